@@ -1,0 +1,39 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "w-diet",
+    defaultLocalization: "en",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "DietCore", targets: ["DietCore"]),
+        .executable(name: "wdiet", targets: ["wdiet"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // Foundation only: every product rule that needs no storage.
+        .target(
+            name: "DietCore",
+            resources: [.copy("Resources")]
+        ),
+        // The commands of `wdiet` as testable types.
+        .target(
+            name: "DietCLI",
+            dependencies: [
+                "DietCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "wdiet", dependencies: ["DietCLI"]),
+        // Fixtures shared by test targets: fixed clocks, sample profiles.
+        .target(name: "TestSupport", dependencies: ["DietCore"]),
+        .testTarget(
+            name: "DietCoreTests",
+            dependencies: ["DietCore", "TestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

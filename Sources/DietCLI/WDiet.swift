@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `wdiet` command tree.
+public struct WDiet: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "wdiet",
+        abstract: "w-diet: a local-first nutrition coach with automated MATADOR diet cycling.",
+        subcommands: []
+    )
+
+    public init() {}
+}

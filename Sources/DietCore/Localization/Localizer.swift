@@ -1,0 +1,97 @@
+import Foundation
+
+/// Renders `Message`s from the bundled string tables (`Resources/Strings/<language>.json`).
+///
+/// A key missing from a language falls back to English, then to the key itself, so a gap is
+/// visible but never a crash. A test keeps the three tables' key sets identical.
+public struct Localizer: Sendable {
+    public let language: Language
+    private let table: [String: String]
+    private let fallback: [String: String]
+
+    public init(_ language: Language) {
+        self.language = language
+        self.table = StringTables.shared[language] ?? [:]
+        self.fallback = StringTables.shared[.en] ?? [:]
+    }
+
+    /// The template for `key`, without arguments filled in.
+    public func template(_ key: String) -> String {
+        table[key] ?? fallback[key] ?? key
+    }
+
+    public func hasKey(_ key: String) -> Bool {
+        table[key] != nil
+    }
+
+    public func render(_ message: Message) -> String {
+        var output = ""
+        var rest = Substring(template(message.key))
+        while let open = rest.firstIndex(of: "{") {
+            output += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let name = String(rest[rest.index(after: open)..<close])
+            if let argument = message.arguments[name] {
+                output += format(argument)
+            } else {
+                output += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return output + rest
+    }
+
+    /// Shorthand for rendering a key with arguments.
+    public func text(_ key: String, _ arguments: [String: Message.Argument] = [:]) -> String {
+        render(Message(key, arguments))
+    }
+
+    public func format(_ argument: Message.Argument) -> String {
+        switch argument {
+        case .integer(let value): number(Double(value), digits: 0)
+        case .decimal(let value, let digits): number(value, digits: digits)
+        case .text(let value): value
+        case .date(let value): date(value)
+        case .time(let value): value.formatted
+        case .message(let value): render(value)
+        }
+    }
+
+    /// A number with grouping and the language's decimal separator: 2,300.5 / 2.300,5.
+    public func number(_ value: Double, digits: Int) -> String {
+        value.formatted(
+            .number
+                .precision(.fractionLength(digits))
+                .grouping(.automatic)
+                .locale(language.locale)
+        )
+    }
+
+    /// A short date with weekday, e.g. "Mon, Mar 2, 2026" / "Mo., 2. März 2026".
+    public func date(_ value: LocalDate) -> String {
+        let utc = TimeZone(identifier: "UTC") ?? .current
+        let instant = value.instant(at: TimeOfDay(minutesSinceMidnight: 12 * 60), in: utc)
+        var style = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: language.locale, timeZone: utc)
+        style = style.weekday(.abbreviated)
+        return instant.formatted(style)
+    }
+}
+
+/// The string tables, loaded once.
+enum StringTables {
+    static let shared: [Language: [String: String]] = {
+        var tables: [Language: [String: String]] = [:]
+        for language in Language.allCases {
+            tables[language] = load(language)
+        }
+        return tables
+    }()
+
+    static func load(_ language: Language) -> [String: String] {
+        guard let url = Bundle.module.url(forResource: language.rawValue, withExtension: "json", subdirectory: "Resources/Strings"),
+              let data = try? Data(contentsOf: url),
+              let table = try? JSONDecoder().decode([String: String].self, from: data)
+        else { return [:] }
+        return table
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// A logged meal as the domain sees it (SPEC §4): validated on creation.
+///
+/// The instant is stored with the local date and time zone it was logged in, so a meal stays
+/// on the day the user ate it even after they travel.
+public struct MealEntry: Hashable, Sendable, Codable {
+    public var name: String
+    public var kcal: Int
+    public var proteinG: Double?
+    public var carbsG: Double?
+    public var fatG: Double?
+    public var fiberG: Double?
+    public var instant: Date
+    public var localDate: LocalDate
+    public var localTime: TimeOfDay
+    public var timeZoneIdentifier: String
+
+    public static let nameLength = 1...80
+    public static let kcalRange = 1...9999
+    public static let gramRange = 0.0...999.0
+
+    /// Validates every field; the name is trimmed of surrounding white space.
+    public init(
+        name: String, kcal: Int, proteinG: Double? = nil, carbsG: Double? = nil, fatG: Double? = nil,
+        fiberG: Double? = nil, at instant: Date, in timeZone: TimeZone
+    ) throws(ValidationError) {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard MealEntry.nameLength.contains(trimmed.count) else {
+            throw ValidationError(field: .mealName, allowed: .range(min: 1, max: 80, digits: 0, unit: nil),
+                                  received: "\(trimmed.count)")
+        }
+        guard MealEntry.kcalRange.contains(kcal) else {
+            throw ValidationError(field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: "\(kcal)")
+        }
+        for (field, grams) in [(ValidationError.Field.protein, proteinG), (.carbs, carbsG), (.fat, fatG), (.fiber, fiberG)] {
+            if let grams, !(grams.isFinite && MealEntry.gramRange.contains(grams)) {
+                throw ValidationError(field: field, allowed: .range(min: 0, max: 999, digits: 0, unit: "g"), received: grams.plain)
+            }
+        }
+        self.name = trimmed
+        self.kcal = kcal
+        self.proteinG = proteinG
+        self.carbsG = carbsG
+        self.fatG = fatG
+        self.fiberG = fiberG
+        self.instant = instant
+        self.localDate = LocalDate(instant, in: timeZone)
+        self.localTime = TimeOfDay(instant, in: timeZone)
+        self.timeZoneIdentifier = timeZone.identifier
+    }
+
+    /// Whether all three macros were given.
+    public var hasMacros: Bool { proteinG != nil && carbsG != nil && fatG != nil }
+
+    enum CodingKeys: String, CodingKey {
+        case name, kcal
+        case proteinG = "protein_g"
+        case carbsG = "carbs_g"
+        case fatG = "fat_g"
+        case fiberG = "fiber_g"
+        case instant
+        case localDate = "local_date"
+        case localTime = "local_time"
+        case timeZoneIdentifier = "time_zone"
+    }
+}
+
+/// One weight per local date (SPEC §4).
+public struct WeightEntry: Hashable, Sendable, Codable {
+    public var date: LocalDate
+    public var kg: Double
+
+    /// Validates 30.0–200.0 kg in 0.1 kg steps.
+    public init(date: LocalDate, kg: Double) throws(ValidationError) {
+        try Profile.check(weightKg: kg)
+        self.date = date
+        self.kg = Profile.roundedWeight(kg)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case date, kg
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The daily eating window and the planned eating moments inside it (seed 002, step 8).
+///
+/// A window may cross midnight (e.g. 20:00–02:00). It lasts 1–16 hours; 2–5 distinct eating
+/// moments lie inside it.
+public struct EatingWindow: Hashable, Sendable, Codable {
+    public let start: TimeOfDay
+    public let end: TimeOfDay
+    public let moments: [TimeOfDay]
+
+    public static let allowedHours = 1...16
+    public static let allowedMoments = 2...5
+
+    /// 12:00–18:00 with moments at 12:00, 15:00 and 18:00.
+    public static let standard = EatingWindow(
+        uncheckedStart: TimeOfDay(minutesSinceMidnight: 12 * 60),
+        end: TimeOfDay(minutesSinceMidnight: 18 * 60),
+        moments: [12 * 60, 15 * 60, 18 * 60].map { TimeOfDay(minutesSinceMidnight: $0) }
+    )
+
+    public init(start: TimeOfDay, end: TimeOfDay, moments: [TimeOfDay]? = nil) throws(ValidationError) {
+        let minutes = EatingWindow.length(from: start, to: end)
+        guard minutes >= EatingWindow.allowedHours.lowerBound * 60, minutes <= EatingWindow.allowedHours.upperBound * 60 else {
+            throw ValidationError(
+                field: .eatingWindow,
+                allowed: .range(min: 1, max: 16, digits: 0, unit: "h"),
+                received: "\(start.formatted)–\(end.formatted)"
+            )
+        }
+        let chosen = moments ?? EatingWindow.evenMoments(start: start, minutes: minutes, count: 3)
+        let distinct = Array(Set(chosen)).sorted { EatingWindow.offset(of: $0, from: start) < EatingWindow.offset(of: $1, from: start) }
+        guard EatingWindow.allowedMoments.contains(distinct.count), distinct.count == chosen.count else {
+            throw ValidationError(
+                field: .eatingMoments,
+                allowed: .range(min: 2, max: 5, digits: 0, unit: nil),
+                received: "\(chosen.count)" + (distinct.count == chosen.count ? "" : " (duplicates)")
+            )
+        }
+        if let outside = distinct.first(where: { EatingWindow.offset(of: $0, from: start) > minutes }) {
+            throw ValidationError(
+                field: .eatingMoments,
+                allowed: .rule(Message("allowed.insideWindow", ["start": .time(start), "end": .time(end)])),
+                received: outside.formatted
+            )
+        }
+        self.init(uncheckedStart: start, end: end, moments: distinct)
+    }
+
+    private init(uncheckedStart start: TimeOfDay, end: TimeOfDay, moments: [TimeOfDay]) {
+        self.start = start
+        self.end = end
+        self.moments = moments
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(
+            start: container.decode(TimeOfDay.self, forKey: .start),
+            end: container.decode(TimeOfDay.self, forKey: .end),
+            moments: container.decode([TimeOfDay].self, forKey: .moments)
+        )
+    }
+
+    /// The window's length in minutes.
+    public var minutes: Int { EatingWindow.length(from: start, to: end) }
+
+    /// Whether a meal at `time` falls inside the window (both ends included).
+    public func contains(_ time: TimeOfDay) -> Bool {
+        EatingWindow.offset(of: time, from: start) <= minutes
+    }
+
+    private static func length(from start: TimeOfDay, to end: TimeOfDay) -> Int {
+        offset(of: end, from: start)
+    }
+
+    private static func offset(of time: TimeOfDay, from start: TimeOfDay) -> Int {
+        ((time.minutesSinceMidnight - start.minutesSinceMidnight) % 1440 + 1440) % 1440
+    }
+
+    private static func evenMoments(start: TimeOfDay, minutes: Int, count: Int) -> [TimeOfDay] {
+        (0..<count).map { TimeOfDay(minutesSinceMidnight: start.minutesSinceMidnight + minutes * $0 / (count - 1)) }
+    }
+}

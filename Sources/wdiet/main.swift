@@ -1,0 +1,3 @@
+import DietCLI
+
+WDiet.main()
