@@ -30,4 +30,10 @@ public enum Energy {
     public static func kcal(proteinG: Double, carbsG: Double, fatG: Double) -> Double {
         kcalPerGramProtein * proteinG + kcalPerGramCarbs * carbsG + kcalPerGramFat * fatG
     }
+
+    /// Rounds to whole kcal, half away from zero, after removing binary noise, so that
+    /// 2,895 × 0.7 = 2,026.5 rounds to 2,027 although the product is 2,026.4999… in binary.
+    public static func wholeKcal(_ value: Double) -> Int {
+        Int(value.roundedTo(6).rounded())
+    }
 }

@@ -23,7 +23,7 @@ public struct EnergyPlan: Hashable, Sendable {
 
     /// Maintenance calories: the accepted adaptive estimate, else TDEE.
     public var maintenanceKcal: Int {
-        acceptedMaintenanceKcal ?? Int(tdee.rounded())
+        acceptedMaintenanceKcal ?? Energy.wholeKcal(tdee)
     }
 
     public var floorKcal: Int { SafetyFloor.kcal(for: profile.sex) }
@@ -32,7 +32,7 @@ public struct EnergyPlan: Hashable, Sendable {
     public func rawKcal(_ kind: TargetKind) -> Int {
         switch kind {
         case .maintenance: maintenanceKcal
-        case .deficit: Int((Double(maintenanceKcal) * (1 - profile.deficit)).rounded())
+        case .deficit: Energy.wholeKcal(Double(maintenanceKcal) * (1 - profile.deficit))
         case .surplus: maintenanceKcal + Energy.surplusKcal
         }
     }

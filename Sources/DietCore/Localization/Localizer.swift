@@ -57,11 +57,13 @@ public struct Localizer: Sendable {
         }
     }
 
-    /// A number with grouping and the language's decimal separator: 2,300.5 / 2.300,5.
+    /// A number with grouping and the language's decimal separator, halves rounded away from
+    /// zero: 2,300.5 / 2.300,5.
     public func number(_ value: Double, digits: Int) -> String {
         value.formatted(
             .number
                 .precision(.fractionLength(digits))
+                .rounded(rule: .toNearestOrAwayFromZero)
                 .grouping(.automatic)
                 .locale(language.locale)
         )
