@@ -42,11 +42,17 @@ public struct MacroGoals: Hashable, Sendable, Codable {
     public static let proteinPerKg = 2.0
     public static let fatPerKg = 1.0
 
+    /// Computed in tenths of a gram with integers, so halves round away from zero exactly
+    /// (39.375 g → 39.4 g) instead of by the accident of binary floating point.
     public init(kcal: Int, weightKg: Double) {
-        proteinG = (MacroGoals.proteinPerKg * weightKg).roundedTo(1)
-        fatG = (MacroGoals.fatPerKg * weightKg).roundedTo(1)
-        let remainder = Double(kcal) - Energy.kcalPerGramProtein * proteinG - Energy.kcalPerGramFat * fatG
-        carbsG = max(0, remainder / Energy.kcalPerGramCarbs).roundedTo(1)
+        let weightTenths = Int((weightKg * 10).rounded())
+        let proteinTenths = Int((MacroGoals.proteinPerKg * Double(weightTenths)).rounded())
+        let fatTenths = Int((MacroGoals.fatPerKg * Double(weightTenths)).rounded())
+        let remainderTenthKcal = kcal * 10 - 4 * proteinTenths - 9 * fatTenths
+        let carbsTenths = max(0, (remainderTenthKcal + 2) / 4)
+        proteinG = Double(proteinTenths) / 10
+        fatG = Double(fatTenths) / 10
+        carbsG = Double(carbsTenths) / 10
     }
 
     enum CodingKeys: String, CodingKey {
