@@ -34,6 +34,7 @@ let package = Package(
             dependencies: ["DietCore", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "DietCLITests", dependencies: ["DietCLI", "DietCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

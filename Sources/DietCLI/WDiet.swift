@@ -5,7 +5,7 @@ public struct WDiet: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "wdiet",
         abstract: "w-diet: a local-first nutrition coach with automated MATADOR diet cycling.",
-        subcommands: []
+        subcommands: [PlanCommand.self]
     )
 
     public init() {}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// The MATADOR calendar (SPEC §3): a habit week at maintenance, then alternating 14-day blocks,
+/// diet first. Everything is a function of the civil start date and a local date, so phase
+/// boundaries fall at local midnight wherever the user is, and an instant never enters the
+/// arithmetic.
+///
+/// Only users whose goal is "lose" cycle; maintain and gain eat at a static target
+/// (`EnergyPlan.staticKind`).
+public struct CycleEngine: Hashable, Sendable {
+    /// The day onboarding finished, in the user's time zone: programme day 1.
+    public let startDate: LocalDate
+    public let preset: CyclePreset
+
+    public static let habitDays = 7
+    public static let blockDays = 14
+    /// The study protocol: 8 diet blocks alternating with 7 maintenance blocks (30 weeks).
+    public static let studyBlockCount = 15
+
+    public init(startDate: LocalDate, preset: CyclePreset) {
+        self.startDate = startDate
+        self.preset = preset
+    }
+
+    /// Day n of the programme: local calendar days since the start date, plus one. A date
+    /// before the start (a clock set back) counts as day 1.
+    public func programmeDay(on date: LocalDate) -> Int {
+        max(1, startDate.days(to: date) + 1)
+    }
+
+    /// The first local date of the completed state, for presets that end.
+    public var endDate: LocalDate? {
+        guard preset == .study else { return nil }
+        return date(ofProgrammeDay: Self.habitDays + Self.studyBlockCount * Self.blockDays + 1)
+    }
+
+    /// Where `date` falls in the programme.
+    public func day(on date: LocalDate) -> CycleDay {
+        let n = programmeDay(on: date)
+        let segment = segment(containing: n)
+        let dayInPhase = n - segment.firstDay + 1
+        let next = segment.length.map { self.segment(containing: segment.firstDay + $0) }
+        return CycleDay(
+            date: date,
+            programmeDay: n,
+            phase: segment.phase,
+            dayInPhase: dayInPhase,
+            phaseLength: segment.length,
+            daysUntilSwitch: segment.length.map { $0 - dayInPhase + 1 },
+            nextSwitchDate: next.map { self.date(ofProgrammeDay: $0.firstDay) },
+            nextPhase: next?.phase,
+            blockNumber: segment.blockNumber,
+            phaseStartDate: self.date(ofProgrammeDay: segment.firstDay)
+        )
+    }
+
+    /// The phases that touch `from...through`, each clipped to that range, in order. Days
+    /// before the start date belong to the habit week, as `day(on:)` says.
+    public func blocks(from: LocalDate, through: LocalDate) -> [CycleBlock] {
+        var result: [CycleBlock] = []
+        var cursor = from
+        while cursor <= through {
+            let day = day(on: cursor)
+            let end = day.nextSwitchDate.map { min($0.adding(days: -1), through) } ?? through
+            result.append(CycleBlock(phase: day.phase, number: day.blockNumber, start: cursor, end: end))
+            cursor = end.adding(days: 1)
+        }
+        return result
+    }
+
+    /// Today's and the next phase's targets on `date`.
+    public func targets(on date: LocalDate, plan: EnergyPlan) -> CycleTargets {
+        let day = day(on: date)
+        return CycleTargets(day: day, today: plan.targets(day.phase.targetKind),
+                            next: day.nextPhase.map { plan.targets($0.targetKind) })
+    }
+
+    func date(ofProgrammeDay n: Int) -> LocalDate {
+        startDate.adding(days: n - 1)
+    }
+
+    /// The phase segment holding programme day `n` (n ≥ 1).
+    private func segment(containing n: Int) -> Segment {
+        if n <= Self.habitDays {
+            return Segment(phase: .habit, blockNumber: 0, firstDay: 1, length: Self.habitDays)
+        }
+        let index = (n - Self.habitDays - 1) / Self.blockDays
+        if preset == .study && index >= Self.studyBlockCount {
+            let first = Self.habitDays + Self.studyBlockCount * Self.blockDays + 1
+            return Segment(phase: .completed, blockNumber: Self.studyBlockCount + 1, firstDay: first, length: nil)
+        }
+        return Segment(phase: index.isMultiple(of: 2) ? .diet : .maintenance, blockNumber: index + 1,
+                       firstDay: Self.habitDays + index * Self.blockDays + 1, length: Self.blockDays)
+    }
+
+    private struct Segment {
+        let phase: Phase
+        let blockNumber: Int
+        let firstDay: Int
+        /// nil: the segment never ends (completed).
+        let length: Int?
+
+        var lastDay: Int? { length.map { firstDay + $0 - 1 } }
+    }
+}
+
+/// One local date of the programme, as the dashboard shows it.
+public struct CycleDay: Hashable, Sendable, Codable {
+    public let date: LocalDate
+    /// 1-based; a date before the start date is day 1.
+    public let programmeDay: Int
+    public let phase: Phase
+    /// 1-based day within the phase ("day 5 of 14").
+    public let dayInPhase: Int
+    /// 7 for the habit week, 14 for a block; nil once the study programme has completed.
+    public let phaseLength: Int?
+    /// Days until the next phase starts: 1 on the last day of a phase.
+    public let daysUntilSwitch: Int?
+    /// The first local date of the next phase.
+    public let nextSwitchDate: LocalDate?
+    public let nextPhase: Phase?
+    /// 0 for the habit week, 1… for the blocks (odd: diet, even: maintenance).
+    public let blockNumber: Int
+
+    /// The first day of a phase: the day its switch message belongs to.
+    public var isFirstDayOfPhase: Bool { dayInPhase == 1 }
+
+    /// The first local date of the current phase (the start date for a date before it).
+    public let phaseStartDate: LocalDate
+
+    enum CodingKeys: String, CodingKey {
+        case date, phase
+        case programmeDay = "programme_day"
+        case dayInPhase = "day_in_phase"
+        case phaseLength = "phase_length"
+        case daysUntilSwitch = "days_until_switch"
+        case nextSwitchDate = "next_switch_date"
+        case nextPhase = "next_phase"
+        case blockNumber = "block_number"
+        case phaseStartDate = "phase_start_date"
+    }
+}
+
+/// A run of days in one phase; `end` is inclusive.
+public struct CycleBlock: Hashable, Sendable, Codable {
+    public let phase: Phase
+    /// 0 for the habit week, 1… for the blocks, 16 for the completed study programme.
+    public let number: Int
+    public let start: LocalDate
+    public let end: LocalDate
+
+    public init(phase: Phase, number: Int, start: LocalDate, end: LocalDate) {
+        self.phase = phase
+        self.number = number
+        self.start = start
+        self.end = end
+    }
+
+    public var dayCount: Int { start.days(to: end) + 1 }
+}
+
+/// Today's place in the cycle with today's and the next phase's targets.
+public struct CycleTargets: Hashable, Sendable {
+    public let day: CycleDay
+    public let today: DailyTargets
+    /// nil when no phase follows (the completed study programme).
+    public let next: DailyTargets?
+}
