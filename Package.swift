@@ -18,6 +18,8 @@ let package = Package(
             name: "DietCore",
             resources: [.copy("Resources")]
         ),
+        // Wire types shared by client and server, the hybrid logical clock, the merge rule.
+        .target(name: "SyncProtocol"),
         // The commands of `wdiet` as testable types.
         .target(
             name: "DietCLI",
@@ -34,6 +36,7 @@ let package = Package(
             dependencies: ["DietCore", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol"]),
         .testTarget(name: "DietCLITests", dependencies: ["DietCLI", "DietCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
