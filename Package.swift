@@ -1,5 +1,9 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
+
+// Temporary while DietStore is drafted next to other work; removed before it lands.
+let withStore = ProcessInfo.processInfo.environment["WDIET_DRAFT"] == "1"
 
 let package = Package(
     name: "w-diet",
@@ -11,7 +15,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-    ],
+    ] + (withStore ? [.package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0")] : []),
     targets: [
         // Foundation only: every product rule that needs no storage.
         .target(
@@ -41,3 +45,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+if withStore {
+    package.targets += [
+        .target(name: "DietStore", dependencies: [
+            "DietCore", "SyncProtocol", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .testTarget(name: "DietStoreTests", dependencies: ["DietStore", "DietCore", "SyncProtocol", "TestSupport"]),
+    ]
+}

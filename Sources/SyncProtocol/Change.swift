@@ -45,10 +45,13 @@ public enum MergeRule {
 /// state), so two devices that create "the weight of 2026-03-01" offline write the same row
 /// and last-writer-wins resolves it. The id is a version-8 UUID from two FNV-1a hashes of the
 /// key: deterministic on every platform and needing nothing beyond Foundation.
+///
+/// The key does not include the user id: a device logs before it has an account, and the
+/// server keys every row by `(user_id, id)`, so ids need to be unique only per user.
 public enum NaturalKey {
-    /// A deterministic UUID for `key` within `table` for `userID`.
-    public static func id(table: SyncTable, userID: String, key: String) -> UUID {
-        let text = Array("w-diet/\(table.rawValue)/\(userID)/\(key)".utf8)
+    /// A deterministic UUID for `key` within `table`.
+    public static func id(table: SyncTable, key: String) -> UUID {
+        let text = Array("w-diet/\(table.rawValue)/\(key)".utf8)
         var bytes = [UInt8]()
         for seed in [UInt64(0xcbf29ce484222325), UInt64(0x84222325cbf29ce4)] {
             var hash = seed

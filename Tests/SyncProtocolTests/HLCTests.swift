@@ -79,13 +79,12 @@ struct HLCTests {
         #expect(MergeRule.shouldApply(incoming: older, stored: nil))
     }
 
-    @Test("natural-key ids are deterministic and distinct per user, table and key")
+    @Test("natural-key ids are deterministic and distinct per table and key")
     func naturalKey() {
-        let a = NaturalKey.id(table: .weightEntries, userID: "u1", key: "2026-03-01")
-        #expect(a == NaturalKey.id(table: .weightEntries, userID: "u1", key: "2026-03-01"))
-        #expect(a != NaturalKey.id(table: .weightEntries, userID: "u2", key: "2026-03-01"))
-        #expect(a != NaturalKey.id(table: .weightEntries, userID: "u1", key: "2026-03-02"))
-        #expect(a != NaturalKey.id(table: .profile, userID: "u1", key: "2026-03-01"))
+        let a = NaturalKey.id(table: .weightEntries, key: "2026-03-01")
+        #expect(a == NaturalKey.id(table: .weightEntries, key: "2026-03-01"))
+        #expect(a != NaturalKey.id(table: .weightEntries, key: "2026-03-02"))
+        #expect(a != NaturalKey.id(table: .profile, key: "2026-03-01"))
         #expect(a.uuidString.dropFirst(14).first == "8")
     }
 }

@@ -50,6 +50,23 @@ public struct MealEntry: Hashable, Sendable, Codable {
         self.timeZoneIdentifier = timeZone.identifier
     }
 
+    /// A meal read back from storage, where it was validated on the way in.
+    public init(
+        restoring name: String, kcal: Int, proteinG: Double?, carbsG: Double?, fatG: Double?, fiberG: Double?,
+        instant: Date, localDate: LocalDate, localTime: TimeOfDay, timeZoneIdentifier: String
+    ) {
+        self.name = name
+        self.kcal = kcal
+        self.proteinG = proteinG
+        self.carbsG = carbsG
+        self.fatG = fatG
+        self.fiberG = fiberG
+        self.instant = instant
+        self.localDate = localDate
+        self.localTime = localTime
+        self.timeZoneIdentifier = timeZoneIdentifier
+    }
+
     /// Whether all three macros were given.
     public var hasMacros: Bool { proteinG != nil && carbsG != nil && fatG != nil }
 

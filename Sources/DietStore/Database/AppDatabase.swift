@@ -1,0 +1,57 @@
+import DietCore
+import Foundation
+import GRDB
+import SyncProtocol
+
+/// The one owner of the local store (STYLE.md example 1): it migrates on open and offers one
+/// method per intention, each a single write transaction that also appends its change to the
+/// sync outbox, so a crash can lose neither a change nor its pending upload.
+public struct AppDatabase: Sendable {
+    let writer: any DatabaseWriter
+    /// Stamps every write; tests pass a fixed clock.
+    let clock: any Clock
+
+    /// Opens `writer`, applies pending migrations and makes sure the device has an id.
+    /// - Parameter deviceID: the id to use if the database has none yet (tests fix it).
+    public init(_ writer: any DatabaseWriter, clock: any Clock, deviceID: String? = nil) throws {
+        self.writer = writer
+        self.clock = clock
+        try Migrations.migrator.migrate(writer)
+        try writer.write { db in
+            if try SyncState.value(.deviceID, in: db) == nil {
+                try SyncState.set(.deviceID, deviceID ?? Self.newDeviceID(), in: db)
+            }
+        }
+    }
+
+    /// The database file at `path` (created with its folder if missing), in WAL mode.
+    public static func open(path: String, clock: any Clock = SystemClock()) throws -> AppDatabase {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return try AppDatabase(DatabasePool(path: path, configuration: configuration), clock: clock)
+    }
+
+    /// A private in-memory database, for tests and previews.
+    public static func inMemory(clock: any Clock, deviceID: String = "device0") throws -> AppDatabase {
+        try AppDatabase(DatabaseQueue(configuration: configuration), clock: clock, deviceID: deviceID)
+    }
+
+    static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        return configuration
+    }
+
+    /// Read-only access for queries and observation.
+    public var reader: any DatabaseReader { writer }
+
+    /// The names of the migrations applied, in order.
+    public func appliedMigrations() throws -> [String] {
+        try writer.read { db in try Migrations.migrator.appliedMigrations(db) }
+    }
+
+    private static func newDeviceID() -> String {
+        UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    }
+}

@@ -1,0 +1,112 @@
+import GRDB
+
+/// Every schema change, in order. Frozen history: a migration is never edited after it
+/// lands; a change is a new migration appended at the end. Table and column names are
+/// strings, never app types, so later code changes cannot alter old migrations.
+enum Migrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1_core", migrate: v1Core)
+        return migrator
+    }
+
+    /// Profile, cycle state, meals, weights, analytics events, and the sync bookkeeping.
+    private static func v1Core(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE profile (
+              id TEXT PRIMARY KEY NOT NULL,
+              sex TEXT NOT NULL CHECK (sex IN ('male', 'female', 'other')),
+              age INTEGER NOT NULL CHECK (age BETWEEN 18 AND 99),
+              birth_date TEXT CHECK (birth_date IS NULL OR birth_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+              height_cm REAL NOT NULL CHECK (height_cm BETWEEN 100 AND 250),
+              weight_kg REAL NOT NULL CHECK (weight_kg BETWEEN 30 AND 200),
+              activity_level TEXT NOT NULL
+                CHECK (activity_level IN ('sedentary', 'light', 'moderate', 'active', 'very_active')),
+              goal TEXT NOT NULL CHECK (goal IN ('lose', 'maintain', 'gain')),
+              eating_window TEXT NOT NULL CHECK (json_valid(eating_window)),
+              language TEXT NOT NULL CHECK (language IN ('de', 'en', 'es')),
+              units TEXT NOT NULL CHECK (units IN ('metric', 'imperial')),
+              deficit REAL NOT NULL CHECK (deficit BETWEEN 0.10 AND 0.35),
+              cycle_preset TEXT NOT NULL CHECK (cycle_preset IN ('open_ended', 'study')),
+              locked_goals TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(locked_goals)),
+              accepted_maintenance_kcal INTEGER CHECK (accepted_maintenance_kcal BETWEEN 800 AND 6000),
+              start_date TEXT NOT NULL CHECK (start_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+              time_zone TEXT NOT NULL CHECK (length(time_zone) > 0),
+              updated_hlc TEXT NOT NULL,
+              deleted INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1))
+            ) STRICT;
+
+            CREATE TABLE cycle_states (
+              id TEXT PRIMARY KEY NOT NULL,
+              start_date TEXT NOT NULL CHECK (start_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+              preset TEXT NOT NULL CHECK (preset IN ('open_ended', 'study')),
+              phase TEXT NOT NULL CHECK (phase IN ('habit', 'diet', 'maintenance', 'completed')),
+              programme_day INTEGER NOT NULL CHECK (programme_day >= 1),
+              evaluated_on TEXT NOT NULL,
+              time_zone TEXT NOT NULL,
+              announced_phase_start TEXT,
+              updated_hlc TEXT NOT NULL,
+              deleted INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1))
+            ) STRICT;
+
+            CREATE TABLE meal_logs (
+              id TEXT PRIMARY KEY NOT NULL,
+              name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 640), -- 80 characters; SQLite counts code points
+              kcal INTEGER NOT NULL CHECK (kcal BETWEEN 1 AND 9999),
+              protein_g REAL CHECK (protein_g BETWEEN 0 AND 999),
+              carbs_g REAL CHECK (carbs_g BETWEEN 0 AND 999),
+              fat_g REAL CHECK (fat_g BETWEEN 0 AND 999),
+              fiber_g REAL CHECK (fiber_g BETWEEN 0 AND 999),
+              logged_at TEXT NOT NULL,
+              local_date TEXT NOT NULL CHECK (local_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+              local_time TEXT NOT NULL CHECK (local_time GLOB '[0-2][0-9]:[0-5][0-9]'),
+              time_zone TEXT NOT NULL,
+              food_id TEXT,
+              portion_g REAL CHECK (portion_g IS NULL OR portion_g > 0),
+              created_at TEXT NOT NULL,
+              updated_hlc TEXT NOT NULL,
+              deleted INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1))
+            ) STRICT;
+            CREATE INDEX meal_logs_by_day ON meal_logs (local_date, local_time) WHERE deleted = 0;
+
+            CREATE TABLE weight_entries (
+              id TEXT PRIMARY KEY NOT NULL,
+              local_date TEXT NOT NULL CHECK (local_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+              weight_kg REAL NOT NULL CHECK (weight_kg BETWEEN 30 AND 200),
+              logged_at TEXT NOT NULL,
+              time_zone TEXT NOT NULL,
+              updated_hlc TEXT NOT NULL,
+              deleted INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1))
+            ) STRICT;
+            CREATE UNIQUE INDEX weight_entries_one_per_day ON weight_entries (local_date) WHERE deleted = 0;
+
+            CREATE TABLE analytics_events (
+              id TEXT PRIMARY KEY NOT NULL,
+              name TEXT NOT NULL CHECK (length(name) > 0),
+              occurred_at TEXT NOT NULL,
+              local_date TEXT NOT NULL,
+              time_zone TEXT NOT NULL,
+              properties TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(properties)),
+              updated_hlc TEXT NOT NULL,
+              deleted INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1))
+            ) STRICT;
+            CREATE INDEX analytics_events_by_name ON analytics_events (name, local_date);
+
+            CREATE TABLE sync_outbox (
+              seq INTEGER PRIMARY KEY AUTOINCREMENT,
+              table_name TEXT NOT NULL,
+              row_id TEXT NOT NULL,
+              hlc TEXT NOT NULL,
+              deleted INTEGER NOT NULL CHECK (deleted IN (0, 1)),
+              row TEXT NOT NULL CHECK (json_valid(row)),
+              created_at TEXT NOT NULL
+            ) STRICT;
+            CREATE UNIQUE INDEX sync_outbox_one_per_row ON sync_outbox (table_name, row_id);
+
+            CREATE TABLE sync_state (
+              key TEXT PRIMARY KEY NOT NULL,
+              value TEXT NOT NULL
+            ) STRICT;
+            """)
+    }
+}

@@ -1,0 +1,33 @@
+import DietCore
+import Foundation
+
+/// Why a store operation did not happen. Nothing is written when one is thrown.
+public enum StoreError: Error, Hashable, Sendable {
+    /// The input broke a product rule; the message names field, range and value.
+    case invalid(ValidationError)
+    /// No row of `table` has this id (or it was deleted).
+    case notFound(table: String, id: String)
+    /// The command needs a profile; run onboarding first.
+    case notOnboarded
+    /// Onboarding already happened; change the profile instead.
+    case alreadyOnboarded
+    /// A row holds values the app never writes (edited outside it).
+    case damaged(table: String, id: String)
+    /// The database lost its device id; it was not created by this app.
+    case missingDeviceID
+    /// An import file is not a w-diet export, or not into an empty database.
+    case importRefused(reason: String)
+
+    /// The message to show, in `language`.
+    public func message(_ localizer: Localizer) -> String {
+        switch self {
+        case .invalid(let error): localizer.render(error.message)
+        case .notFound(let table, let id): localizer.text("store.error.notFound.\(table)", ["id": .text(id)])
+        case .notOnboarded: localizer.text("store.error.notOnboarded")
+        case .alreadyOnboarded: localizer.text("store.error.alreadyOnboarded")
+        case .damaged(let table, let id): localizer.text("store.error.damaged", ["table": .text(table), "id": .text(id)])
+        case .missingDeviceID: localizer.text("store.error.missingDeviceID")
+        case .importRefused(let reason): localizer.text("store.error.importRefused", ["reason": .text(reason)])
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import DietCore
+import Foundation
+import GRDB
+
+extension AppDatabase {
+    /// Saves the profile from onboarding, starts the cycle today (local date in `timeZone`)
+    /// and records `onboarding_completed`. Refuses a second onboarding: the start date is
+    /// never overwritten.
+    @discardableResult
+    public func completeOnboarding(_ profile: Profile, timeZone: TimeZone) throws -> UserSettings {
+        let now = clock.now()
+        let today = LocalDate(now, in: timeZone)
+        let settings = UserSettings(profile: profile, startDate: today, timeZoneIdentifier: timeZone.identifier)
+        try writer.write { db in
+            guard try ProfileRecord.fetchOne(db, key: ProfileRecord.rowID).map({ !$0.deleted }) != true else {
+                throw StoreError.alreadyOnboarded
+            }
+            _ = try Outbox.save(ProfileRecord(settings), db, now: now)
+            _ = try Outbox.save(CycleStateRecord(.start(on: today, preset: profile.cyclePreset, timeZone: timeZone)), db, now: now)
+            try recordEvent("onboarding_completed", ["goal": .string(profile.goal.rawValue),
+                                                     "language": .string(profile.language.rawValue)],
+                            db, now: now, timeZone: timeZone)
+        }
+        return settings
+    }
+
+    /// The profile and start date, or nil before onboarding.
+    public func settings() throws -> UserSettings? {
+        try reader.read { db in try Self.settings(db) }
+    }
+
+    static func settings(_ db: Database) throws -> UserSettings? {
+        guard let record = try ProfileRecord.fetchOne(db, key: ProfileRecord.rowID), !record.deleted else { return nil }
+        return try record.settings()
+    }
+
+    /// Replaces the profile's editable settings; the start date and zone stay. Records
+    /// `eating_window_changed` when the window changed.
+    public func updateProfile(_ profile: Profile, timeZone: TimeZone) throws {
+        let now = clock.now()
+        try writer.write { db in
+            guard var settings = try Self.settings(db) else { throw StoreError.notOnboarded }
+            let windowChanged = settings.profile.eatingWindow != profile.eatingWindow
+            settings.profile = profile
+            _ = try Outbox.save(ProfileRecord(settings), db, now: now)
+            if windowChanged {
+                try recordEvent("eating_window_changed", [
+                    "start": .string(profile.eatingWindow.start.formatted), "end": .string(profile.eatingWindow.end.formatted),
+                ], db, now: now, timeZone: timeZone)
+            }
+        }
+    }
+
+    /// Accepts (or with nil, drops) an adaptive maintenance estimate.
+    public func acceptMaintenance(_ kcal: Int?) throws {
+        let now = clock.now()
+        try writer.write { db in
+            guard var settings = try Self.settings(db) else { throw StoreError.notOnboarded }
+            settings.acceptedMaintenanceKcal = kcal
+            _ = try Outbox.save(ProfileRecord(settings), db, now: now)
+        }
+    }
+}

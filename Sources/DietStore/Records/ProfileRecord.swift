@@ -1,0 +1,105 @@
+import DietCore
+import Foundation
+import GRDB
+import SyncProtocol
+
+/// The single row of `profile`: the user's settings plus the cycle's civil start date and the
+/// zone onboarding finished in.
+struct ProfileRecord: SyncedRecord, Hashable {
+    static let syncTable = SyncTable.profile
+    /// Every device of a user writes the same profile row.
+    static let rowID = NaturalKey.id(table: syncTable, key: "profile")
+
+    var id: UUID
+    var sex: String
+    var age: Int
+    var birthDate: String?
+    var heightCm: Double
+    var weightKg: Double
+    var activityLevel: String
+    var goal: String
+    var eatingWindow: String
+    var language: String
+    var units: String
+    var deficit: Double
+    var cyclePreset: String
+    var lockedGoals: String
+    var acceptedMaintenanceKcal: Int?
+    var startDate: String
+    var timeZone: String
+    var updatedHLC: String
+    var deleted: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case id, sex, age, goal, language, units, deficit, deleted
+        case birthDate = "birth_date"
+        case heightCm = "height_cm"
+        case weightKg = "weight_kg"
+        case activityLevel = "activity_level"
+        case eatingWindow = "eating_window"
+        case cyclePreset = "cycle_preset"
+        case lockedGoals = "locked_goals"
+        case acceptedMaintenanceKcal = "accepted_maintenance_kcal"
+        case startDate = "start_date"
+        case timeZone = "time_zone"
+        case updatedHLC = "updated_hlc"
+    }
+
+    init(_ settings: UserSettings) throws {
+        let profile = settings.profile
+        id = Self.rowID
+        sex = profile.sex.rawValue
+        age = profile.age
+        birthDate = profile.birthDate?.iso
+        heightCm = profile.heightCm
+        weightKg = profile.weightKg
+        activityLevel = profile.activityLevel.rawValue
+        goal = profile.goal.rawValue
+        eatingWindow = try String(decoding: JSONEncoder.store.encode(profile.eatingWindow), as: UTF8.self)
+        language = profile.language.rawValue
+        units = profile.units.rawValue
+        deficit = profile.deficit
+        cyclePreset = profile.cyclePreset.rawValue
+        lockedGoals = try String(decoding: JSONEncoder.store.encode(profile.lockedGoals), as: UTF8.self)
+        acceptedMaintenanceKcal = settings.acceptedMaintenanceKcal
+        startDate = settings.startDate.iso
+        timeZone = settings.timeZoneIdentifier
+        updatedHLC = ""
+        deleted = false
+    }
+
+    /// The settings this row holds, validated again (a row edited outside the app fails here).
+    func settings() throws -> UserSettings {
+        let decoder = JSONDecoder()
+        guard let sex = Sex(rawValue: sex), let activity = ActivityLevel(rawValue: activityLevel),
+              let goal = Goal(rawValue: goal), let language = Language(rawValue: language),
+              let units = UnitSystem(rawValue: units), let preset = CyclePreset(rawValue: cyclePreset),
+              let start = LocalDate(iso: startDate)
+        else { throw StoreError.damaged(table: Self.databaseTableName, id: id.uuidString) }
+        let profile = try Profile(
+            sex: sex, age: age, birthDate: birthDate.flatMap(LocalDate.init(iso:)), heightCm: heightCm,
+            weightKg: weightKg, activityLevel: activity, goal: goal,
+            eatingWindow: decoder.decode(EatingWindow.self, from: Data(eatingWindow.utf8)),
+            language: language, units: units, deficit: deficit, cyclePreset: preset,
+            lockedGoals: decoder.decode([TargetKind: LockedGoals].self, from: Data(lockedGoals.utf8)))
+        return UserSettings(profile: profile, startDate: start, timeZoneIdentifier: timeZone,
+                            acceptedMaintenanceKcal: acceptedMaintenanceKcal)
+    }
+}
+
+/// The profile with what the store keeps beside it.
+public struct UserSettings: Hashable, Sendable {
+    public var profile: Profile
+    /// The cycle's civil start date: the day onboarding finished, in `timeZoneIdentifier`.
+    public var startDate: LocalDate
+    public var timeZoneIdentifier: String
+    /// An adaptive maintenance estimate the user accepted (SPEC §3a).
+    public var acceptedMaintenanceKcal: Int?
+
+    public init(profile: Profile, startDate: LocalDate, timeZoneIdentifier: String, acceptedMaintenanceKcal: Int? = nil) {
+        self.profile = profile
+        self.startDate = startDate
+        self.timeZoneIdentifier = timeZoneIdentifier
+        self.acceptedMaintenanceKcal = acceptedMaintenanceKcal
+    }
+}

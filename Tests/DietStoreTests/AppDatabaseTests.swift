@@ -1,0 +1,169 @@
+import DietCore
+@testable import DietStore
+import Foundation
+import GRDB
+import SyncProtocol
+import TestSupport
+import Testing
+
+@Suite("Local store")
+struct AppDatabaseTests {
+    @Test("a new database is migrated to the latest version and has a device id")
+    func migrated() throws {
+        let (store, _) = try makeStore(onboard: nil)
+        #expect(try store.appliedMigrations() == ["v1_core"])
+        let device = try store.reader.read { db in try SyncState.value(.deviceID, in: db) }
+        #expect(device == "device0")
+    }
+
+    @Test("a database file is created with its folder, in WAL mode, and reopens with its data")
+    func onDisk() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-\(UUID().uuidString)/nested")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let path = folder.appendingPathComponent("w-diet.sqlite").path
+        let clock = FixedClock.at(.ymd(2026, 1, 5), 8, in: Zones.berlin)
+        do {
+            let store = try AppDatabase.open(path: path, clock: clock)
+            try store.completeOnboarding(.alice, timeZone: Zones.berlin)
+            let mode = try store.reader.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+            #expect(mode == "wal")
+        }
+        let reopened = try AppDatabase.open(path: path, clock: clock)
+        #expect(try reopened.settings()?.startDate == .ymd(2026, 1, 5))
+    }
+
+    @Test("onboarding stores the profile, starts the cycle today and queues both for sync")
+    func onboarding() throws {
+        let (store, _) = try makeStore()
+        let settings = try #require(try store.settings())
+        #expect(settings.profile == .alice)
+        #expect(settings.startDate == .ymd(2026, 1, 5) && settings.timeZoneIdentifier == "Europe/Berlin")
+        #expect(try store.eventNames() == ["onboarding_completed"])
+        // profile, cycle state and the event are queued
+        #expect(try store.count("sync_outbox") == 3)
+    }
+
+    @Test("a second onboarding is refused and changes nothing")
+    func secondOnboarding() throws {
+        let (store, _) = try makeStore()
+        #expect(throws: StoreError.alreadyOnboarded) { try store.completeOnboarding(.bob, timeZone: Zones.newYork) }
+        #expect(try store.settings()?.profile == .alice)
+        #expect(try store.count("sync_outbox") == 3)
+    }
+
+    @Test("logging a meal stores it on its local date and queues it with its event")
+    func logMeal() throws {
+        let (store, clock) = try makeStore()
+        let logged = try store.logMeal(try meal(at: clock))
+        let meals = try store.meals(on: .ymd(2026, 1, 5))
+        #expect(meals == [logged])
+        #expect(meals.first?.entry.localTime == .hm(8))
+        #expect(try store.count("sync_outbox") == 5)
+        let queued = try store.reader.read { db in
+            try String.fetchOne(db, sql: "SELECT row FROM sync_outbox WHERE table_name = 'meal_logs'")
+        }
+        #expect(queued?.contains("\"name\":\"Porridge\"") == true)
+        #expect(queued?.contains("updated_hlc") == false)
+    }
+
+    @Test("a meal before onboarding is refused and nothing is written")
+    func mealBeforeOnboarding() throws {
+        let (store, clock) = try makeStore(onboard: nil)
+        #expect(throws: StoreError.notOnboarded) { try store.logMeal(try meal(at: clock)) }
+        #expect(try store.count("meal_logs") == 0)
+        #expect(try store.count("sync_outbox") == 0)
+    }
+
+    @Test("editing replaces the values and keeps one pending change for the row")
+    func editMeal() throws {
+        let (store, clock) = try makeStore()
+        let logged = try store.logMeal(try meal(at: clock))
+        clock.advance(by: 60)
+        try store.editMeal(logged.id, to: try meal("Porridge with berries", kcal: 480, at: clock))
+        #expect(try store.meal(logged.id)?.entry.kcal == 480)
+        let pending = try store.reader.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_outbox WHERE row_id = ?", arguments: [logged.id.uuidString])
+        }
+        #expect(pending == 1)
+    }
+
+    @Test("deleting leaves a tombstone that syncs, and the meal disappears from the day")
+    func deleteMeal() throws {
+        let (store, clock) = try makeStore()
+        let logged = try store.logMeal(try meal(at: clock))
+        try store.deleteMeal(logged.id, timeZone: Zones.berlin)
+        #expect(try store.meals(on: .ymd(2026, 1, 5)).isEmpty)
+        #expect(try store.count("meal_logs") == 1)
+        let deleted = try store.reader.read { db in
+            try Bool.fetchOne(db, sql: "SELECT deleted FROM sync_outbox WHERE row_id = ?", arguments: [logged.id.uuidString])
+        }
+        #expect(deleted == true)
+        #expect(throws: StoreError.notFound(table: "meal_logs", id: logged.id.uuidString)) {
+            try store.deleteMeal(logged.id, timeZone: Zones.berlin)
+        }
+    }
+
+    @Test("logging a weight again the same day replaces that day's entry")
+    func weightReplaces() throws {
+        let (store, _) = try makeStore()
+        try store.logWeight(try WeightEntry(date: .ymd(2026, 1, 5), kg: 72.4), timeZone: Zones.berlin)
+        try store.logWeight(try WeightEntry(date: .ymd(2026, 1, 5), kg: 72.1), timeZone: Zones.berlin)
+        try store.logWeight(try WeightEntry(date: .ymd(2026, 1, 6), kg: 71.9), timeZone: Zones.berlin)
+        let weights = try store.weights(from: .ymd(2026, 1, 1), through: .ymd(2026, 1, 31))
+        #expect(weights.map(\.kg) == [72.1, 71.9])
+        #expect(try store.count("weight_entries") == 2)
+    }
+
+    @Test("every stamp of the device is newer than the one before, even with the clock set back")
+    func stampsIncrease() throws {
+        let (store, clock) = try makeStore()
+        try store.logMeal(try meal(at: clock))
+        clock.advance(by: -7200)
+        try store.logMeal(try meal(at: clock))
+        let stamps = try store.reader.read { db in
+            try String.fetchAll(db, sql: "SELECT hlc FROM sync_outbox ORDER BY seq")
+        }
+        #expect(stamps == stamps.sorted())
+        #expect(Set(stamps).count == stamps.count)
+    }
+
+    @Test("the schema refuses values outside the product's ranges", arguments: [
+        "UPDATE meal_logs SET kcal = 0", "UPDATE meal_logs SET kcal = 10000", "UPDATE meal_logs SET protein_g = -1",
+        "UPDATE meal_logs SET local_date = 'yesterday'", "UPDATE profile SET age = 17", "UPDATE profile SET deficit = 0.5",
+        "UPDATE profile SET sex = 'robot'", "UPDATE cycle_states SET programme_day = 0",
+    ])
+    func schemaGuards(sql: String) throws {
+        let (store, clock) = try makeStore()
+        try store.logMeal(try meal(at: clock))
+        #expect(throws: DatabaseError.self) { try store.writer.write { db in try db.execute(sql: sql) } }
+    }
+
+    @Test("two active weights on one date are refused by the schema")
+    func uniqueWeight() throws {
+        let (store, _) = try makeStore()
+        try store.logWeight(try WeightEntry(date: .ymd(2026, 1, 5), kg: 72.4), timeZone: Zones.berlin)
+        #expect(throws: DatabaseError.self) {
+            try store.writer.write { db in
+                try db.execute(sql: """
+                    INSERT INTO weight_entries (id, local_date, weight_kg, logged_at, time_zone, updated_hlc, deleted)
+                    VALUES ('X', '2026-01-05', 70, '2026-01-05T08:00:00.000Z', 'UTC', 'x', 0)
+                    """)
+            }
+        }
+    }
+
+    @Test("a write that fails midway leaves neither the row nor its outbox entry")
+    func atomic() throws {
+        let (store, clock) = try makeStore()
+        let before = try store.count("sync_outbox")
+        #expect(throws: DatabaseError.self) {
+            try store.writer.write { db in
+                var record = MealRecord(id: UUID(), entry: try meal(at: clock), createdAt: clock.now())
+                record = try Outbox.save(record, db, now: clock.now())
+                try db.execute(sql: "UPDATE meal_logs SET kcal = 0 WHERE id = ?", arguments: [record.id.uuidString])
+            }
+        }
+        #expect(try store.count("meal_logs") == 0)
+        #expect(try store.count("sync_outbox") == before)
+    }
+}
