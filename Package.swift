@@ -52,5 +52,7 @@ if withStore {
             "DietCore", "SyncProtocol", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "DietStoreTests", dependencies: ["DietStore", "DietCore", "SyncProtocol", "TestSupport"]),
+        .target(name: "FoodKit", dependencies: ["DietCore"]),
+        .testTarget(name: "FoodKitTests", dependencies: ["FoodKit", "DietCore"]),
     ]
 }

@@ -1,0 +1,69 @@
+import Foundation
+
+/// How food names and typed queries are folded so that "Käse", "kase" and "KAESE" meet:
+/// lower case, accents removed, ß → ss, punctuation → spaces.
+public enum SearchText {
+    /// The folded form: `"Hähnchenbrust, gegrillt"` → `"hahnchenbrust gegrillt"`.
+    public static func fold(_ text: String) -> String {
+        let lowered = text.lowercased().replacingOccurrences(of: "ß", with: "ss")
+        let stripped = lowered.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en"))
+        let spaced = String(stripped.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : " " })
+        return words(spaced).joined(separator: " ")
+    }
+
+    /// Every form a name is indexed under: the folded one, and the German transliteration
+    /// (ä → ae, ö → oe, ü → ue) when it differs, so "kaese" finds Käse too.
+    public static func indexForms(_ text: String) -> [String] {
+        let folded = fold(text)
+        let transliterated = fold(text.lowercased()
+            .replacingOccurrences(of: "ä", with: "ae").replacingOccurrences(of: "ö", with: "oe")
+            .replacingOccurrences(of: "ü", with: "ue"))
+        return transliterated == folded ? [folded] : [folded, transliterated]
+    }
+
+    /// The words of a folded text.
+    public static func words(_ folded: String) -> [String] {
+        folded.split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    /// An FTS5 query matching every word of `typed` as a prefix, in any order:
+    /// `"hahn" brust` → `"hahn"* "brust"*`. nil when nothing searchable was typed.
+    public static func prefixQuery(_ typed: String) -> String? {
+        let words = words(fold(typed))
+        guard !words.isEmpty else { return nil }
+        return words.map { "\"\($0)\"*" }.joined(separator: " ")
+    }
+}
+
+/// Small typo tolerance: one insertion, deletion, substitution or swap of neighbours, for
+/// words long enough that one slip does not change their meaning.
+public enum Typo {
+    /// Words shorter than this must be typed exactly (as a prefix).
+    public static let minimumLength = 5
+
+    /// Whether `a` and `b` are at most one edit apart (Damerau–Levenshtein, adjacent swaps).
+    public static func withinOneEdit(_ a: String, _ b: String) -> Bool {
+        let x = Array(a), y = Array(b)
+        guard abs(x.count - y.count) <= 1 else { return false }
+        guard let first = x.indices.first(where: { $0 >= y.count || x[$0] != y[$0] }) else { return true }
+        if x.count == y.count {
+            if Array(x[(first + 1)...]) == Array(y[(first + 1)...]) { return true }
+            return first + 1 < x.count && x[first] == y[first + 1] && x[first + 1] == y[first]
+                && Array(x[(first + 2)...]) == Array(y[(first + 2)...])
+        }
+        let (long, short) = x.count > y.count ? (x, y) : (y, x)
+        return Array(long[(first + 1)...]) == Array(short[first...])
+    }
+
+    /// The words of `vocabulary` one edit from `word`, or from one of its prefixes of the
+    /// similar length (so "chiken" finds "chicken" and a half-typed "hafefl" finds "haferflocken").
+    public static func corrections(for word: String, in vocabulary: some Sequence<String>) -> [String] {
+        guard word.count >= minimumLength else { return [] }
+        return vocabulary.filter { candidate in
+            candidate != word && (withinOneEdit(word, candidate)
+                || (candidate.count > word.count + 1 && (word.count - 1...word.count + 1).contains {
+                    withinOneEdit(word, String(candidate.prefix($0)))
+                }))
+        }
+    }
+}
