@@ -1,0 +1,77 @@
+/// The segmented calorie ring (SPEC §5): protein, carbs and fat clockwise from 12 o'clock,
+/// each `kcal_from_macro / target × 360°`, the total capped at 360° with the overshoot reported.
+public struct ProgressRing: Hashable, Sendable, Codable {
+    public struct Segment: Hashable, Sendable, Codable {
+        public let macro: Macro
+        /// Degrees clockwise from 12 o'clock.
+        public let startDegrees: Double
+        public let endDegrees: Double
+        public var sweepDegrees: Double { endDegrees - startDegrees }
+
+        enum CodingKeys: String, CodingKey {
+            case macro
+            case startDegrees = "start_degrees"
+            case endDegrees = "end_degrees"
+        }
+    }
+
+    /// Always three segments, in the order protein, carbs, fat; later ones are empty once
+    /// the ring is full.
+    public let segments: [Segment]
+    /// Degrees beyond the full circle (0 when under).
+    public let overshootDegrees: Double
+    /// Macro energy beyond the target, in kcal (0 when under).
+    public let overshootKcal: Double
+
+    public init(totals: DailyTotals, targetKcal: Int) {
+        let target = Double(max(targetKcal, 1))
+        var cursor = 0.0
+        var segments: [Segment] = []
+        for (macro, kcal) in [(Macro.protein, totals.proteinKcal), (.carbs, totals.carbsKcal), (.fat, totals.fatKcal)] {
+            let end = min(360, cursor + kcal / target * 360)
+            segments.append(Segment(macro: macro, startDegrees: cursor, endDegrees: end))
+            cursor = end
+        }
+        let macroKcal = totals.proteinKcal + totals.carbsKcal + totals.fatKcal
+        self.segments = segments
+        overshootKcal = max(0, macroKcal - target)
+        overshootDegrees = max(0, macroKcal / target * 360 - 360)
+    }
+
+    /// Whether the ring is closed.
+    public var isFull: Bool { (segments.last?.endDegrees ?? 0) >= 360 }
+
+    enum CodingKeys: String, CodingKey {
+        case segments
+        case overshootDegrees = "overshoot_degrees"
+        case overshootKcal = "overshoot_kcal"
+    }
+}
+
+/// Calories eaten against the day's target.
+public struct CalorieProgress: Hashable, Sendable, Codable {
+    public let eatenKcal: Int
+    public let targetKcal: Int
+
+    public init(eatenKcal: Int, targetKcal: Int) {
+        self.eatenKcal = eatenKcal
+        self.targetKcal = targetKcal
+    }
+
+    public var remainingKcal: Int { max(0, targetKcal - eatenKcal) }
+    public var overKcal: Int { max(0, eatenKcal - targetKcal) }
+    /// 0…1 for a progress bar (capped at full).
+    public var fraction: Double { targetKcal > 0 ? min(1, Double(eatenKcal) / Double(targetKcal)) : 0 }
+
+    /// "1,240 of 1,900 kcal · 660 left" — or, over the target, without judgement.
+    public var message: Message {
+        overKcal > 0
+            ? Message("feedback.calories.over", ["eaten": .integer(eatenKcal), "target": .integer(targetKcal), "over": .integer(overKcal)])
+            : Message("feedback.calories.left", ["eaten": .integer(eatenKcal), "target": .integer(targetKcal), "left": .integer(remainingKcal)])
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case eatenKcal = "eaten_kcal"
+        case targetKcal = "target_kcal"
+    }
+}
