@@ -1,0 +1,93 @@
+/// Everything the dashboard shows for one local day, computed from plain inputs. The CLI,
+/// the web app and the store's today snapshot all render this one value.
+public struct DayReport: Hashable, Sendable {
+    public let date: LocalDate
+    /// nil for goals without cycling (maintain, gain).
+    public let cycle: CycleDay?
+    public let targets: DailyTargets
+    /// The next phase's targets, when a phase follows.
+    public let nextTargets: DailyTargets?
+    public let plan: EnergyPlan
+    public let totals: DailyTotals
+    public let macros: [MacroProgress]
+    public let ring: ProgressRing
+    public let calories: CalorieProgress
+    public let streak: StreakStatus
+    public let weight: WeightCard
+    public let eatingWindow: EatingWindow
+    public let coach: CoachAdvice
+    /// The phase-switch message, when it is due and not yet shown.
+    public let phaseSwitch: PhaseSwitchNotice?
+
+    /// What a day report needs.
+    public struct Input: Sendable {
+        public var profile: Profile
+        public var startDate: LocalDate
+        public var today: LocalDate
+        /// The local hour, for the coach.
+        public var hour: Int
+        /// Meals of today (others are ignored).
+        public var meals: [MealEntry]
+        /// Weights up to today; the latest sets the macro goals, the last 7 the average.
+        public var weights: [WeightEntry]
+        /// Every local date with a meal, for the streak (today's meals and every weight's date
+        /// are added).
+        public var activeDays: Set<LocalDate>
+        public var acceptedMaintenanceKcal: Int?
+        /// The stored cycle state after the recovery check, for the phase-switch message.
+        public var cycleState: CycleState?
+
+        public init(profile: Profile, startDate: LocalDate, today: LocalDate, hour: Int, meals: [MealEntry],
+                    weights: [WeightEntry], activeDays: Set<LocalDate>, acceptedMaintenanceKcal: Int? = nil,
+                    cycleState: CycleState? = nil) {
+            self.profile = profile
+            self.startDate = startDate
+            self.today = today
+            self.hour = hour
+            self.meals = meals
+            self.weights = weights
+            self.activeDays = activeDays
+            self.acceptedMaintenanceKcal = acceptedMaintenanceKcal
+            self.cycleState = cycleState
+        }
+    }
+
+    public init(_ input: Input) {
+        let today = input.today
+        let weights = input.weights.filter { $0.date <= today }
+        let latest = weights.max { $0.date < $1.date }?.kg
+        let plan = EnergyPlan(profile: input.profile, latestWeightKg: latest, on: today,
+                              acceptedMaintenanceKcal: input.acceptedMaintenanceKcal)
+        date = today
+        self.plan = plan
+        if input.profile.goal == .lose {
+            let cycle = CycleEngine(startDate: input.startDate, preset: input.profile.cyclePreset).targets(on: today, plan: plan)
+            self.cycle = cycle.day
+            targets = cycle.today
+            nextTargets = cycle.next
+            phaseSwitch = input.cycleState.flatMap { PhaseSwitchNotice.due(state: $0, day: cycle.day, plan: plan) }
+        } else {
+            cycle = nil
+            targets = plan.targets(plan.staticKind)
+            nextTargets = nil
+            phaseSwitch = nil
+        }
+        totals = DailyTotals(date: today, meals: input.meals)
+        macros = MacroFeedback.progress(totals, targets: targets)
+        ring = ProgressRing(totals: totals, targetKcal: targets.kcal)
+        calories = CalorieProgress(eatenKcal: totals.kcal, targetKcal: targets.kcal)
+        var active = input.activeDays.union(weights.map(\.date))
+        if !totals.isEmpty { active.insert(today) }
+        streak = StreakStatus(activeDays: active, today: today)
+        weight = WeightCard(entries: weights, today: today)
+        eatingWindow = input.profile.eatingWindow
+        let restarted = streak.isLit && streak.count == 1 && streak.longest > 1
+        coach = CoachAdvice(CoachInput(
+            phase: cycle?.phase ?? .maintenance, dayInPhase: cycle?.dayInPhase ?? 2, daysUntilSwitch: cycle?.daysUntilSwitch,
+            anythingLogged: !totals.isEmpty, allMacrosGood: MacroFeedback.allGood(macros), eatenKcal: totals.kcal,
+            targetKcal: targets.kcal, streak: streak, hour: input.hour, restartedAfterGap: restarted), today: today)
+    }
+
+    /// The smileys in ring order: protein, carbs, fat.
+    public var smileys: [Smiley] { macros.map(\.smiley) }
+}
