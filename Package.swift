@@ -1,9 +1,5 @@
 // swift-tools-version: 6.1
-import Foundation
 import PackageDescription
-
-// Temporary while DietStore is drafted next to other work; removed before it lands.
-let withStore = ProcessInfo.processInfo.environment["WDIET_DRAFT"] == "1"
 
 let package = Package(
     name: "w-diet",
@@ -11,19 +7,29 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "DietCore", targets: ["DietCore"]),
+        .library(name: "FoodKit", targets: ["FoodKit"]),
+        .library(name: "SyncProtocol", targets: ["SyncProtocol"]),
+        .library(name: "DietStore", targets: ["DietStore"]),
         .executable(name: "wdiet", targets: ["wdiet"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-    ] + (withStore ? [.package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0")] : []),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    ],
     targets: [
         // Foundation only: every product rule that needs no storage.
         .target(
             name: "DietCore",
             resources: [.copy("Resources")]
         ),
+        // Foods without storage: quantities, meal text, search folding and ranking, barcodes.
+        .target(name: "FoodKit", dependencies: ["DietCore"]),
         // Wire types shared by client and server, the hybrid logical clock, the merge rule.
         .target(name: "SyncProtocol"),
+        // The local SQLite store: migrations, intentions, the sync outbox, export and purge.
+        .target(name: "DietStore", dependencies: [
+            "DietCore", "SyncProtocol", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         // The commands of `wdiet` as testable types.
         .target(
             name: "DietCLI",
@@ -40,19 +46,10 @@ let package = Package(
             dependencies: ["DietCore", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "FoodKitTests", dependencies: ["FoodKit", "DietCore"]),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol"]),
+        .testTarget(name: "DietStoreTests", dependencies: ["DietStore", "DietCore", "SyncProtocol", "TestSupport"]),
         .testTarget(name: "DietCLITests", dependencies: ["DietCLI", "DietCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
-
-if withStore {
-    package.targets += [
-        .target(name: "DietStore", dependencies: [
-            "DietCore", "SyncProtocol", .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
-        .testTarget(name: "DietStoreTests", dependencies: ["DietStore", "DietCore", "SyncProtocol", "TestSupport"]),
-        .target(name: "FoodKit", dependencies: ["DietCore"]),
-        .testTarget(name: "FoodKitTests", dependencies: ["FoodKit", "DietCore"]),
-    ]
-}
