@@ -56,7 +56,7 @@ extension AppDatabase {
             try Data(CSV.render(columns: columns, rows: export.tables[table] ?? []).utf8).write(to: url, options: .atomic)
             files.append(url)
         }
-        try recordEvent("data_exported", ["files": .number(Double(files.count))], timeZone: timeZone)
+        try record(.dataExported(format: "json+csv"), timeZone: timeZone)
         return files
     }
 

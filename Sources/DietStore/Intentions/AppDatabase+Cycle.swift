@@ -31,16 +31,12 @@ extension AppDatabase {
                 _ = try Outbox.save(CycleStateRecord(outcome.state), db, now: now)
             }
             if let reason = outcome.reason {
-                try recordEvent("cycle_recovered", [
-                    "reason": .string(reason.rawValue), "phase": .string(outcome.day.phase.rawValue),
-                    "programme_day": .number(Double(outcome.day.programmeDay)),
-                ], db, now: now, timeZone: timeZone)
+                try recordEvent(.cycleRecovered(reason: reason, programmeDay: outcome.day.programmeDay), db, now: now,
+                           timeZone: timeZone)
             }
             if let stored, switched {
-                try recordEvent("phase_switched", [
-                    "from": .string(stored.phase.rawValue), "to": .string(outcome.day.phase.rawValue),
-                    "programme_day": .number(Double(outcome.day.programmeDay)),
-                ], db, now: now, timeZone: timeZone)
+                try recordEvent(.phaseSwitched(from: stored.phase, to: outcome.day.phase, programmeDay: outcome.day.programmeDay),
+                           db, now: now, timeZone: timeZone)
             }
             return CycleCheck(day: outcome.day, recovered: outcome.reason, switched: switched)
         }

@@ -5,16 +5,15 @@ import SyncProtocol
 
 extension AppDatabase {
     /// Records an analytics event in its own transaction.
-    public func recordEvent(_ name: String, _ properties: [String: JSONValue] = [:], timeZone: TimeZone) throws {
+    public func record(_ event: AnalyticsEvent, timeZone: TimeZone) throws {
         let now = clock.now()
-        try writer.write { db in try recordEvent(name, properties, db, now: now, timeZone: timeZone) }
+        try writer.write { db in try recordEvent(event, db, now: now, timeZone: timeZone) }
     }
 
     /// Records an analytics event inside a write that is already open.
-    func recordEvent(_ name: String, _ properties: [String: JSONValue], _ db: Database, now: Date,
-                     timeZone: TimeZone) throws {
-        let json = try String(decoding: JSONEncoder.store.encode(JSONValue.object(properties)), as: UTF8.self)
-        let record = EventRecord(id: UUID(), name: name, occurredAt: StoreFormat.instant(now),
+    func recordEvent(_ event: AnalyticsEvent, _ db: Database, now: Date, timeZone: TimeZone) throws {
+        let json = try String(decoding: JSONEncoder.store.encode(event.properties), as: UTF8.self)
+        let record = EventRecord(id: UUID(), name: event.name, occurredAt: StoreFormat.instant(now),
                                  localDate: LocalDate(now, in: timeZone).iso, timeZone: timeZone.identifier,
                                  properties: json, updatedHLC: "", deleted: false)
         _ = try Outbox.save(record, db, now: now)

@@ -5,14 +5,15 @@ import GRDB
 extension AppDatabase {
     /// Logs a meal; `entry` was validated when it was made. Records `meal_logged`.
     @discardableResult
-    public func logMeal(_ entry: MealEntry, id: UUID = UUID()) throws -> Meal {
+    public func logMeal(_ entry: MealEntry, source: AnalyticsEvent.MealSource = .manual, id: UUID = UUID()) throws -> Meal {
         let now = clock.now()
         return try writer.write { db in
-            guard try Self.settings(db) != nil else { throw StoreError.notOnboarded }
-            let record = try Outbox.save(MealRecord(id: id, entry: entry, createdAt: now), db, now: now)
-            try recordEvent("meal_logged", ["has_macros": .bool(entry.hasMacros)], db, now: now,
-                            timeZone: TimeZone(identifier: entry.timeZoneIdentifier) ?? .gmt)
-            return Meal(id: record.id, entry: entry)
+            guard let settings = try Self.settings(db) else { throw StoreError.notOnboarded }
+            let saved = try Outbox.save(MealRecord(id: id, entry: entry, createdAt: now), db, now: now)
+            let outside = !settings.profile.eatingWindow.contains(entry.localTime)
+            try recordEvent(.mealLogged(hasMacros: entry.hasMacros, source: source, outsideWindow: outside), db, now: now,
+                       timeZone: TimeZone(identifier: entry.timeZoneIdentifier) ?? .gmt)
+            return Meal(id: saved.id, entry: entry)
         }
     }
 
@@ -27,8 +28,7 @@ extension AppDatabase {
             var record = MealRecord(id: id, entry: entry, createdAt: now)
             record.createdAt = existing.createdAt
             _ = try Outbox.save(record, db, now: now)
-            try recordEvent("meal_edited", [:], db, now: now,
-                            timeZone: TimeZone(identifier: entry.timeZoneIdentifier) ?? .gmt)
+            try recordEvent(.mealEdited, db, now: now, timeZone: TimeZone(identifier: entry.timeZoneIdentifier) ?? .gmt)
             return Meal(id: id, entry: entry)
         }
     }
@@ -37,12 +37,12 @@ extension AppDatabase {
     public func deleteMeal(_ id: UUID, timeZone: TimeZone) throws {
         let now = clock.now()
         try writer.write { db in
-            guard var record = try MealRecord.fetchOne(db, key: id), !record.deleted else {
+            guard var meal = try MealRecord.fetchOne(db, key: id), !meal.deleted else {
                 throw StoreError.notFound(table: "meal_logs", id: id.uuidString)
             }
-            record.deleted = true
-            _ = try Outbox.save(record, db, now: now)
-            try recordEvent("meal_deleted", [:], db, now: now, timeZone: timeZone)
+            meal.deleted = true
+            _ = try Outbox.save(meal, db, now: now)
+            try recordEvent(.mealDeleted, db, now: now, timeZone: timeZone)
         }
     }
 

@@ -17,9 +17,8 @@ extension AppDatabase {
             }
             _ = try Outbox.save(ProfileRecord(settings), db, now: now)
             _ = try Outbox.save(CycleStateRecord(.start(on: today, preset: profile.cyclePreset, timeZone: timeZone)), db, now: now)
-            try recordEvent("onboarding_completed", ["goal": .string(profile.goal.rawValue),
-                                                     "language": .string(profile.language.rawValue)],
-                            db, now: now, timeZone: timeZone)
+            try recordEvent(.onboardingCompleted(goal: profile.goal, language: profile.language, preset: profile.cyclePreset),
+                       db, now: now, timeZone: timeZone)
         }
         return settings
     }
@@ -44,9 +43,8 @@ extension AppDatabase {
             settings.profile = profile
             _ = try Outbox.save(ProfileRecord(settings), db, now: now)
             if windowChanged {
-                try recordEvent("eating_window_changed", [
-                    "start": .string(profile.eatingWindow.start.formatted), "end": .string(profile.eatingWindow.end.formatted),
-                ], db, now: now, timeZone: timeZone)
+                try recordEvent(.eatingWindowChanged(start: profile.eatingWindow.start, end: profile.eatingWindow.end),
+                           db, now: now, timeZone: timeZone)
             }
         }
     }

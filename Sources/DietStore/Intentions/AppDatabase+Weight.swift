@@ -8,8 +8,9 @@ extension AppDatabase {
         let now = clock.now()
         try writer.write { db in
             guard try Self.settings(db) != nil else { throw StoreError.notOnboarded }
+            let replaced = try WeightRecord.fetchOne(db, key: WeightRecord.id(for: entry.date)).map { !$0.deleted } ?? false
             _ = try Outbox.save(WeightRecord(entry: entry, at: now, in: timeZone), db, now: now)
-            try recordEvent("weight_logged", [:], db, now: now, timeZone: timeZone)
+            try recordEvent(.weightLogged(replacedSameDay: replaced), db, now: now, timeZone: timeZone)
         }
     }
 
