@@ -34,7 +34,7 @@ let package = Package(
         .target(
             name: "DietCLI",
             dependencies: [
-                "DietCore",
+                "DietCore", "DietStore", "FoodKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "FoodKitTests", dependencies: ["FoodKit", "DietCore"]),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol"]),
         .testTarget(name: "DietStoreTests", dependencies: ["DietStore", "DietCore", "SyncProtocol", "TestSupport"]),
-        .testTarget(name: "DietCLITests", dependencies: ["DietCLI", "DietCore", "TestSupport"]),
+        .testTarget(name: "DietCLITests", dependencies: ["DietCLI", "DietCore", "DietStore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,7 +5,10 @@ public struct WDiet: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "wdiet",
         abstract: "w-diet: a local-first nutrition coach with automated MATADOR diet cycling.",
-        subcommands: [PlanCommand.self]
+        subcommands: [
+            OnboardCommand.self, TodayCommand.self, LogCommand.self, MealsCommand.self, EditCommand.self,
+            DeleteCommand.self, PlanCommand.self,
+        ]
     )
 
     public init() {}

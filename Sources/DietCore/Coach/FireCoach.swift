@@ -93,7 +93,7 @@ public struct CoachAdvice: Hashable, Sendable {
         if input.dayInPhase == 1 && input.phase != .habit { return .phaseStart }
         if input.eatenKcal > input.targetKcal && input.anythingLogged { return .overTarget }
         if input.daysUntilSwitch == 1 && input.phase != .completed { return .switchTomorrow }
-        if input.phase == .habit && input.dayInPhase <= 2 { return .habitWeek }
+        if input.phase == .habit && input.dayInPhase <= 2 && !input.anythingLogged { return .habitWeek }
         if !input.anythingLogged && input.hour >= 18 { return .quietEvening }
         if input.restartedAfterGap { return .freshStart }
         if !input.anythingLogged { return .morning }

@@ -97,4 +97,5 @@ extension ValidationError.Field {
     public static let fat = Self("fat")
     public static let fiber = Self("fiber")
     public static let date = Self("date")
+    public static let time = Self("time")
 }

@@ -51,6 +51,30 @@ extension AppDatabase {
         try reader.read { db in try MealRecord.all().on(date).fetchAll(db).compactMap(\.meal) }
     }
 
+    /// The meals whose id starts with `prefix` (case ignored), for short ids typed by hand.
+    public func meals(idPrefix prefix: String) throws -> [Meal] {
+        let cleaned = prefix.uppercased().filter { $0.isHexDigit || $0 == "-" }
+        guard cleaned.count >= 4, cleaned.count == prefix.count else { return [] }
+        return try reader.read { db in
+            try MealRecord.all().alive().filter(sql: "id LIKE ?", arguments: [cleaned + "%"]).fetchAll(db).compactMap(\.meal)
+        }
+    }
+
+    /// The local dates from `first` through `last` with their meal totals (kcal and count).
+    public func dailyIntake(from first: LocalDate, through last: LocalDate) throws -> [LocalDate: Int] {
+        try reader.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT local_date, sum(kcal) AS kcal FROM meal_logs
+                WHERE deleted = 0 AND local_date BETWEEN ? AND ? GROUP BY local_date
+                """, arguments: [first.iso, last.iso])
+            var result: [LocalDate: Int] = [:]
+            for row in rows {
+                if let date = LocalDate(iso: row["local_date"]) { result[date] = row["kcal"] }
+            }
+            return result
+        }
+    }
+
     /// One meal by id, or nil.
     public func meal(_ id: UUID) throws -> Meal? {
         try reader.read { db in try MealRecord.fetchOne(db, key: id).flatMap { $0.deleted ? nil : $0.meal } }

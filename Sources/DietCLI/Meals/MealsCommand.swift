@@ -1,0 +1,110 @@
+import ArgumentParser
+import DietCore
+import DietStore
+import Foundation
+
+/// `wdiet meals [--date]`: a day's meals with running totals.
+struct MealsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "meals", abstract: "List a day's meals with running totals.")
+
+    @Option(help: "The day, YYYY-MM-DD (default: today).") var date: LocalDate?
+    @Flag(help: "Print JSON for scripts.") var json = false
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        print(try execute(.live))
+    }
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        _ = try session.requireSettings()
+        let day = date ?? session.today
+        let meals = try session.run { try session.store.meals(on: day) }
+        if json { return try JSONOutput.encode(meals.map(MealJSON.init)) }
+        let l = session.localizer
+        guard !meals.isEmpty else { return l.text("cli.meals.none", ["date": .date(day)]) }
+        var table = TextTable([.left, .left, .left, .right, .right, .right, .right, .right])
+        table.append([l.text("cli.meals.id"), l.text("cli.meals.time"), l.text("cli.meals.name"), "kcal", "P", "C", "F",
+                      l.text("cli.meals.running")])
+        var running = 0
+        for meal in meals {
+            running += meal.entry.kcal
+            let grams = [meal.entry.proteinG, meal.entry.carbsG, meal.entry.fatG].map { $0.map { l.number($0, digits: 0) } ?? "–" }
+            table.append([ShortID.make(meal.id), meal.entry.localTime.formatted, meal.entry.name,
+                          l.number(Double(meal.entry.kcal), digits: 0)] + grams + [l.number(Double(running), digits: 0)])
+        }
+        let totals = DailyTotals(date: day, meals: meals.map(\.entry))
+        return [l.date(day), table.render(), l.text("cli.meals.total", [
+            "kcal": .integer(totals.kcal), "protein": .decimal(totals.proteinG, digits: 0),
+            "carbs": .decimal(totals.carbsG, digits: 0), "fat": .decimal(totals.fatG, digits: 0),
+        ])].joined(separator: "\n")
+    }
+}
+
+/// Finds a meal by a typed id prefix, with clear errors.
+func resolveMeal(_ id: String, in session: Session) throws -> Meal {
+    let matches = try session.run { try session.store.meals(idPrefix: id) }
+    guard let meal = matches.first else { throw CLIError(session.localizer.text("cli.error.mealID", ["id": .text(id)])) }
+    guard matches.count == 1 else { throw CLIError(session.localizer.text("cli.error.mealIDAmbiguous", ["id": .text(id)])) }
+    return meal
+}
+
+/// `wdiet edit meal ID …`.
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a logged meal.",
+                                                    subcommands: [EditMealCommand.self])
+}
+
+struct EditMealCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "meal", abstract: "Change a meal's name, calories, macros or time.")
+
+    @Argument(help: "The meal's id (the first characters are enough).") var id: String
+    @Option(help: "A new name.") var name: String?
+    @OptionGroup var meal: MealOptions
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        print(try execute(.live))
+    }
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        _ = try session.requireSettings()
+        let existing = try resolveMeal(id, in: session).entry
+        let zone = TimeZone(identifier: existing.timeZoneIdentifier) ?? session.timeZone
+        let instant = meal.at == nil && meal.date == nil
+            ? existing.instant : try meal.instant(now: existing.instant, timeZone: zone, localizer: session.localizer)
+        let updated = try session.run {
+            try MealEntry(name: name ?? existing.name, kcal: meal.kcal ?? existing.kcal, proteinG: meal.protein ?? existing.proteinG,
+                          carbsG: meal.carbs ?? existing.carbsG, fatG: meal.fat ?? existing.fatG,
+                          fiberG: meal.fiber ?? existing.fiberG, at: instant, in: zone)
+        }
+        let saved = try session.run { try session.store.editMeal(try resolveMeal(id, in: session).id, to: updated) }
+        return session.localizer.text("cli.edit.saved", ["name": .text(saved.entry.name), "kcal": .integer(saved.entry.kcal)])
+    }
+}
+
+/// `wdiet delete meal ID`.
+struct DeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a logged meal or weight.",
+                                                    subcommands: [DeleteMealCommand.self])
+}
+
+struct DeleteMealCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "meal", abstract: "Delete a meal.")
+
+    @Argument(help: "The meal's id (the first characters are enough).") var id: String
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        print(try execute(.live))
+    }
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        _ = try session.requireSettings()
+        let meal = try resolveMeal(id, in: session)
+        try session.run { try session.store.deleteMeal(meal.id, timeZone: session.timeZone) }
+        return session.localizer.text("cli.delete.done", ["name": .text(meal.entry.name), "date": .date(meal.entry.localDate)])
+    }
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import DietCore
+import DietStore
+import Foundation
+
+/// `wdiet today`: the dashboard.
+struct TodayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "today", abstract: "Show today's dashboard.")
+
+    @OptionGroup var options: StoreOptions
+    @Flag(help: "Print JSON for scripts.") var json = false
+
+    func run() throws {
+        print(try execute(.live))
+    }
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        _ = try session.requireSettings()
+        guard let snapshot = try session.run({ try session.store.today(timeZone: session.timeZone) }) else {
+            throw CLIError(session.localizer.text("cli.error.notOnboarded"))
+        }
+        if json { return try JSONOutput.encode(TodayJSON(snapshot)) }
+        let text = TodayView(snapshot: snapshot, localizer: session.localizer, terminal: Terminal(color: context.color)).render()
+        if snapshot.report.phaseSwitch != nil {
+            try session.run { try session.store.acknowledgePhaseSwitch(timeZone: session.timeZone) }
+        }
+        return text
+    }
+}
+
+/// The dashboard as JSON, snake_case.
+struct TodayJSON: Encodable {
+    let date: LocalDate
+    let cycle: CycleDay?
+    let targets: DailyTargets
+    let nextTargets: DailyTargets?
+    let totals: DailyTotals
+    let macros: [MacroProgress]
+    let ring: ProgressRing
+    let calories: CalorieProgress
+    let streak: StreakStatus
+    let weight: WeightCard
+    let eatingWindow: EatingWindow
+    let coach: Coach
+    let phaseSwitch: String?
+    let meals: [MealJSON]
+
+    struct Coach: Encodable {
+        let variation: FireVariation
+        let message: String
+    }
+
+    init(_ snapshot: TodaySnapshot) {
+        let report = snapshot.report
+        let localizer = Localizer(snapshot.settings.profile.language)
+        date = report.date
+        cycle = report.cycle
+        targets = report.targets
+        nextTargets = report.nextTargets
+        totals = report.totals
+        macros = report.macros
+        ring = report.ring
+        calories = report.calories
+        streak = report.streak
+        weight = report.weight
+        eatingWindow = report.eatingWindow
+        coach = Coach(variation: report.coach.variation, message: localizer.render(report.coach.message))
+        phaseSwitch = report.phaseSwitch.map { localizer.render($0.headline) }
+        meals = snapshot.meals.map(MealJSON.init)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case date, cycle, targets, totals, macros, ring, calories, streak, weight, coach, meals
+        case nextTargets = "next_targets"
+        case eatingWindow = "eating_window"
+        case phaseSwitch = "phase_switch"
+    }
+}
+
+/// A meal as JSON.
+struct MealJSON: Encodable {
+    let id: UUID
+    let entry: MealEntry
+
+    init(_ meal: Meal) {
+        id = meal.id
+        entry = meal.entry
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id.uuidString, forKey: .id)
+        try entry.encode(to: encoder)
+    }
+
+    enum CodingKeys: String, CodingKey { case id }
+}
+
+enum JSONOutput {
+    static func encode<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}

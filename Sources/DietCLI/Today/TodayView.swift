@@ -1,0 +1,82 @@
+import DietCore
+import DietStore
+
+/// The text dashboard of `wdiet today`.
+struct TodayView {
+    let snapshot: TodaySnapshot
+    let localizer: Localizer
+    let terminal: Terminal
+
+    func render() -> String {
+        let report = snapshot.report
+        var lines = [banner(report), targetsLine(report), ""]
+        if let notice = report.phaseSwitch {
+            lines += [terminal.paint("🔔 " + localizer.render(notice.headline), .bold), "   " + localizer.render(notice.why), ""]
+        }
+        var table = TextTable([.left, .left])
+        table.append([l("cli.today.calories"), terminal.bar(report.calories.fraction) + "  " + localizer.render(report.calories.message)])
+        table.append([l("cli.today.ring"), terminal.ring(report.ring) + ringNote(report.ring)])
+        for progress in report.macros {
+            table.append([localizer.render(progress.macro.nameMessage), macroLine(progress)])
+        }
+        table.append([l("cli.today.streak"), (report.streak.isLit ? "🔥 " : "   ") + localizer.render(report.streak.message)])
+        table.append([l("cli.today.weight"), weightLine(report.weight)])
+        table.append([l("cli.today.window"), "\(report.eatingWindow.start.formatted)–\(report.eatingWindow.end.formatted)"])
+        lines.append(table.render(separator: "  "))
+        lines += ["", report.coach.variation.emoji + "  " + localizer.render(report.coach.message)]
+        return lines.joined(separator: "\n")
+    }
+
+    private func l(_ key: String) -> String { localizer.text(key) }
+
+    private func banner(_ report: DayReport) -> String {
+        guard let day = report.cycle else {
+            return terminal.paint(localizer.text("cli.today.noCycle", ["goal": .message(Message("goal.\(snapshot.settings.profile.goal.rawValue)"))]), .bold)
+        }
+        var parts = [terminal.paint(localizer.render(day.phase.nameMessage), .bold)]
+        if let length = day.phaseLength {
+            parts.append(localizer.text("cycle.dayOf", ["day": .integer(day.dayInPhase), "length": .integer(length)]))
+        }
+        if let days = day.daysUntilSwitch, let next = day.nextPhase, let date = day.nextSwitchDate {
+            parts.append(localizer.text(days == 1 ? "cycle.untilSwitch.one" : "cycle.untilSwitch.other", [
+                "days": .integer(days), "phase": .message(next.nameMessage), "date": .date(date),
+            ]))
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    private func targetsLine(_ report: DayReport) -> String {
+        var text = localizer.text("cli.today.target", ["kcal": .integer(report.targets.kcal)])
+        if report.targets.floorApplied {
+            text += " " + localizer.text("cli.plan.floor", ["floor": .integer(report.plan.floorKcal)])
+        }
+        if let next = report.nextTargets, let phase = report.cycle?.nextPhase {
+            text += " · " + localizer.text("cli.today.next", ["phase": .message(phase.nameMessage), "kcal": .integer(next.kcal)])
+        }
+        return text
+    }
+
+    private func ringNote(_ ring: ProgressRing) -> String {
+        ring.overshootKcal > 0 ? "  " + localizer.text("cli.today.overshoot", ["kcal": .integer(Int(ring.overshootKcal.rounded()))]) : ""
+    }
+
+    private func macroLine(_ progress: MacroProgress) -> String {
+        let label = localizer.text("smiley.\(progress.smiley.rawValue)")
+        let amounts = localizer.number(progress.eatenG, digits: 0) + " / " + localizer.number(progress.goalG, digits: 0) + " g"
+        let percent = progress.percent.map { " · \($0) %" } ?? ""
+        return "\(progress.smiley.emoji) " + terminal.paint(label, terminal.macroStyle(progress.macro)) + "  " + amounts + percent
+    }
+
+    private func weightLine(_ card: WeightCard) -> String {
+        guard let current = card.currentKg else { return localizer.text("weight.card.empty") }
+        var parts = [localizer.number(current, digits: 1) + " kg"]
+        if let average = card.averageKg {
+            parts.append(localizer.text("weight.card.average", ["average": .decimal(average, digits: 1)]))
+        }
+        if let down = card.downBy {
+            parts.append(terminal.paint(localizer.text("weight.card.down", ["difference": .decimal(down, digits: 1)]), .green))
+        }
+        if card.promptToday { parts.append(localizer.text("weight.card.prompt")) }
+        return parts.joined(separator: " · ")
+    }
+}
