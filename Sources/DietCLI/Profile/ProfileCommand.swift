@@ -1,0 +1,105 @@
+import ArgumentParser
+import DietCore
+import DietStore
+
+/// `wdiet profile`: the profile and the numbers derived from it, each explained.
+struct ProfileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "profile", abstract: "Show your profile and how your numbers are calculated.")
+
+    @Flag(help: "Print JSON for scripts.") var json = false
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        print(try execute(.live))
+    }
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        let settings = try session.requireSettings()
+        if json { return try JSONOutput.encode(settings.profile) }
+        let l = session.localizer
+        let profile = settings.profile
+        let plan = try DayReportSource.plan(session, settings)
+        var table = TextTable([.left, .left])
+        table.append([l.text("field.sex"), l.text("sex.\(profile.sex.rawValue)")])
+        table.append([l.text("field.age"), "\(profile.age(on: session.today))"])
+        table.append([l.text("field.height"), l.number(profile.heightCm, digits: 0) + " cm"])
+        table.append([l.text("field.weight"), l.number(plan.weightKg, digits: 1) + " kg"])
+        table.append([l.text("field.activityLevel"), l.text("activity.\(profile.activityLevel.rawValue)")])
+        table.append([l.text("field.goal"), l.text("goal.\(profile.goal.rawValue)")])
+        table.append([l.text("cli.today.window"), "\(profile.eatingWindow.start.formatted)–\(profile.eatingWindow.end.formatted) · "
+            + profile.eatingWindow.moments.map(\.formatted).joined(separator: ", ")])
+        table.append([l.text("field.language"), profile.language.rawValue])
+        table.append([l.text("field.deficit"), l.number(profile.deficit * 100, digits: 0) + " % · " + profile.cyclePreset.defaultValueDescription])
+        table.append([l.text("cli.profile.start"), l.date(settings.startDate) + " (\(settings.timeZoneIdentifier))"])
+        var lines = [table.render(), ""]
+        for explanation in [plan.explainBMR(), plan.explainTDEE()] {
+            lines.append(l.render(explanation.title) + ": " + explanation.steps.map(l.render).joined(separator: " "))
+        }
+        if !profile.lockedGoals.isEmpty {
+            lines.append(l.text("cli.profile.locked", ["kinds": .text(profile.lockedGoals.keys.map(\.rawValue).sorted().joined(separator: ", "))]))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// `wdiet set …`: change one setting; validated like onboarding, nothing saved on error.
+struct SetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set", abstract: "Change a setting: weight unit aside, everything onboarding asked.",
+        discussion: "Examples: wdiet set --window 11:00-17:00 · wdiet set --deficit 0.25 --lang de · wdiet set --lock-kcal 1800 --lock-protein 140 --lock-carbs 150 --lock-fat 60 --lock-for deficit")
+
+    @Option(help: "Height in cm, 100–250.") var height: Double?
+    @Option(help: "sedentary, light, moderate, active or very-active.") var activity: ActivityLevel?
+    @Option(help: "lose, maintain or gain.") var goal: Goal?
+    @Option(help: "Eating window, e.g. 11:00-17:00.") var window: String?
+    @Option(help: "Eating moments, e.g. 11:00,14:00,17:00.") var moments: String?
+    @Option(help: "Diet-day deficit, 0.10–0.35.") var deficit: Double?
+    @Option(help: "open-ended or study.") var preset: CyclePreset?
+    @Option(name: .customLong("language"), help: "de, en or es.") var profileLanguage: Language?
+    @Option(help: "Lock goals: calories.") var lockKcal: Int?
+    @Option(help: "Lock goals: protein g.") var lockProtein: Double?
+    @Option(help: "Lock goals: carbs g.") var lockCarbs: Double?
+    @Option(help: "Lock goals: fat g.") var lockFat: Double?
+    @Option(help: "Which target the lock applies to: deficit, maintenance or surplus.") var lockFor: TargetKind?
+    @Flag(help: "Remove the lock of --lock-for.") var unlock = false
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        print(try execute(.live))
+    }
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        var profile = try session.requireSettings().profile
+        let l = session.localizer
+        if let height { profile.heightCm = height }
+        if let activity { profile.activityLevel = activity }
+        if let goal { profile.goal = goal }
+        if let window { profile.eatingWindow = try Prompter.window(window, moments: moments, l) }
+        if let preset { profile.cyclePreset = preset }
+        if let deficit { profile.deficit = deficit }
+        if profile.cyclePreset == .study { profile.deficit = Profile.studyDeficit }
+        if let profileLanguage { profile.language = profileLanguage }
+        try applyLocks(&profile, l)
+        try session.run { try profile.validate() }
+        try session.run { try session.store.updateProfile(profile, timeZone: session.timeZone) }
+        return Localizer(profile.language).text("cli.set.saved")
+    }
+
+    private func applyLocks(_ profile: inout Profile, _ l: Localizer) throws {
+        let values = [lockKcal.map(Double.init), lockProtein, lockCarbs, lockFat]
+        guard unlock || values.contains(where: { $0 != nil }) else { return }
+        guard let kind = lockFor else { throw CLIError(l.text("cli.set.lockFor")) }
+        if unlock {
+            profile.lockedGoals[kind] = nil
+            return
+        }
+        guard let kcal = lockKcal, let protein = lockProtein, let carbs = lockCarbs, let fat = lockFat else {
+            throw CLIError(l.text("cli.set.lockAll"))
+        }
+        profile.lockedGoals[kind] = LockedGoals(kcal: kcal, proteinG: protein, carbsG: carbs, fatG: fat)
+    }
+}
+
+extension TargetKind: ExpressibleByArgument, DashedArgument {}
