@@ -3,16 +3,12 @@ import DietCore
 import DietStore
 
 /// `wdiet cycle`: the calendar of blocks around today.
-struct CycleCommand: ParsableCommand {
+struct CycleCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "cycle", abstract: "Show the calendar of your MATADOR blocks.")
 
     @Option(help: "How many phases to list from the start (1–60).") var phases = 12
     @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
-
-    func run() throws {
-        print(try execute(.live))
-    }
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)

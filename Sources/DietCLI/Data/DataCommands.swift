@@ -4,15 +4,11 @@ import DietStore
 import Foundation
 
 /// `wdiet export DIR`: JSON plus one CSV per table.
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "export", abstract: "Export everything as JSON and CSV into a folder.")
 
     @Argument(help: "The folder to write into (created if missing).") var folder: String
     @OptionGroup var options: StoreOptions
-
-    func run() throws {
-        print(try execute(.live))
-    }
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
@@ -32,15 +28,11 @@ struct ExportCommand: ParsableCommand {
 }
 
 /// `wdiet import FILE`: restores a JSON export into an empty database.
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "import", abstract: "Restore a w-diet JSON export into an empty database.")
 
     @Argument(help: "The w-diet.json file of an export.") var file: String
     @OptionGroup var options: StoreOptions
-
-    func run() throws {
-        print(try execute(.live))
-    }
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
@@ -69,15 +61,11 @@ struct ImportCommand: ParsableCommand {
 }
 
 /// `wdiet delete-account`: removes every row of the user from this device.
-struct DeleteAccountCommand: ParsableCommand {
+struct DeleteAccountCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "delete-account", abstract: "Delete all your data from this device.")
 
     @Flag(help: "Do not ask for confirmation (for scripts).") var yes = false
     @OptionGroup var options: StoreOptions
-
-    func run() throws {
-        print(try execute(.live))
-    }
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)

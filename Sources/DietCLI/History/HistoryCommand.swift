@@ -3,16 +3,12 @@ import DietCore
 import DietStore
 
 /// `wdiet history [--days 30]`: intake against target and weight, with sparklines.
-struct HistoryCommand: ParsableCommand {
+struct HistoryCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "history", abstract: "Show recent days: intake, target and weight.")
 
     @Option(help: "How many days back, 1–365.") var days = 30
     @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
-
-    func run() throws {
-        print(try execute(.live))
-    }
 
     struct Day: Encodable {
         let date: LocalDate

@@ -3,15 +3,11 @@ import DietCore
 import DietStore
 
 /// `wdiet learn [topic]`: the education articles.
-struct LearnCommand: ParsableCommand {
+struct LearnCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "learn", abstract: "Read why w-diet works the way it does.")
 
     @Argument(help: "A topic: matador-study, intermittent-fasting, tdee or protein (or part of its title).") var topic: String?
     @OptionGroup var options: StoreOptions
-
-    func run() throws {
-        print(try execute(.live))
-    }
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)

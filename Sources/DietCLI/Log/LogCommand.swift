@@ -38,16 +38,12 @@ struct MealOptions: ParsableArguments {
     }
 }
 
-struct LogMealCommand: ParsableCommand {
+struct LogMealCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "meal", abstract: "Log a meal: a name and its calories.")
 
     @Argument(help: "What you ate, 1–80 characters.") var name: [String]
     @OptionGroup var meal: MealOptions
     @OptionGroup var options: StoreOptions
-
-    func run() throws {
-        print(try execute(.live))
-    }
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
@@ -77,16 +73,12 @@ struct LogMealCommand: ParsableCommand {
     }
 }
 
-struct LogWeightCommand: ParsableCommand {
+struct LogWeightCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "weight", abstract: "Log today's weight (replaces the day's entry).")
 
     @Argument(help: "Weight in kg, 30.0–200.0.") var kg: Double
     @Option(help: "The day, YYYY-MM-DD (default: today).") var date: LocalDate?
     @OptionGroup var options: StoreOptions
-
-    func run() throws {
-        print(try execute(.live))
-    }
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)

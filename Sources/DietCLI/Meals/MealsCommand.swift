@@ -4,16 +4,12 @@ import DietStore
 import Foundation
 
 /// `wdiet meals [--date]`: a day's meals with running totals.
-struct MealsCommand: ParsableCommand {
+struct MealsCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "meals", abstract: "List a day's meals with running totals.")
 
     @Option(help: "The day, YYYY-MM-DD (default: today).") var date: LocalDate?
     @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
-
-    func run() throws {
-        print(try execute(.live))
-    }
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
@@ -55,17 +51,13 @@ struct EditCommand: ParsableCommand {
                                                     subcommands: [EditMealCommand.self])
 }
 
-struct EditMealCommand: ParsableCommand {
+struct EditMealCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "meal", abstract: "Change a meal's name, calories, macros or time.")
 
     @Argument(help: "The meal's id (the first characters are enough).") var id: String
     @Option(help: "A new name.") var name: String?
     @OptionGroup var meal: MealOptions
     @OptionGroup var options: StoreOptions
-
-    func run() throws {
-        print(try execute(.live))
-    }
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
@@ -90,15 +82,11 @@ struct DeleteCommand: ParsableCommand {
                                                     subcommands: [DeleteMealCommand.self])
 }
 
-struct DeleteMealCommand: ParsableCommand {
+struct DeleteMealCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "meal", abstract: "Delete a meal.")
 
     @Argument(help: "The meal's id (the first characters are enough).") var id: String
     @OptionGroup var options: StoreOptions
-
-    func run() throws {
-        print(try execute(.live))
-    }
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)

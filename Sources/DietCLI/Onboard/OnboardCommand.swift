@@ -4,7 +4,7 @@ import DietStore
 import Foundation
 
 /// `wdiet onboard`: the 8 steps of seed 002, from flags or by asking.
-struct OnboardCommand: ParsableCommand {
+struct OnboardCommand: CLICommand {
     static let configuration = CommandConfiguration(
         commandName: "onboard",
         abstract: "Create your profile and start your cycle today (asks for anything not given as a flag).")
@@ -20,10 +20,6 @@ struct OnboardCommand: ParsableCommand {
     @Option(help: "Diet-day deficit, 0.10–0.35.") var deficit: Double?
     @Option(help: "open-ended or study.") var preset: CyclePreset?
     @OptionGroup var options: StoreOptions
-
-    func run() throws {
-        print(try execute(.live))
-    }
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)

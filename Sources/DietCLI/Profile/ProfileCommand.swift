@@ -3,15 +3,11 @@ import DietCore
 import DietStore
 
 /// `wdiet profile`: the profile and the numbers derived from it, each explained.
-struct ProfileCommand: ParsableCommand {
+struct ProfileCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "profile", abstract: "Show your profile and how your numbers are calculated.")
 
     @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
-
-    func run() throws {
-        print(try execute(.live))
-    }
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
@@ -44,7 +40,7 @@ struct ProfileCommand: ParsableCommand {
 }
 
 /// `wdiet set …`: change one setting; validated like onboarding, nothing saved on error.
-struct SetCommand: ParsableCommand {
+struct SetCommand: CLICommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Change a setting: weight unit aside, everything onboarding asked.",
         discussion: "Examples: wdiet set --window 11:00-17:00 · wdiet set --deficit 0.25 --lang de · wdiet set --lock-kcal 1800 --lock-protein 140 --lock-carbs 150 --lock-fat 60 --lock-for deficit")
@@ -64,10 +60,6 @@ struct SetCommand: ParsableCommand {
     @Option(help: "Which target the lock applies to: deficit, maintenance or surplus.") var lockFor: TargetKind?
     @Flag(help: "Remove the lock of --lock-for.") var unlock = false
     @OptionGroup var options: StoreOptions
-
-    func run() throws {
-        print(try execute(.live))
-    }
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)

@@ -111,3 +111,15 @@ struct Session {
         }
     }
 }
+
+/// A command whose work is a function from the outside world to the text it prints, so
+/// tests run it in process with a fixed clock, a temporary database and scripted input.
+protocol CLICommand: ParsableCommand {
+    func execute(_ context: CLIContext) throws -> String
+}
+
+extension CLICommand {
+    func run() throws {
+        print(try execute(.live))
+    }
+}

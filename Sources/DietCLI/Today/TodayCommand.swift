@@ -4,15 +4,11 @@ import DietStore
 import Foundation
 
 /// `wdiet today`: the dashboard.
-struct TodayCommand: ParsableCommand {
+struct TodayCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "today", abstract: "Show today's dashboard.")
 
     @OptionGroup var options: StoreOptions
     @Flag(help: "Print JSON for scripts.") var json = false
-
-    func run() throws {
-        print(try execute(.live))
-    }
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)

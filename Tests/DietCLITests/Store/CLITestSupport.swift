@@ -1,0 +1,45 @@
+@testable import DietCLI
+import Foundation
+import Testing
+
+/// A temporary database and a way to run `wdiet` commands in process against it.
+final class CLIHarness {
+    let folder: URL
+    var database: String { folder.appendingPathComponent("w-diet.sqlite").path }
+    var input: [String] = []
+
+    init() {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-cli-\(UUID().uuidString)")
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Runs `arguments` at the local moment `now` (Europe/Berlin), in English unless told.
+    func run(_ arguments: [String], now: String, lang: String = "en") throws -> String {
+        let all = arguments + ["--database", database, "--now", now, "--time-zone", "Europe/Berlin", "--lang", lang]
+        let command = try #require(try WDiet.parseAsRoot(all) as? any CLICommand)
+        var pending = input
+        let context = CLIContext(environment: ["LANG": "en_US.UTF-8"], readLine: {
+            pending.isEmpty ? nil : pending.removeFirst()
+        }, isTerminal: false)
+        defer { input = pending }
+        return try command.execute(context)
+    }
+
+    func onboardAlice(now: String = "2026-01-05T08:00") throws {
+        _ = try run(["onboard", "--sex", "female", "--age", "34", "--height", "168", "--weight", "72.5",
+                     "--activity", "light", "--goal", "lose"], now: now)
+    }
+}
+
+/// The message of a thrown CLI error.
+func failure(_ body: () throws -> String) -> String? {
+    do {
+        _ = try body()
+        return nil
+    } catch {
+        return "\(error)"
+    }
+}
