@@ -49,7 +49,9 @@ let package = Package(
         .testTarget(name: "FoodKitTests", dependencies: ["FoodKit", "DietCore"]),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol"]),
         .testTarget(name: "DietStoreTests", dependencies: ["DietStore", "DietCore", "SyncProtocol", "TestSupport"]),
-        .testTarget(name: "DietCLITests", dependencies: ["DietCLI", "DietCore", "DietStore", "TestSupport"]),
+        .testTarget(name: "DietCLITests", dependencies: [
+            "DietCLI", "DietCore", "DietStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )
