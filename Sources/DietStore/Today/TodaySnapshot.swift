@@ -62,3 +62,31 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase {
+    /// SQLite's plan for every query of the today snapshot, for benchmarks and diagnostics:
+    /// query → plan lines (`SEARCH … USING INDEX …`, never `SCAN` of a whole table).
+    public func todayQueryPlans(timeZone: TimeZone) throws -> [(query: String, plan: [String])] {
+        let today = LocalDate(clock.now(), in: timeZone)
+        return try reader.read { db in
+            var statements: [(String, StatementArguments)] = [
+                ("SELECT * FROM profile WHERE id = ?", [ProfileRecord.rowID.uuidString]),
+                ("SELECT * FROM cycle_states WHERE id = ?", [CycleStateRecord.rowID.uuidString]),
+            ]
+            for request in [MealRecord.all().on(today).asRequest(of: Row.self),
+                            WeightRecord.all().alive().filter(WeightRecord.Columns.localDate <= today.iso)
+                                .order(WeightRecord.Columns.localDate.desc).limit(WeightTrend.rollingCount).asRequest(of: Row.self)] {
+                let prepared = try request.makePreparedRequest(db)
+                statements.append((prepared.statement.sql, prepared.statement.arguments))
+            }
+            statements.append(("""
+                SELECT local_date FROM meal_logs WHERE deleted = 0 AND local_date BETWEEN ? AND ?
+                UNION SELECT local_date FROM weight_entries WHERE deleted = 0 AND local_date BETWEEN ? AND ?
+                """, [today.adding(days: -64).iso, today.iso, today.adding(days: -64).iso, today.iso]))
+            return try statements.map { sql, arguments in
+                let rows = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
+                return (sql, rows.map { $0["detail"] as String? ?? "" })
+            }
+        }
+    }
+}
