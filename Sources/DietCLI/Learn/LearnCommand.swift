@@ -7,12 +7,16 @@ struct LearnCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "learn", abstract: "Read why w-diet works the way it does.")
 
     @Argument(help: "A topic: matador-study, intermittent-fasting, tdee or protein (or part of its title).") var topic: String?
+    @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         let l = session.localizer
         guard let topic else {
+            if json {
+                return try JSONOutput.encode(Dictionary(uniqueKeysWithValues: EducationTopic.allCases.map { ($0.rawValue, l.render($0.title)) }))
+            }
             return ([l.text("cli.learn.topics")] + EducationTopic.allCases.map { "  \($0.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) \(l.render($0.title))" })
                 .joined(separator: "\n")
         }
@@ -28,6 +32,6 @@ struct LearnCommand: CLICommand {
         if session.settings != nil {
             try session.run { try session.store.record(.educationOpened(topic: found.rawValue), timeZone: session.timeZone) }
         }
-        return text
+        return json ? try JSONOutput.encode(["topic": found.rawValue, "title": l.render(found.title), "markdown": text]) : text
     }
 }

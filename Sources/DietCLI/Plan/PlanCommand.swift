@@ -20,6 +20,7 @@ public struct PlanCommand: ParsableCommand {
     @Option(help: "Cycle preset.") var preset: CyclePreset = .openEnded
     @Option(help: "First day of the programme as YYYY-MM-DD (default: today).") var start: LocalDate?
     @Option(help: "How many weeks of the cycle to list (1–104).") var weeks: Int = 10
+    @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var languageOptions: LanguageOptions
 
     public init() {}
@@ -45,6 +46,7 @@ public struct PlanCommand: ParsableCommand {
             throw CLIError(error, language: language)
         }
         let today = clock.today(in: timeZone)
-        return PlanReport(profile: profile, startDate: start ?? today, today: today, weeks: weeks).render(Localizer(language))
+        let report = PlanReport(profile: profile, startDate: start ?? today, today: today, weeks: weeks)
+        return json ? try JSONOutput.encode(report.json()) : report.render(Localizer(language))
     }
 }

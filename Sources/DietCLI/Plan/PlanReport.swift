@@ -83,4 +83,33 @@ struct PlanReport {
     private func kcal(_ value: Int, _ l: Localizer) -> String {
         l.number(Double(value), digits: 0) + " kcal"
     }
+
+    /// The plan as data: energy numbers, today's and the next targets, and the blocks.
+    func json() -> PlanJSON {
+        let plan = EnergyPlan(profile: profile, on: today)
+        guard profile.goal == .lose else {
+            return PlanJSON(bmrKcal: Energy.wholeKcal(plan.bmr), tdeeKcal: Energy.wholeKcal(plan.tdee),
+                            today: plan.targets(plan.staticKind), cycle: nil, next: nil, blocks: [])
+        }
+        let engine = CycleEngine(startDate: startDate, preset: profile.cyclePreset)
+        let cycle = engine.targets(on: today, plan: plan)
+        return PlanJSON(bmrKcal: Energy.wholeKcal(plan.bmr), tdeeKcal: Energy.wholeKcal(plan.tdee), today: cycle.today,
+                        cycle: cycle.day, next: cycle.next,
+                        blocks: engine.blocks(from: startDate, through: startDate.adding(days: 7 * weeks - 1)))
+    }
+}
+
+struct PlanJSON: Encodable {
+    let bmrKcal: Int
+    let tdeeKcal: Int
+    let today: DailyTargets
+    let cycle: CycleDay?
+    let next: DailyTargets?
+    let blocks: [CycleBlock]
+
+    enum CodingKeys: String, CodingKey {
+        case today, cycle, next, blocks
+        case bmrKcal = "bmr_kcal"
+        case tdeeKcal = "tdee_kcal"
+    }
 }

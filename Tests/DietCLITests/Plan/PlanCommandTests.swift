@@ -88,3 +88,13 @@ struct PlanCommandTests {
         #expect(message.contains("Weight must be 30.0–200.0 kg in steps of 0.1 kg; got 72.55."))
     }
 }
+
+extension PlanCommandTests {
+    @Test("--json gives the numbers and the blocks as data")
+    func json() throws {
+        let text = try output(alice + ["--json", "--weeks", "3"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["bmr_kcal"] as? Int == 1444 && object["tdee_kcal"] as? Int == 1986)
+        #expect((object["blocks"] as? [[String: Any]])?.map { $0["phase"] as? String } == ["habit", "diet"])
+    }
+}
