@@ -11,7 +11,7 @@ struct AppDatabaseTests {
     @Test("a new database is migrated to the latest version and has a device id")
     func migrated() throws {
         let (store, _) = try makeStore(onboard: nil)
-        #expect(try store.appliedMigrations() == ["v1_core"])
+        #expect(try store.appliedMigrations() == ["v1_core", "v2_activity_days"])
         let device = try store.reader.read { db in try SyncState.value(.deviceID, in: db) }
         #expect(device == "device0")
     }
@@ -165,5 +165,45 @@ struct AppDatabaseTests {
         }
         #expect(try store.count("meal_logs") == 0)
         #expect(try store.count("sync_outbox") == before)
+    }
+
+    @Test("v2 backfills the active days of a database written by v1")
+    func migrationV2() throws {
+        let queue = try DatabaseQueue()
+        try Migrations.migrator.migrate(queue, upTo: "v1_core")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO meal_logs (id, name, kcal, logged_at, local_date, local_time, time_zone, created_at, updated_hlc, deleted)
+                VALUES ('A', 'Toast', 200, 'x', '2026-01-05', '08:00', 'UTC', 'x', 'h', 0),
+                       ('B', 'Gone', 200, 'x', '2026-01-06', '08:00', 'UTC', 'x', 'h', 1);
+                INSERT INTO weight_entries (id, local_date, weight_kg, logged_at, time_zone, updated_hlc, deleted)
+                VALUES ('W', '2026-01-07', 70, 'x', 'UTC', 'h', 0);
+                """)
+        }
+        try Migrations.migrator.migrate(queue)
+        let days = try queue.read { db in try String.fetchAll(db, sql: "SELECT local_date FROM activity_days ORDER BY 1") }
+        #expect(days == ["2026-01-05", "2026-01-07"])
+    }
+
+    @Test("active days follow every write: a day stays while a meal or weight is left")
+    func activityDays() throws {
+        let (store, clock) = try makeStore()
+        let first = try store.logMeal(try meal(at: clock))
+        let second = try store.logMeal(try meal(at: clock))
+        try store.logWeight(try WeightEntry(date: .ymd(2026, 1, 6), kg: 72), timeZone: Zones.berlin)
+        func days() throws -> [String] {
+            try store.reader.read { db in try String.fetchAll(db, sql: "SELECT local_date FROM activity_days ORDER BY 1") }
+        }
+        #expect(try days() == ["2026-01-05", "2026-01-06"])
+        try store.deleteMeal(first.id, timeZone: Zones.berlin)
+        #expect(try days() == ["2026-01-05", "2026-01-06"])
+        try store.deleteMeal(second.id, timeZone: Zones.berlin)
+        try store.deleteWeight(on: .ymd(2026, 1, 6))
+        #expect(try days().isEmpty)
+        // moving a meal to another day moves its activity
+        let moved = try store.logMeal(try meal(at: clock))
+        clock.advance(by: 3 * 86_400)
+        try store.editMeal(moved.id, to: try meal(at: clock))
+        #expect(try days() == ["2026-01-08"])
     }
 }

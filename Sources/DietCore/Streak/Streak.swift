@@ -5,15 +5,16 @@ public struct StreakStatus: Hashable, Sendable, Codable {
     public let count: Int
     /// The flame is lit only when today is active.
     public let isLit: Bool
-    /// The longest run ever, up to today.
-    public let longest: Int
+    /// Today starts a new run after a break (there was activity before, but not yesterday).
+    public let isFreshStart: Bool
     /// A milestone (7, 30, 90, 365 days) reached today.
     public let milestoneToday: Int?
 
     public static let milestones = [7, 30, 90, 365]
 
     /// - Parameters:
-    ///   - activeDays: every local date with a meal or a weight.
+    ///   - activeDays: the local dates with a meal or a weight: at least the current run and
+    ///     the latest active day before it.
     ///   - today: today's local date.
     public init(activeDays: Set<LocalDate>, today: LocalDate) {
         let todayActive = activeDays.contains(today)
@@ -25,18 +26,8 @@ public struct StreakStatus: Hashable, Sendable, Codable {
         }
         self.count = count
         isLit = todayActive
-        longest = max(count, Self.longestRun(activeDays.filter { $0 <= today }))
+        isFreshStart = todayActive && count == 1 && activeDays.contains { $0 < today.adding(days: -1) }
         milestoneToday = todayActive && Self.milestones.contains(count) ? count : nil
-    }
-
-    static func longestRun(_ days: Set<LocalDate>) -> Int {
-        var longest = 0
-        for day in days where !days.contains(day.adding(days: -1)) {
-            var length = 1
-            while days.contains(day.adding(days: length)) { length += 1 }
-            longest = max(longest, length)
-        }
-        return longest
     }
 
     /// "5-day streak" / "Log something today to keep your 5-day streak" / "Start a streak today".
@@ -46,7 +37,8 @@ public struct StreakStatus: Hashable, Sendable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case count, longest
+        case count
+        case isFreshStart = "is_fresh_start"
         case isLit = "is_lit"
         case milestoneToday = "milestone_today"
     }

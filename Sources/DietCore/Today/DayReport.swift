@@ -81,11 +81,10 @@ public struct DayReport: Hashable, Sendable {
         streak = StreakStatus(activeDays: active, today: today)
         weight = WeightCard(entries: weights, today: today)
         eatingWindow = input.profile.eatingWindow
-        let restarted = streak.isLit && streak.count == 1 && streak.longest > 1
         coach = CoachAdvice(CoachInput(
             phase: cycle?.phase ?? .maintenance, dayInPhase: cycle?.dayInPhase ?? 2, daysUntilSwitch: cycle?.daysUntilSwitch,
             anythingLogged: !totals.isEmpty, allMacrosGood: MacroFeedback.allGood(macros), eatenKcal: totals.kcal,
-            targetKcal: targets.kcal, streak: streak, hour: input.hour, restartedAfterGap: restarted), today: today)
+            targetKcal: targets.kcal, streak: streak, hour: input.hour, restartedAfterGap: streak.isFreshStart), today: today)
     }
 
     /// The smileys in ring order: protein, carbs, fat.

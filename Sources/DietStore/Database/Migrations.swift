@@ -7,6 +7,7 @@ enum Migrations {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1_core", migrate: v1Core)
+        migrator.registerMigration("v2_activity_days", migrate: v2ActivityDays)
         return migrator
     }
 
@@ -107,6 +108,34 @@ enum Migrations {
               key TEXT PRIMARY KEY NOT NULL,
               value TEXT NOT NULL
             ) STRICT;
+            """)
+    }
+
+    /// One row per local date with a live meal or weight, kept by triggers on both tables so
+    /// every path (intentions, import, sync merges) maintains it. The streak reads it from
+    /// today backwards and stops at the first gap, instead of scanning every meal.
+    private static func v2ActivityDays(_ db: Database) throws {
+        try db.execute(sql: "CREATE TABLE activity_days (local_date TEXT PRIMARY KEY NOT NULL) STRICT, WITHOUT ROWID")
+        let refresh = { (date: String) in """
+            DELETE FROM activity_days WHERE local_date = \(date)
+              AND NOT EXISTS (SELECT 1 FROM meal_logs WHERE deleted = 0 AND local_date = \(date))
+              AND NOT EXISTS (SELECT 1 FROM weight_entries WHERE deleted = 0 AND local_date = \(date));
+            INSERT OR IGNORE INTO activity_days (local_date) SELECT \(date)
+              WHERE EXISTS (SELECT 1 FROM meal_logs WHERE deleted = 0 AND local_date = \(date))
+                 OR EXISTS (SELECT 1 FROM weight_entries WHERE deleted = 0 AND local_date = \(date));
+            """
+        }
+        for table in ["meal_logs", "weight_entries"] {
+            try db.execute(sql: """
+                CREATE TRIGGER \(table)_activity_insert AFTER INSERT ON \(table) BEGIN \(refresh("NEW.local_date")) END;
+                CREATE TRIGGER \(table)_activity_update AFTER UPDATE OF local_date, deleted ON \(table) BEGIN
+                  \(refresh("OLD.local_date")) \(refresh("NEW.local_date")) END;
+                CREATE TRIGGER \(table)_activity_delete AFTER DELETE ON \(table) BEGIN \(refresh("OLD.local_date")) END;
+                """)
+        }
+        try db.execute(sql: """
+            INSERT OR IGNORE INTO activity_days (local_date)
+              SELECT local_date FROM meal_logs WHERE deleted = 0 UNION SELECT local_date FROM weight_entries WHERE deleted = 0
             """)
     }
 }

@@ -46,20 +46,20 @@ extension AppDatabase {
             .fetchAll(db).compactMap(\.entry).reversed()
     }
 
-    /// Local dates with a meal or weight, reaching back far enough to hold the current run:
-    /// the window doubles until the run starts inside it.
+    /// The local dates of the current run of active days up to `date`, plus the latest active
+    /// day before it: read from today backwards, stopping at the first gap.
     static func activeDays(_ db: Database, through date: LocalDate) throws -> Set<LocalDate> {
-        var span = 64
-        while true {
-            let first = date.adding(days: -span)
-            let dates = try String.fetchAll(db, sql: """
-                SELECT local_date FROM meal_logs WHERE deleted = 0 AND local_date BETWEEN ? AND ?
-                UNION SELECT local_date FROM weight_entries WHERE deleted = 0 AND local_date BETWEEN ? AND ?
-                """, arguments: [first.iso, date.iso, first.iso, date.iso])
-            let days = Set(dates.compactMap(LocalDate.init(iso:)))
-            if !days.contains(first) || span > 40_000 { return days }
-            span *= 2
+        var days: Set<LocalDate> = []
+        var expected = date
+        let cursor = try String.fetchCursor(db, sql: "SELECT local_date FROM activity_days WHERE local_date <= ? ORDER BY local_date DESC",
+                                            arguments: [date.iso])
+        while let text = try cursor.next(), let day = LocalDate(iso: text) {
+            days.insert(day)
+            // today may still be open: the run can end yesterday
+            if day != expected && !(expected == date && day == date.adding(days: -1)) { break }
+            expected = day.adding(days: -1)
         }
+        return days
     }
 }
 
@@ -79,10 +79,8 @@ extension AppDatabase {
                 let prepared = try request.makePreparedRequest(db)
                 statements.append((prepared.statement.sql, prepared.statement.arguments))
             }
-            statements.append(("""
-                SELECT local_date FROM meal_logs WHERE deleted = 0 AND local_date BETWEEN ? AND ?
-                UNION SELECT local_date FROM weight_entries WHERE deleted = 0 AND local_date BETWEEN ? AND ?
-                """, [today.adding(days: -64).iso, today.iso, today.adding(days: -64).iso, today.iso]))
+            statements.append(("SELECT local_date FROM activity_days WHERE local_date <= ? ORDER BY local_date DESC",
+                               [today.iso]))
             return try statements.map { sql, arguments in
                 let rows = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
                 return (sql, rows.map { $0["detail"] as String? ?? "" })

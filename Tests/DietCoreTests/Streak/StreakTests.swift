@@ -24,14 +24,19 @@ struct StreakTests {
     @Test("yesterday and today inactive show 0")
     func broken() {
         let streak = StreakStatus(activeDays: days([2, 3, 4, 5]), today: today)
-        #expect(streak.count == 0 && !streak.isLit)
-        #expect(streak.longest == 4)
+        #expect(streak.count == 0 && !streak.isLit && !streak.isFreshStart)
     }
 
-    @Test("a gap ends the run; the longest run is remembered")
+    @Test("a gap ends the run")
     func gap() {
         let streak = StreakStatus(activeDays: days([0, 1, 3, 4, 5, 6, 7, 8]), today: today)
-        #expect(streak.count == 2 && streak.longest == 6)
+        #expect(streak.count == 2 && !streak.isFreshStart)
+    }
+
+    @Test("logging again after a break is a fresh start; a first day ever is not")
+    func freshStart() {
+        #expect(StreakStatus(activeDays: days([0, 3, 4]), today: today).isFreshStart)
+        #expect(!StreakStatus(activeDays: days([0]), today: today).isFreshStart)
     }
 
     @Test("milestones are reached on the day the run hits 7, 30, 90, 365", arguments: [7, 30, 90, 365])
@@ -43,6 +48,6 @@ struct StreakTests {
     @Test("future days do not count")
     func future() {
         let streak = StreakStatus(activeDays: Set([today, today.adding(days: 1), today.adding(days: 2)]), today: today)
-        #expect(streak.count == 1 && streak.longest == 1)
+        #expect(streak.count == 1)
     }
 }
