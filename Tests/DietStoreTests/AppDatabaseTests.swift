@@ -181,8 +181,8 @@ struct AppDatabaseTests {
                 """)
         }
         try Migrations.migrator.migrate(queue)
-        let days = try queue.read { db in try String.fetchAll(db, sql: "SELECT local_date FROM activity_days ORDER BY 1") }
-        #expect(days == ["2026-01-05", "2026-01-07"])
+        let days = try queue.read { db in try Int.fetchAll(db, sql: "SELECT day FROM activity_days ORDER BY 1") }
+        #expect(days == [LocalDate.ymd(2026, 1, 5).dayNumber, LocalDate.ymd(2026, 1, 7).dayNumber])
     }
 
     @Test("active days follow every write: a day stays while a meal or weight is left")
@@ -192,7 +192,9 @@ struct AppDatabaseTests {
         let second = try store.logMeal(try meal(at: clock))
         try store.logWeight(try WeightEntry(date: .ymd(2026, 1, 6), kg: 72), timeZone: Zones.berlin)
         func days() throws -> [String] {
-            try store.reader.read { db in try String.fetchAll(db, sql: "SELECT local_date FROM activity_days ORDER BY 1") }
+            try store.reader.read { db in
+                try Int.fetchAll(db, sql: "SELECT day FROM activity_days ORDER BY 1").map { LocalDate(dayNumber: $0).iso }
+            }
         }
         #expect(try days() == ["2026-01-05", "2026-01-06"])
         try store.deleteMeal(first.id, timeZone: Zones.berlin)

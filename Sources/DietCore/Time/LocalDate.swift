@@ -39,7 +39,14 @@ public struct LocalDate: Hashable, Comparable, Sendable {
 
     /// `YYYY-MM-DD`.
     public var iso: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2)
+    }
+
+    /// Zero-padded digits without Foundation's format machinery (this runs in hot loops).
+    private static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(abs(value))
+        let sign = value < 0 ? "-" : ""
+        return sign + String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
     /// Days since 1970-01-01 (negative before), by the civil-from-days algorithm.

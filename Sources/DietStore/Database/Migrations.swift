@@ -111,16 +111,17 @@ enum Migrations {
             """)
     }
 
-    /// One row per local date with a live meal or weight, kept by triggers on both tables so
-    /// every path (intentions, import, sync merges) maintains it. The streak reads it from
-    /// today backwards and stops at the first gap, instead of scanning every meal.
+    /// One row per local date with a live meal or weight, as days since 1970-01-01 (the
+    /// integer `LocalDate.dayNumber`), kept by triggers on both tables so every path
+    /// (intentions, import, sync merges) maintains it. The streak reads it from today
+    /// backwards and stops at the first gap, instead of scanning every meal.
     private static func v2ActivityDays(_ db: Database) throws {
-        try db.execute(sql: "CREATE TABLE activity_days (local_date TEXT PRIMARY KEY NOT NULL) STRICT, WITHOUT ROWID")
+        try db.execute(sql: "CREATE TABLE activity_days (day INTEGER PRIMARY KEY NOT NULL) STRICT")
         let refresh = { (date: String) in """
-            DELETE FROM activity_days WHERE local_date = \(date)
+            DELETE FROM activity_days WHERE day = CAST(julianday(\(date)) - 2440587.5 AS INTEGER)
               AND NOT EXISTS (SELECT 1 FROM meal_logs WHERE deleted = 0 AND local_date = \(date))
               AND NOT EXISTS (SELECT 1 FROM weight_entries WHERE deleted = 0 AND local_date = \(date));
-            INSERT OR IGNORE INTO activity_days (local_date) SELECT \(date)
+            INSERT OR IGNORE INTO activity_days (day) SELECT CAST(julianday(\(date)) - 2440587.5 AS INTEGER)
               WHERE EXISTS (SELECT 1 FROM meal_logs WHERE deleted = 0 AND local_date = \(date))
                  OR EXISTS (SELECT 1 FROM weight_entries WHERE deleted = 0 AND local_date = \(date));
             """
@@ -134,8 +135,9 @@ enum Migrations {
                 """)
         }
         try db.execute(sql: """
-            INSERT OR IGNORE INTO activity_days (local_date)
-              SELECT local_date FROM meal_logs WHERE deleted = 0 UNION SELECT local_date FROM weight_entries WHERE deleted = 0
+            INSERT OR IGNORE INTO activity_days (day)
+              SELECT CAST(julianday(local_date) - 2440587.5 AS INTEGER) FROM
+                (SELECT local_date FROM meal_logs WHERE deleted = 0 UNION SELECT local_date FROM weight_entries WHERE deleted = 0)
             """)
     }
 }

@@ -49,18 +49,20 @@ extension AppDatabase {
     /// The local dates of the current run of active days up to `date`, plus the latest active
     /// day before it: read from today backwards, stopping at the first gap.
     static func activeDays(_ db: Database, through date: LocalDate) throws -> Set<LocalDate> {
+        let today = date.dayNumber
         var days: Set<LocalDate> = []
-        var expected = date
-        let cursor = try String.fetchCursor(db, sql: "SELECT local_date FROM activity_days WHERE local_date <= ? ORDER BY local_date DESC",
-                                            arguments: [date.iso])
-        while let text = try cursor.next(), let day = LocalDate(iso: text) {
-            days.insert(day)
+        var expected = today
+        let cursor = try Int.fetchCursor(db, sql: "SELECT day FROM activity_days WHERE day <= ? ORDER BY day DESC",
+                                         arguments: [today])
+        while let day = try cursor.next() {
+            days.insert(LocalDate(dayNumber: day))
             // today may still be open: the run can end yesterday
-            if day != expected && !(expected == date && day == date.adding(days: -1)) { break }
-            expected = day.adding(days: -1)
+            if day != expected && !(expected == today && day == today - 1) { break }
+            expected = day - 1
         }
         return days
     }
+
 }
 
 extension AppDatabase {
@@ -79,8 +81,7 @@ extension AppDatabase {
                 let prepared = try request.makePreparedRequest(db)
                 statements.append((prepared.statement.sql, prepared.statement.arguments))
             }
-            statements.append(("SELECT local_date FROM activity_days WHERE local_date <= ? ORDER BY local_date DESC",
-                               [today.iso]))
+            statements.append(("SELECT day FROM activity_days WHERE day <= ? ORDER BY day DESC", [today.dayNumber]))
             return try statements.map { sql, arguments in
                 let rows = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
                 return (sql, rows.map { $0["detail"] as String? ?? "" })
