@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(
             name: "DietCoreTests",
             dependencies: ["DietCore", "TestSupport"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures"]
         ),
         .testTarget(name: "FoodKitTests", dependencies: ["FoodKit", "DietCore"]),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol"]),

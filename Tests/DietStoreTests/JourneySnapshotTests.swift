@@ -8,76 +8,11 @@ import Testing
 /// day with a fixed clock; each evening's today snapshot must match the expected outputs.
 @Suite("Journey through the store")
 struct JourneySnapshotTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("DietCoreTests/Fixtures")
-
-    struct Input: Decodable {
-        let profile: Profile
-        let startDate: LocalDate
-        let days: [Day]
-
-        struct Day: Decodable {
-            let date: LocalDate
-            let meals: [Meal]
-            let weightKg: Double?
-
-            enum CodingKeys: String, CodingKey {
-                case date, meals
-                case weightKg = "weight_kg"
-            }
-        }
-
-        struct Meal: Decodable {
-            let name: String
-            let time: TimeOfDay
-            let kcal: Int
-            let proteinG: Double?
-            let carbsG: Double?
-            let fatG: Double?
-
-            enum CodingKeys: String, CodingKey {
-                case name, time, kcal
-                case proteinG = "protein_g"
-                case carbsG = "carbs_g"
-                case fatG = "fat_g"
-            }
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case profile, days
-            case startDate = "start_date"
-        }
-    }
-
-    struct Expected: Decodable {
-        let days: [Day]
-
-        struct Day: Decodable {
-            let phase: Phase
-            let targetKcal: Int
-            let proteinGoalG: Double
-            let eatenKcal: Int
-            let smileys: [String: Smiley]
-            let streak: Int
-            let streakLit: Bool
-            let rollingAverageKg: Double?
-
-            enum CodingKeys: String, CodingKey {
-                case phase, smileys, streak
-                case targetKcal = "target_kcal"
-                case proteinGoalG = "protein_goal_g"
-                case eatenKcal = "eaten_kcal"
-                case streakLit = "streak_lit"
-                case rollingAverageKg = "rolling_average_kg"
-            }
-        }
-    }
-
     @Test("each evening's snapshot matches the independent expectation, with recovery on every open")
     func replay() throws {
-        let input = try JSONDecoder().decode(Input.self, from: Data(contentsOf: Self.fixtures.appendingPathComponent("journey-120_input.json")))
-        let expected = try JSONDecoder().decode(Expected.self, from: Data(contentsOf: Self.fixtures.appendingPathComponent("journey-120_expected.json")))
-        let zone = Zones.berlin
+        let input = try JourneyFixture.input()
+        let expected = try JourneyFixture.expected()
+        let zone = try #require(TimeZone(identifier: input.timeZone))
         let clock = FixedClock.at(input.startDate, 7, in: zone)
         let store = try AppDatabase.inMemory(clock: clock)
         try store.completeOnboarding(input.profile, timeZone: zone)
@@ -91,7 +26,7 @@ struct JourneySnapshotTests {
             if let kg = day.weightKg {
                 try store.logWeight(try WeightEntry(date: day.date, kg: kg), timeZone: zone)
             }
-            clock.set(day.date.instant(at: .hm(23, 30), in: zone))
+            clock.set(day.date.instant(at: input.evaluateAt, in: zone))
             try store.checkCycle(timeZone: zone)
             let report = try #require(try store.today(timeZone: zone)).report
             let label = day.date.iso

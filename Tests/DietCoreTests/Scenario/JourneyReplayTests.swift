@@ -12,8 +12,8 @@ struct JourneyReplayTests {
     let expected: JourneyExpected
 
     init() throws {
-        input = try Fixtures.load("journey-120_input", as: JourneyInput.self)
-        expected = try Fixtures.load("journey-120_expected", as: JourneyExpected.self)
+        input = try JourneyFixture.input()
+        expected = try JourneyFixture.expected()
     }
 
     /// The day reports at `evaluate_at` local time on each day of the journey.
