@@ -27,9 +27,11 @@ let package = Package(
         // Wire types shared by client and server, the hybrid logical clock, the merge rule.
         .target(name: "SyncProtocol"),
         // The local SQLite store: migrations, intentions, the sync outbox, export and purge.
-        .target(name: "DietStore", dependencies: [
-            "DietCore", "SyncProtocol", .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
+        .target(
+            name: "DietStore",
+            dependencies: ["DietCore", "FoodKit", "SyncProtocol", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.copy("Resources")]
+        ),
         // The commands of `wdiet` as testable types.
         .target(
             name: "DietCLI",
@@ -50,7 +52,7 @@ let package = Package(
         ),
         .testTarget(name: "FoodKitTests", dependencies: ["FoodKit", "DietCore"]),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol"]),
-        .testTarget(name: "DietStoreTests", dependencies: ["DietStore", "DietCore", "SyncProtocol", "TestSupport"]),
+        .testTarget(name: "DietStoreTests", dependencies: ["DietStore", "DietCore", "FoodKit", "SyncProtocol", "TestSupport"]),
         .testTarget(name: "DietCLITests", dependencies: [
             "DietCLI", "DietCore", "DietStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),

@@ -13,6 +13,10 @@ public enum StoreError: Error, Hashable, Sendable {
     case alreadyOnboarded
     /// A row holds values the app never writes (edited outside it).
     case damaged(table: String, id: String)
+    /// The bundled food database is missing from the app's resources.
+    case missingFoodDatabase
+    /// No food has this id.
+    case unknownFood(String)
     /// The database lost its device id; it was not created by this app.
     case missingDeviceID
     /// An import file is not a w-diet export, or not into an empty database.
@@ -26,6 +30,8 @@ public enum StoreError: Error, Hashable, Sendable {
         case .notOnboarded: localizer.text("store.error.notOnboarded")
         case .alreadyOnboarded: localizer.text("store.error.alreadyOnboarded")
         case .damaged(let table, let id): localizer.text("store.error.damaged", ["table": .text(table), "id": .text(id)])
+        case .missingFoodDatabase: localizer.text("store.error.missingFoodDatabase")
+        case .unknownFood(let id): localizer.text("store.error.unknownFood", ["id": .text(id)])
         case .missingDeviceID: localizer.text("store.error.missingDeviceID")
         case .importRefused(let reason): localizer.text("store.error.importRefused", ["reason": .text(reason)])
         }

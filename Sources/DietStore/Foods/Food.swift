@@ -1,0 +1,75 @@
+import DietCore
+import FoodKit
+import Foundation
+
+/// Energy and nutrients per 100 g. `carbsG` is available carbohydrate (total − fibre), the
+/// figure European labels show and the app uses for macro goals.
+public struct Nutrients: Hashable, Sendable, Codable {
+    public let kcal: Double
+    public let proteinG: Double
+    public let carbsG: Double
+    public let totalCarbsG: Double
+    public let fiberG: Double
+    public let sugarsG: Double
+    public let fatG: Double
+    public let sodiumMg: Double
+
+    /// The nutrients of `grams` of the food.
+    public func scaled(toGrams grams: Double) -> Nutrients {
+        let f = grams / 100
+        return Nutrients(kcal: kcal * f, proteinG: proteinG * f, carbsG: carbsG * f, totalCarbsG: totalCarbsG * f,
+                         fiberG: fiberG * f, sugarsG: sugarsG * f, fatG: fatG * f, sodiumMg: sodiumMg * f)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kcal
+        case proteinG = "protein_g"
+        case carbsG = "carbs_g"
+        case totalCarbsG = "total_carbs_g"
+        case fiberG = "fiber_g"
+        case sugarsG = "sugars_g"
+        case fatG = "fat_g"
+        case sodiumMg = "sodium_mg"
+    }
+}
+
+/// A household portion of a food: "1 large" = 50 g.
+public struct Portion: Hashable, Sendable, Codable {
+    public let amount: Double
+    public let name: String
+    public let grams: Double
+
+    /// "1 large", "0.5 cup".
+    public var label: String {
+        let number = amount.rounded() == amount ? String(Int(amount)) : String(amount)
+        return number + " " + name
+    }
+}
+
+/// A food of the bundled database.
+public struct Food: Hashable, Sendable, Identifiable, Codable {
+    /// The USDA SR24 number.
+    public let id: Int
+    /// The curated name in the requested language, else English, else the USDA name.
+    public let name: String
+    public let usdaName: String
+    public let per100g: Nutrients
+    public let portions: [Portion]
+    /// The food has curated short names (a common food).
+    public let isCommon: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, portions
+        case usdaName = "usda_name"
+        case per100g = "per_100g"
+        case isCommon = "is_common"
+    }
+}
+
+/// A search result with its rank.
+public struct FoodHit: Hashable, Sendable {
+    public let food: Food
+    public let rank: SearchRank
+    /// The name that matched the query, folded.
+    public let matched: String
+}

@@ -1,0 +1,105 @@
+import DietCore
+import FoodKit
+import Foundation
+import GRDB
+
+/// The bundled food database (schema `foods`, attached read-only) and its search.
+enum FoodCatalog {
+    static var bundledURL: URL? {
+        Bundle.module.url(forResource: "foods", withExtension: "sqlite", subdirectory: "Resources")
+    }
+
+    /// How many candidate rows the full-text index hands to the ranking.
+    static let candidateLimit = 400
+
+    static func food(_ db: Database, id: Int, language: Language) throws -> Food? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM foods.foods WHERE id = ?", arguments: [id]) else { return nil }
+        let names = try Row.fetchAll(db, sql: """
+            SELECT language, name FROM foods.names WHERE food_id = ? AND is_primary = 1 AND language IN (?, 'en')
+            """, arguments: [id, language.rawValue])
+        let localized: String? = names.first { ($0["language"] as String?) == language.rawValue }?["name"]
+        let english: String? = names.first?["name"]
+        let name = localized ?? english ?? (row["usda_name"] as String)
+        let portions = try Row.fetchAll(db, sql: "SELECT amount, name, grams FROM foods.portions WHERE food_id = ? ORDER BY position",
+                                        arguments: [id]).map { Portion(amount: $0["amount"], name: $0["name"], grams: $0["grams"]) }
+        return Food(id: id, name: name, usdaName: row["usda_name"], per100g: Nutrients(
+            kcal: row["kcal"], proteinG: row["protein_g"], carbsG: row["available_carbs_g"], totalCarbsG: row["carbs_g"],
+            fiberG: row["fiber_g"], sugarsG: row["sugars_g"], fatG: row["fat_g"], sodiumMg: row["sodium_mg"]),
+                    portions: portions, isCommon: row["common"] == 1)
+    }
+
+    /// Ranked foods for `text`: every word as a prefix, in any order; when nothing matches,
+    /// words of 5+ letters are corrected by one edit against the index's vocabulary.
+    static func search(_ db: Database, text: String, language: Language, today: LocalDate, limit: Int) throws -> [FoodHit] {
+        let words = SearchText.words(SearchText.fold(text))
+        guard !words.isEmpty else { return [] }
+        var candidates = try matches(db, words: words.map { [$0] })
+        if candidates.isEmpty {
+            let vocabulary = try String.fetchAll(db, sql: "SELECT term FROM temp.food_vocab")
+            let alternatives = words.map { [$0] + Typo.corrections(for: $0, in: vocabulary) }
+            if alternatives.contains(where: { $0.count > 1 }) { candidates = try matches(db, words: alternatives) }
+        }
+        let usage = try Self.usage(db, foods: Array(candidates.keys), today: today)
+        var hits: [FoodHit] = []
+        for (id, match) in candidates {
+            guard let food = try food(db, id: id, language: language) else { continue }
+            let rank = SearchRank(usage: usage[id] ?? 0, isCommon: food.isCommon, nameLength: food.name.count,
+                                  relevance: match.relevance - (match.inLanguage ? 1 : 0))
+            hits.append(FoodHit(food: food, rank: rank, matched: match.text))
+        }
+        return Array(hits.sorted { $0.rank < $1.rank || ($0.rank == $1.rank && $0.food.id < $1.food.id) }.prefix(limit))
+    }
+
+    struct Match {
+        var relevance: Double
+        var text: String
+        var inLanguage: Bool
+    }
+
+    /// food id → best match, for words where each position accepts any of its alternatives.
+    private static func matches(_ db: Database, words: [[String]]) throws -> [Int: Match] {
+        let query = words.map { alternatives in
+            "(" + alternatives.map { "\"\($0.replacingOccurrences(of: "\"", with: ""))\"*" }.joined(separator: " OR ") + ")"
+        }.joined(separator: " AND ")
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT food_id, language, text, bm25(food_search) AS relevance FROM foods.food_search
+            WHERE food_search MATCH ? ORDER BY relevance LIMIT ?
+            """, arguments: [query, candidateLimit])
+        var best: [Int: Match] = [:]
+        for row in rows {
+            let id: Int = row["food_id"]
+            let match = Match(relevance: row["relevance"], text: row["text"], inLanguage: row["language"] != "usda")
+            if let current = best[id], (current.inLanguage && !match.inLanguage) || current.relevance <= match.relevance { continue }
+            best[id] = match
+        }
+        return best
+    }
+
+    /// Uses of each food by this user, decayed by age (see `SearchRank.usageScore`).
+    private static func usage(_ db: Database, foods: [Int], today: LocalDate) throws -> [Int: Double] {
+        guard !foods.isEmpty else { return [:] }
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT food_id, count(*) AS uses, max(local_date) AS last FROM meal_logs
+            WHERE deleted = 0 AND food_id IN (\(foods.map { _ in "?" }.joined(separator: ","))) GROUP BY food_id
+            """, arguments: StatementArguments(foods.map(String.init)))
+        var result: [Int: Double] = [:]
+        for row in rows {
+            guard let id = Int(row["food_id"] as String), let last = LocalDate(iso: row["last"]) else { continue }
+            result[id] = SearchRank.usageScore(count: row["uses"], daysSinceLastUse: last.days(to: today))
+        }
+        return result
+    }
+}
+
+extension AppDatabase {
+    /// Foods for what the user typed, best first; empty when nothing matches (offer manual entry).
+    public func searchFoods(_ text: String, language: Language, timeZone: TimeZone, limit: Int = 10) throws -> [FoodHit] {
+        let today = LocalDate(clock.now(), in: timeZone)
+        return try reader.read { db in try FoodCatalog.search(db, text: text, language: language, today: today, limit: limit) }
+    }
+
+    /// One food by its id, named in `language`.
+    public func food(id: Int, language: Language) throws -> Food? {
+        try reader.read { db in try FoodCatalog.food(db, id: id, language: language) }
+    }
+}
