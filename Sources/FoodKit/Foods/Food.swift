@@ -1,5 +1,3 @@
-import DietCore
-import FoodKit
 import Foundation
 
 /// Energy and nutrients per 100 g. `carbsG` is available carbohydrate (total − fibre), the
@@ -13,6 +11,18 @@ public struct Nutrients: Hashable, Sendable, Codable {
     public let sugarsG: Double
     public let fatG: Double
     public let sodiumMg: Double
+
+    public init(kcal: Double, proteinG: Double, carbsG: Double, totalCarbsG: Double, fiberG: Double, sugarsG: Double,
+                fatG: Double, sodiumMg: Double) {
+        self.kcal = kcal
+        self.proteinG = proteinG
+        self.carbsG = carbsG
+        self.totalCarbsG = totalCarbsG
+        self.fiberG = fiberG
+        self.sugarsG = sugarsG
+        self.fatG = fatG
+        self.sodiumMg = sodiumMg
+    }
 
     /// The nutrients of `grams` of the food.
     public func scaled(toGrams grams: Double) -> Nutrients {
@@ -39,6 +49,15 @@ public struct Portion: Hashable, Sendable, Codable {
     public let name: String
     public let grams: Double
 
+    public init(amount: Double, name: String, grams: Double) {
+        self.amount = amount
+        self.name = name
+        self.grams = grams
+    }
+
+    /// The grams of one unit of this portion ("1 cup (4.86 large eggs)" = 243 g → 243).
+    public var gramsPerUnit: Double { amount > 0 ? grams / amount : grams }
+
     /// "1 large", "0.5 cup".
     public var label: String {
         let number = amount.rounded() == amount ? String(Int(amount)) : String(amount)
@@ -48,6 +67,15 @@ public struct Portion: Hashable, Sendable, Codable {
 
 /// A food of the bundled database.
 public struct Food: Hashable, Sendable, Identifiable, Codable {
+    public init(id: Int, name: String, usdaName: String, per100g: Nutrients, portions: [Portion], isCommon: Bool) {
+        self.id = id
+        self.name = name
+        self.usdaName = usdaName
+        self.per100g = per100g
+        self.portions = portions
+        self.isCommon = isCommon
+    }
+
     /// The USDA SR24 number.
     public let id: Int
     /// The curated name in the requested language, else English, else the USDA name.
@@ -72,4 +100,10 @@ public struct FoodHit: Hashable, Sendable {
     public let rank: SearchRank
     /// The name that matched the query, folded.
     public let matched: String
+
+    public init(food: Food, rank: SearchRank, matched: String) {
+        self.food = food
+        self.rank = rank
+        self.matched = matched
+    }
 }

@@ -1,0 +1,66 @@
+/// How many grams a typed quantity of a food is (SPEC §6): fixed units convert directly,
+/// household units use the food's own portion of that name, kitchen measures fall back to
+/// their standard volume, and a bare count ("2 eggs") uses the food's natural portion (a
+/// medium or large one, one named after the food, else its first household portion), and
+/// 100 g only for a food without portions.
+public enum PortionChooser {
+    /// What the quantity was resolved to.
+    public struct Choice: Hashable, Sendable {
+        public let grams: Double
+        /// The portion used ("1 large"), nil for grams, millilitres and the 100 g default.
+        public let portion: Portion?
+        /// No portion fitted: 100 g per unit was assumed (the caller says so).
+        public let assumedDefault: Bool
+    }
+
+    /// Words of the food's portion names that count as "one of it".
+    static let wholeItemWords = ["medium", "large", "piece", "fruit", "each", "whole", "roll", "slice", "serving", "small",
+                                 "egg", "pretzel", "bagel", "croissant", "muffin", "patty", "link", "sandwich", "item", "stalk"]
+
+    static let unitWords: [QuantityUnit: [String]] = [
+        .cup: ["cup"], .glass: ["cup", "fl oz"], .tablespoon: ["tbsp", "tablespoon"], .teaspoon: ["tsp", "teaspoon"],
+        .slice: ["slice"], .piece: ["medium", "large", "piece", "each", "whole", "fruit"], .portion: ["serving", "portion"],
+        .handful: ["handful", "oz"], .bowl: ["bowl", "cup"], .can: ["can"], .bottle: ["bottle"],
+    ]
+
+    /// - Parameter foodName: the food's reference name, whose first word also names a whole
+    ///   item ("avocado" for "Avocados, raw").
+    public static func grams(quantity: Double, unit: QuantityUnit?, portions: [Portion], foodName: String = "") -> Choice {
+        if let unit, let fixed = unit.fixedAmount {
+            return Choice(grams: quantity * fixed, portion: nil, assumedDefault: false)
+        }
+        if let unit {
+            if let portion = best(portions, words: unitWords[unit] ?? []) {
+                return Choice(grams: quantity * portion.gramsPerUnit, portion: portion, assumedDefault: false)
+            }
+            if let milliliters = unit.standardMilliliters {
+                return Choice(grams: quantity * milliliters, portion: nil, assumedDefault: false)
+            }
+        }
+        if let portion = best(portions, words: wholeItemWords) ?? named(portions, like: foodName) ?? portions.first {
+            return Choice(grams: quantity * portion.gramsPerUnit, portion: portion, assumedDefault: false)
+        }
+        return Choice(grams: quantity * 100, portion: nil, assumedDefault: true)
+    }
+
+    /// The portion whose name holds the earliest of `words` (in their order of preference);
+    /// among several, the one with the shortest name ("slice" before "slice, large").
+    static func best(_ portions: [Portion], words: [String]) -> Portion? {
+        for word in words {
+            let candidates = portions.filter { SearchText.words(SearchText.fold($0.name)).contains(word) }
+            if let portion = candidates.min(by: { SearchText.words(SearchText.fold($0.name)).count
+                < SearchText.words(SearchText.fold($1.name)).count }) {
+                return portion
+            }
+        }
+        return nil
+    }
+
+    /// A portion named after the food itself: "avocado, …" for "Avocados, raw".
+    static func named(_ portions: [Portion], like foodName: String) -> Portion? {
+        guard let first = SearchText.words(SearchText.fold(foodName)).first, first.count >= 3 else { return nil }
+        return portions.first { portion in
+            SearchText.words(SearchText.fold(portion.name)).first.map { first.hasPrefix($0) && $0.count >= 3 } ?? false
+        }
+    }
+}
