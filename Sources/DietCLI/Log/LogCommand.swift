@@ -1,12 +1,14 @@
 import ArgumentParser
 import DietCore
 import DietStore
+import FoodKit
 import Foundation
 
 /// `wdiet log meal|weight`.
 struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "log", abstract: "Log a meal or your weight.", subcommands: [LogMealCommand.self, LogWeightCommand.self])
+        commandName: "log", abstract: "Log a meal, a meal in words, or your weight.",
+        subcommands: [LogMealCommand.self, LogTextCommand.self, LogWeightCommand.self])
 }
 
 /// Meal values shared by `log meal` and `edit meal`.
@@ -21,6 +23,11 @@ struct MealOptions: ParsableArguments {
 
     /// The instant the meal was eaten, from --date and --at, in `timeZone`.
     func instant(now: Date, timeZone: TimeZone, localizer: Localizer) throws -> Date {
+        try Self.instant(at: at, date: date, now: now, timeZone: timeZone, localizer: localizer)
+    }
+
+    /// `at` is HH:MM (on `date`, else today) or a full date and time; nil means now.
+    static func instant(at: String?, date: LocalDate?, now: Date, timeZone: TimeZone, localizer: Localizer) throws -> Date {
         if let at, let full = StoreOptions.instant(at, in: timeZone) {
             return full
         }
@@ -41,22 +48,19 @@ struct MealOptions: ParsableArguments {
 struct LogMealCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "meal", abstract: "Log a meal: a name and its calories.")
 
-    @Argument(help: "What you ate, 1–80 characters.") var name: [String]
+    @Argument(help: "What you ate, 1–80 characters (default with --food: the food's name).") var name: [String] = []
     @OptionGroup var meal: MealOptions
+    @Option(help: "Log a food of the database by its id (see `wdiet food search`).") var food: Int?
+    @Option(help: "With --food: how many grams.") var grams: Double?
+    @Option(help: "With --food: a portion, e.g. \"1 large\" or \"2 slice\" (see `wdiet food show`).") var portion: String?
     @OptionGroup var options: StoreOptions
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         let settings = try session.requireSettings()
-        guard let kcal = meal.kcal else {
-            throw CLIError(session.localizer.text("cli.error.kcalRequired"))
-        }
         let instant = try meal.instant(now: session.clock.now(), timeZone: session.timeZone, localizer: session.localizer)
-        let entry = try session.run {
-            try MealEntry(name: name.joined(separator: " "), kcal: kcal, proteinG: meal.protein, carbsG: meal.carbs,
-                          fatG: meal.fat, fiberG: meal.fiber, at: instant, in: session.timeZone)
-        }
-        let saved = try session.run { try session.store.logMeal(entry) }
+        let (entry, portion) = try food.map { try foodEntry($0, at: instant, session) } ?? (manualEntry(at: instant, session), nil)
+        let saved = try session.run { try session.store.logMeal(entry, source: food == nil ? .manual : .search, food: portion) }
         var lines = [session.localizer.text("cli.log.meal.saved", [
             "name": .text(entry.name), "kcal": .integer(entry.kcal), "date": .date(entry.localDate),
             "time": .time(entry.localTime), "id": .text(ShortID.make(saved.id)),
@@ -70,6 +74,50 @@ struct LogMealCommand: CLICommand {
             if let roar { lines.append(session.localizer.text("cli.roar.\(roar.rawValue)")) }
         }
         return lines.joined(separator: "\n")
+    }
+
+    private func manualEntry(at instant: Date, _ session: Session) throws -> MealEntry {
+        guard let kcal = meal.kcal else { throw CLIError(session.localizer.text("cli.error.kcalRequired")) }
+        return try session.run {
+            try MealEntry(name: name.joined(separator: " "), kcal: kcal, proteinG: meal.protein, carbsG: meal.carbs,
+                          fatG: meal.fat, fiberG: meal.fiber, at: instant, in: session.timeZone)
+        }
+    }
+
+    /// The meal of `grams`, a `portion` or the default portion of a database food.
+    private func foodEntry(_ id: Int, at instant: Date, _ session: Session) throws -> (MealEntry, FoodPortion) {
+        let l = session.localizer
+        if meal.kcal != nil { throw CLIError(l.text("cli.error.kcalWithFood")) }
+        guard let food = try session.run({ try session.store.food(id: id, language: session.language) }) else {
+            throw CLIError(StoreError.unknownFood("\(id)").message(l))
+        }
+        let amount = try grams ?? portion.map { try Self.grams(of: $0, in: food, l) }
+            ?? PortionChooser.grams(quantity: 1, unit: nil, portions: food.portions, foodName: food.usdaName).grams
+        guard amount > 0 && amount <= 5000 else {
+            throw CLIError(l.render(DietCore.ValidationError(field: .init("grams"), allowed: .range(min: 1, max: 5000, digits: 0, unit: "g"),
+                                                             received: amount.formatted()).message))
+        }
+        let n = food.per100g.scaled(toGrams: amount)
+        let title = name.isEmpty ? food.name : name.joined(separator: " ")
+        let entry = try session.run {
+            try MealEntry(name: String(title.prefix(80)), kcal: max(1, Int(n.kcal.rounded())), proteinG: (n.proteinG * 10).rounded() / 10,
+                          carbsG: (n.carbsG * 10).rounded() / 10, fatG: (n.fatG * 10).rounded() / 10,
+                          fiberG: (n.fiberG * 10).rounded() / 10, at: instant, in: session.timeZone)
+        }
+        return (entry, FoodPortion(foodID: food.id, grams: amount))
+    }
+
+    /// "1 large", "2 slice", "cup": a count (default 1) and a portion of the food.
+    static func grams(of text: String, in food: Food, _ l: Localizer) throws -> Double {
+        let words = text.split(separator: " ").map(String.init)
+        let count = words.first.flatMap { Double($0.replacingOccurrences(of: ",", with: ".")) }
+        let wanted = SearchText.fold(words.dropFirst(count == nil ? 0 : 1).joined(separator: " "))
+        let match = food.portions.first { SearchText.fold($0.name) == wanted }
+            ?? food.portions.first { SearchText.fold($0.name).hasPrefix(wanted) && !wanted.isEmpty }
+        guard let match else {
+            throw CLIError(l.text("cli.error.portion", ["portion": .text(text), "portions": .text(food.portions.map(\.label).joined(separator: ", "))]))
+        }
+        return (count ?? 1) * match.gramsPerUnit
     }
 }
 

@@ -19,7 +19,9 @@ enum FoodCatalog {
             """, arguments: [id, language.rawValue])
         let localized: String? = names.first { ($0["language"] as String?) == language.rawValue }?["name"]
         let english: String? = names.first?["name"]
-        let name = localized ?? english ?? (row["usda_name"] as String)
+        let plain = localized ?? english ?? (row["usda_name"] as String)
+        // curated names are written in running-text case ("banana"); as a title they start upper-case
+        let name = plain.prefix(1).uppercased() + plain.dropFirst()
         let portions = try Row.fetchAll(db, sql: "SELECT amount, name, grams FROM foods.portions WHERE food_id = ? ORDER BY position",
                                         arguments: [id]).map { Portion(amount: $0["amount"], name: $0["name"], grams: $0["grams"]) }
         return Food(id: id, name: name, usdaName: row["usda_name"], per100g: Nutrients(

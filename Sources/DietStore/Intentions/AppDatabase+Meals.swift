@@ -5,15 +5,29 @@ import GRDB
 extension AppDatabase {
     /// Logs a meal; `entry` was validated when it was made. Records `meal_logged`.
     @discardableResult
-    public func logMeal(_ entry: MealEntry, source: AnalyticsEvent.MealSource = .manual, id: UUID = UUID()) throws -> Meal {
+    public func logMeal(_ entry: MealEntry, source: AnalyticsEvent.MealSource = .manual, food: FoodPortion? = nil,
+                        id: UUID = UUID()) throws -> Meal {
+        try logMeals([(entry, food)], source: source, ids: [id])[0]
+    }
+
+    /// Logs several meals in one transaction: all of them or none.
+    @discardableResult
+    public func logMeals(_ meals: [(MealEntry, FoodPortion?)], source: AnalyticsEvent.MealSource,
+                         ids: [UUID]? = nil) throws -> [Meal] {
         let now = clock.now()
         return try writer.write { db in
             guard let settings = try Self.settings(db) else { throw StoreError.notOnboarded }
-            let saved = try Outbox.save(MealRecord(id: id, entry: entry, createdAt: now), db, now: now)
-            let outside = !settings.profile.eatingWindow.contains(entry.localTime)
-            try recordEvent(.mealLogged(hasMacros: entry.hasMacros, source: source, outsideWindow: outside), db, now: now,
-                       timeZone: TimeZone(identifier: entry.timeZoneIdentifier) ?? .gmt)
-            return Meal(id: saved.id, entry: entry)
+            return try meals.enumerated().map { index, meal in
+                let (entry, food) = meal
+                var record = MealRecord(id: ids?[index] ?? UUID(), entry: entry, createdAt: now)
+                record.foodID = food.map { String($0.foodID) }
+                record.portionG = food?.grams
+                let saved = try Outbox.save(record, db, now: now)
+                let outside = !settings.profile.eatingWindow.contains(entry.localTime)
+                try recordEvent(.mealLogged(hasMacros: entry.hasMacros, source: source, outsideWindow: outside), db, now: now,
+                                timeZone: TimeZone(identifier: entry.timeZoneIdentifier) ?? .gmt)
+                return Meal(id: saved.id, entry: entry)
+            }
         }
     }
 
@@ -78,5 +92,16 @@ extension AppDatabase {
     /// One meal by id, or nil.
     public func meal(_ id: UUID) throws -> Meal? {
         try reader.read { db in try MealRecord.fetchOne(db, key: id).flatMap { $0.deleted ? nil : $0.meal } }
+    }
+}
+
+/// The food and grams a meal was logged from.
+public struct FoodPortion: Hashable, Sendable {
+    public let foodID: Int
+    public let grams: Double
+
+    public init(foodID: Int, grams: Double) {
+        self.foodID = foodID
+        self.grams = grams
     }
 }

@@ -1,0 +1,62 @@
+import ArgumentParser
+import DietCore
+import DietStore
+import FoodKit
+import Foundation
+
+/// `wdiet log text "2 eggs and a slice of toast"`: parse, show, confirm, log.
+struct LogTextCommand: CLICommand {
+    static let configuration = CommandConfiguration(commandName: "text", abstract: "Log a meal written in words; shows what it understood first.")
+
+    @Argument(help: "What you ate, e.g. \"2 eggs and a slice of toast\" or \"Haferflocken 60g mit Milch\".") var text: [String]
+    @Flag(help: "Log without asking.") var yes = false
+    @Option(help: "When you ate: HH:MM today, or YYYY-MM-DD HH:MM (default: now).") var at: String?
+    @OptionGroup var options: StoreOptions
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        _ = try session.requireSettings()
+        let l = session.localizer
+        let meal = try session.run { try session.store.resolveMealText(text.joined(separator: " "), language: session.language,
+                                                                       timeZone: session.timeZone) }
+        var lines: [String] = []
+        var table = TextTable([.left, .left, .right, .right, .right, .right, .right])
+        table.append([l.text("cli.food.typed"), l.text("cli.food.name"), "g", "kcal", "P", "C", "F"])
+        for item in meal.items {
+            let n = item.nutrients
+            table.append([item.parsed.text, item.food.name + (item.choice.portion.map { " (\($0.label))" } ?? ""),
+                          l.number(item.choice.grams, digits: 0), l.number(n.kcal, digits: 0), l.number(n.proteinG, digits: 0),
+                          l.number(n.carbsG, digits: 0), l.number(n.fatG, digits: 0)])
+        }
+        let t = meal.totals
+        table.append([l.text("cli.meals.running"), "", "", l.number(t.kcal, digits: 0), l.number(t.proteinG, digits: 0),
+                      l.number(t.carbsG, digits: 0), l.number(t.fatG, digits: 0)])
+        if !meal.items.isEmpty { lines.append(table.render()) }
+        lines += meal.unmatched.map { l.text("cli.text.unmatched", ["food": .text($0.food)]) }
+        lines += meal.unparsed.map { l.text("cli.text.unparsed", ["text": .text($0)]) }
+        guard !meal.items.isEmpty else {
+            throw CLIError((lines + [l.text("cli.text.nothing")]).joined(separator: "\n"))
+        }
+        if !yes {
+            if context.isTerminal { print(lines.joined(separator: "\n")); print(l.text("cli.text.confirm"), terminator: " ") }
+            let reply = context.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            guard ["y", "yes", "j", "ja", "s", "si", "sí"].contains(reply) else {
+                return (context.isTerminal ? [] : lines).joined(separator: "\n") + "\n" + l.text("cli.text.kept")
+            }
+            if context.isTerminal { lines = [] }
+        }
+        let instant = try MealOptions.instant(at: at, date: nil, now: session.clock.now(), timeZone: session.timeZone, localizer: l)
+        let entries = try meal.items.map { item -> (MealEntry, FoodPortion?) in
+            let n = item.nutrients
+            let entry = try session.run {
+                try MealEntry(name: String(item.food.name.prefix(80)), kcal: max(1, Int(n.kcal.rounded())),
+                              proteinG: (n.proteinG * 10).rounded() / 10, carbsG: (n.carbsG * 10).rounded() / 10,
+                              fatG: (n.fatG * 10).rounded() / 10, fiberG: (n.fiberG * 10).rounded() / 10, at: instant, in: session.timeZone)
+            }
+            return (entry, FoodPortion(foodID: item.food.id, grams: item.choice.grams))
+        }
+        try session.run { try session.store.logMeals(entries, source: .text) }
+        lines.append(l.text("cli.text.logged", ["count": .integer(entries.count), "kcal": .integer(Int(t.kcal.rounded()))]))
+        return lines.joined(separator: "\n")
+    }
+}

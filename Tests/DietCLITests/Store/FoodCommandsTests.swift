@@ -1,0 +1,54 @@
+@testable import DietCLI
+import Foundation
+import Testing
+
+@Suite("wdiet food commands")
+struct FoodCommandsTests {
+    @Test("food search lists ranked foods in the user's language, or says to log by hand")
+    func search() throws {
+        let cli = CLIHarness()
+        let text = try cli.run(["food", "search", "hähn"], now: "2026-01-05T08:00", lang: "de")
+        #expect(text.split(separator: "\n")[1].contains("5062  Hähnchenbrust"))
+        #expect(try cli.run(["food", "search", "xqzzv"], now: "2026-01-05T08:00")
+            == "No food matches \"xqzzv\". Log it by hand: wdiet log meal NAME --kcal …")
+    }
+
+    @Test("log meal --food with grams or a portion computes calories and macros from the food")
+    func logFood() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        // 150 g chicken breast at 114 kcal and 21.23 g protein per 100 g
+        let saved = try cli.run(["log", "meal", "--food", "5062", "--grams", "150"], now: "2026-01-05T12:30")
+        #expect(saved.contains("Saved Chicken breast: 171 kcal"))
+        let pretzel = try cli.run(["log", "meal", "--food", "43109", "--portion", "1 medium"], now: "2026-01-05T13:00")
+        #expect(pretzel.contains(": 389 kcal"))
+        #expect(failure { try cli.run(["log", "meal", "--food", "43109", "--portion", "1 giant"], now: "2026-01-05T13:00") }
+            == "No portion \"1 giant\" for this food. Portions: 1 large, 1 medium, 1 small.")
+        #expect(failure { try cli.run(["log", "meal", "--food", "99999999"], now: "2026-01-05T13:00") }?
+            .hasPrefix("No food with id 99999999.") == true)
+        #expect(failure { try cli.run(["log", "meal", "--food", "5062", "--kcal", "100"], now: "2026-01-05T13:00") }?
+            .hasPrefix("With --food the calories come from the food") == true)
+    }
+
+    @Test("log text shows the parse and logs only after confirmation, all items at once")
+    func logText() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        cli.input = ["n"]
+        let declined = try cli.run(["log", "text", "2 eggs and a slice of toast"], now: "2026-01-05T08:00")
+        #expect(declined.contains("Egg (1 medium)") && declined.contains("Nothing was logged."))
+        #expect(try cli.run(["meals"], now: "2026-01-05T09:00").hasPrefix("No meals"))
+        cli.input = ["y"]
+        let logged = try cli.run(["log", "text", "2 eggs and a slice of toast"], now: "2026-01-05T08:00")
+        #expect(logged.contains("Logged 2 items, 190 kcal."))
+        #expect(try cli.run(["meals"], now: "2026-01-05T09:00").contains("Total 190 kcal"))
+    }
+
+    @Test("a typed meal naming nothing known logs nothing and says why")
+    func nothing() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        let message = failure { try cli.run(["log", "text", "3 zorblaxes", "--yes"], now: "2026-01-05T08:00") }
+        #expect(message?.contains("Not found: \"zorblaxes\"") == true && message?.hasSuffix("Nothing to log.") == true)
+    }
+}
