@@ -131,7 +131,11 @@ public enum MealTextParser {
            words[1].contains("/") || NumberWords.fractions[words[1].last ?? " "] != nil {
             return (value + fraction, 2)
         }
-        if words.count > 1, value == 1, folded[1] == "half" || folded[1] == "halbe" || folded[1] == "medio" {
+        // "ein halbes", "one half", "half a", "media una"
+        if words.count > 1, value == 1, NumberWords.words[folded[1]] == 0.5 {
+            return (0.5, 2)
+        }
+        if words.count > 1, value == 0.5, NumberWords.words[folded[1]] == 1 {
             return (0.5, 2)
         }
         return (value, 1)

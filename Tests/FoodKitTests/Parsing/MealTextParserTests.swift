@@ -1,3 +1,4 @@
+import Foundation
 import FoodKit
 import Testing
 
@@ -63,5 +64,44 @@ struct MealTextParserTests {
         #expect(MealTextParser.parse("").items.isEmpty)
         #expect(MealTextParser.parse(" , ; ").items.isEmpty)
         #expect(MealTextParser.parse(" , ; ").unparsed.isEmpty)
+    }
+}
+
+/// The committed phrase list (`phrases.tsv`, written by `scripts/dev/make-parser-phrases`).
+@Suite("Meal parser phrase list")
+struct MealTextParserPhraseListTests {
+    struct Phrase: Sendable, CustomTestStringConvertible {
+        let text: String
+        let items: [(quantity: Double, unit: QuantityUnit?, food: String)]
+        var testDescription: String { text }
+    }
+
+    static let phrases: [Phrase] = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("phrases.tsv")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
+            let columns = line.split(separator: "\t")
+            guard columns.count == 2 else { return nil }
+            let items = columns[1].split(separator: ";").map { item in
+                let parts = item.trimmingCharacters(in: .whitespaces).split(separator: "|").map(String.init)
+                return (Double(parts[0]) ?? -1, parts[1] == "-" ? nil : QuantityUnit(rawValue: parts[1]), parts[2])
+            }
+            return Phrase(text: String(columns[0]), items: items)
+        }
+    }()
+
+    @Test("the list holds at least 200 phrases")
+    func size() {
+        #expect(Self.phrases.count >= 200)
+    }
+
+    @Test("every phrase parses into its expected items", arguments: phrases)
+    func phrase(_ phrase: Phrase) {
+        let parse = MealTextParser.parse(phrase.text)
+        #expect(parse.unparsed.isEmpty, "\(parse.unparsed)")
+        #expect(parse.items.count == phrase.items.count)
+        for (item, want) in zip(parse.items, phrase.items) {
+            #expect(abs(item.quantity - want.quantity) < 1e-9 && item.unit == want.unit && item.food == want.food, "\(item)")
+        }
     }
 }
