@@ -28,7 +28,17 @@ public struct AppDatabase: Sendable {
     public static func open(path: String, clock: any Clock = SystemClock()) throws -> AppDatabase {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return try AppDatabase(DatabasePool(path: path, configuration: configuration), clock: clock)
+        // Another process (or a pool being closed) can hold the lock SQLite needs to switch to
+        // WAL for a moment; the busy timeout does not cover that step, so retry briefly.
+        var attempt = 0
+        while true {
+            do {
+                return try AppDatabase(DatabasePool(path: path, configuration: configuration), clock: clock)
+            } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) && attempt < 40 {
+                attempt += 1
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
     }
 
     /// A private in-memory database, for tests and previews.

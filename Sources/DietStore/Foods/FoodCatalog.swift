@@ -35,18 +35,19 @@ enum FoodCatalog {
     static func search(_ db: Database, text: String, language: Language, today: LocalDate, limit: Int) throws -> [FoodHit] {
         let words = SearchText.words(SearchText.fold(text))
         guard !words.isEmpty else { return [] }
-        var candidates = try matches(db, words: words.map { [$0] })
+        let folded = words.joined(separator: " ")
+        var candidates = try matches(db, words: words.map { [$0] }, query: folded)
         if candidates.isEmpty {
             let vocabulary = try String.fetchAll(db, sql: "SELECT term FROM temp.food_vocab")
             let alternatives = words.map { [$0] + Typo.corrections(for: $0, in: vocabulary) }
-            if alternatives.contains(where: { $0.count > 1 }) { candidates = try matches(db, words: alternatives) }
+            if alternatives.contains(where: { $0.count > 1 }) { candidates = try matches(db, words: alternatives, query: folded) }
         }
         let usage = try Self.usage(db, foods: Array(candidates.keys), today: today)
         var hits: [FoodHit] = []
         for (id, match) in candidates {
             guard let food = try food(db, id: id, language: language) else { continue }
             let rank = SearchRank(usage: usage[id] ?? 0, isCommon: food.isCommon, nameLength: food.name.count,
-                                  relevance: match.relevance - (match.inLanguage ? 1 : 0))
+                                  relevance: match.relevance - (match.inLanguage ? 1 : 0), exactness: match.exactness)
             hits.append(FoodHit(food: food, rank: rank, matched: match.text))
         }
         return Array(hits.sorted { $0.rank < $1.rank || ($0.rank == $1.rank && $0.food.id < $1.food.id) }.prefix(limit))
@@ -56,10 +57,11 @@ enum FoodCatalog {
         var relevance: Double
         var text: String
         var inLanguage: Bool
+        var exactness: Int
     }
 
     /// food id → best match, for words where each position accepts any of its alternatives.
-    private static func matches(_ db: Database, words: [[String]]) throws -> [Int: Match] {
+    private static func matches(_ db: Database, words: [[String]], query: String) throws -> [Int: Match] {
         let query = words.map { alternatives in
             "(" + alternatives.map { "\"\($0.replacingOccurrences(of: "\"", with: ""))\"*" }.joined(separator: " OR ") + ")"
         }.joined(separator: " AND ")
@@ -70,8 +72,11 @@ enum FoodCatalog {
         var best: [Int: Match] = [:]
         for row in rows {
             let id: Int = row["food_id"]
-            let match = Match(relevance: row["relevance"], text: row["text"], inLanguage: row["language"] != "usda")
-            if let current = best[id], (current.inLanguage && !match.inLanguage) || current.relevance <= match.relevance { continue }
+            let text: String = row["text"]
+            let match = Match(relevance: row["relevance"], text: text, inLanguage: row["language"] != "usda",
+                              exactness: SearchRank.exactness(name: text, query: query))
+            if let current = best[id], (current.exactness, current.inLanguage ? 0 : 1, current.relevance)
+                <= (match.exactness, match.inLanguage ? 0 : 1, match.relevance) { continue }
             best[id] = match
         }
         return best
