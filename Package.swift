@@ -52,7 +52,10 @@ let package = Package(
         ),
         .testTarget(name: "FoodKitTests", dependencies: ["FoodKit", "DietCore"], exclude: ["Parsing/phrases.tsv"]),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol"]),
-        .testTarget(name: "DietStoreTests", dependencies: ["DietStore", "DietCore", "FoodKit", "SyncProtocol", "TestSupport"]),
+        .testTarget(
+            name: "DietStoreTests", dependencies: ["DietStore", "DietCore", "FoodKit", "SyncProtocol", "TestSupport"],
+            exclude: ["Foods/search-queries.tsv"]
+        ),
         .testTarget(name: "DietCLITests", dependencies: [
             "DietCLI", "DietCore", "DietStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),

@@ -62,13 +62,13 @@ enum FoodCatalog {
 
     /// food id → best match, for words where each position accepts any of its alternatives.
     private static func matches(_ db: Database, words: [[String]], query: String) throws -> [Int: Match] {
-        let query = words.map { alternatives in
+        let expression = words.map { alternatives in
             "(" + alternatives.map { "\"\($0.replacingOccurrences(of: "\"", with: ""))\"*" }.joined(separator: " OR ") + ")"
         }.joined(separator: " AND ")
         let rows = try Row.fetchAll(db, sql: """
             SELECT food_id, language, text, bm25(food_search) AS relevance FROM foods.food_search
             WHERE food_search MATCH ? ORDER BY relevance LIMIT ?
-            """, arguments: [query, candidateLimit])
+            """, arguments: [expression, candidateLimit])
         var best: [Int: Match] = [:]
         for row in rows {
             let id: Int = row["food_id"]
