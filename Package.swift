@@ -42,7 +42,7 @@ let package = Package(
         ),
         .executableTarget(name: "wdiet", dependencies: ["DietCLI"]),
         // Latency benchmarks over seeded data, run by scripts/bench.
-        .executableTarget(name: "wdiet-bench", dependencies: ["DietCore", "DietStore"], path: "Benchmarks/StoreBenchmarks"),
+        .executableTarget(name: "wdiet-bench", dependencies: ["DietCore", "DietStore", "FoodKit"], path: "Benchmarks/StoreBenchmarks"),
         // Fixtures shared by test targets: fixed clocks, sample profiles.
         .target(name: "TestSupport", dependencies: ["DietCore"]),
         .testTarget(

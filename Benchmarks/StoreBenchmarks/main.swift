@@ -1,5 +1,6 @@
 import DietCore
 import DietStore
+import FoodKit
 import Foundation
 
 // Seeds five years of a realistic user and measures the today snapshot (in process) and the
@@ -99,6 +100,46 @@ print("Today snapshot, in process: " + Percentiles(samples: samples).line)
 for (query, plan) in try store.todayQueryPlans(timeZone: zone) {
     print("\nQuery: " + query.replacingOccurrences(of: "\n", with: " "))
     for line in plan { print("  plan: " + line) }
+}
+
+// Food search over the committed query list: as typed (1, 2, 3 letters) and whole.
+let queriesURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Tests/DietStoreTests/Foods/search-queries.tsv")
+let queries: [(String, Language)] = ((try? String(contentsOf: queriesURL, encoding: .utf8)) ?? "")
+    .split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
+        let columns = line.split(separator: "\t").map(String.init)
+        return columns.count == 3 ? Language(rawValue: columns[1]).map { (columns[0], $0) } : nil
+    }
+for (label, transform) in [("1 letter", { (q: String) in String(q.prefix(1)) }), ("2 letters", { String($0.prefix(2)) }),
+                           ("3 letters", { String($0.prefix(3)) }), ("whole query", { $0 })] {
+    var timings: [Double] = []
+    for _ in 0..<3 {
+        for (query, language) in queries {
+            let began = ContinuousClock.now
+            _ = try store.searchFoods(transform(query), language: language, timeZone: zone)
+            timings.append(milliseconds(ContinuousClock.now - began))
+        }
+    }
+    print("\nFood search, \(label): " + Percentiles(samples: timings).line)
+}
+
+let phrases = ["2 eggs and a slice of toast", "200g chicken breast, 1 cup rice", "Haferflocken 60g mit Milch",
+               "un plátano y 1½ tazas de leche", "zwei Brezeln", "2-3 Scheiben Vollkornbrot mit Quark"]
+let parseStart = ContinuousClock.now
+var parsedPhrases = 0
+var parsedItems = 0
+while milliseconds(ContinuousClock.now - parseStart) < 1000 {
+    for phrase in phrases {
+        parsedItems += MealTextParser.parse(phrase).items.count
+        parsedPhrases += 1
+    }
+}
+let parseSeconds = milliseconds(ContinuousClock.now - parseStart) / 1000
+print(String(format: "Meal parser: %.0f phrases per second (%d items)", Double(parsedPhrases) / parseSeconds, parsedItems))
+let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Sources/DietStore/Resources/foods.sqlite")
+if let bytes = try? FileManager.default.attributesOfItem(atPath: catalog.path)[.size] as? Int {
+    print(String(format: "Food database: %.1f MB", Double(bytes) / 1e6))
 }
 
 /// Runs a program and waits for it with posix_spawn and waitpid: Foundation's Process polls

@@ -13,44 +13,52 @@ enum FoodCatalog {
     static let candidateLimit = 400
 
     static func food(_ db: Database, id: Int, language: Language) throws -> Food? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM foods.foods WHERE id = ?", arguments: [id]) else { return nil }
-        let names = try Row.fetchAll(db, sql: """
-            SELECT language, name FROM foods.names WHERE food_id = ? AND is_primary = 1 AND language IN (?, 'en')
-            """, arguments: [id, language.rawValue])
-        let localized: String? = names.first { ($0["language"] as String?) == language.rawValue }?["name"]
-        let english: String? = names.first?["name"]
-        let plain = localized ?? english ?? (row["usda_name"] as String)
-        // curated names are written in running-text case ("banana"); as a title they start upper-case
-        let name = plain.prefix(1).uppercased() + plain.dropFirst()
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT f.*, d.name AS display FROM foods.foods f
+            JOIN foods.display_names d ON d.food_id = f.id AND d.language = ? WHERE f.id = ?
+            """, arguments: [language.rawValue, id]) else { return nil }
         let portions = try Row.fetchAll(db, sql: "SELECT amount, name, grams FROM foods.portions WHERE food_id = ? ORDER BY position",
                                         arguments: [id]).map { Portion(amount: $0["amount"], name: $0["name"], grams: $0["grams"]) }
-        return Food(id: id, name: name, usdaName: row["usda_name"], per100g: Nutrients(
+        return Food(id: id, name: row["display"], usdaName: row["usda_name"], per100g: Nutrients(
             kcal: row["kcal"], proteinG: row["protein_g"], carbsG: row["available_carbs_g"], totalCarbsG: row["carbs_g"],
             fiberG: row["fiber_g"], sugarsG: row["sugars_g"], fatG: row["fat_g"], sodiumMg: row["sodium_mg"]),
                     portions: portions, isCommon: row["common"] == 1)
     }
 
     /// Ranked foods for `text`: every word as a prefix, in any order; when nothing matches,
-    /// words of 5+ letters are corrected by one edit against the index's vocabulary.
+    /// words of 5+ letters are corrected by one edit against the index's vocabulary. While
+    /// only one or two letters are typed, only the curated common foods are searched.
     static func search(_ db: Database, text: String, language: Language, today: LocalDate, limit: Int) throws -> [FoodHit] {
         let words = SearchText.words(SearchText.fold(text))
         guard !words.isEmpty else { return [] }
         let folded = words.joined(separator: " ")
-        var candidates = try matches(db, words: words.map { [$0] }, query: folded)
+        let table = words.allSatisfy({ $0.count < 3 }) ? "common_search" : "food_search"
+        var candidates = try matches(db, table: table, words: words.map { [$0] }, query: folded)
         if candidates.isEmpty {
             let vocabulary = try String.fetchAll(db, sql: "SELECT term FROM temp.food_vocab")
             let alternatives = words.map { [$0] + Typo.corrections(for: $0, in: vocabulary) }
-            if alternatives.contains(where: { $0.count > 1 }) { candidates = try matches(db, words: alternatives, query: folded) }
+            if alternatives.contains(where: { $0.count > 1 }) {
+                candidates = try matches(db, table: "food_search", words: alternatives, query: folded)
+            }
         }
+        guard !candidates.isEmpty else { return [] }
         let usage = try Self.usage(db, foods: Array(candidates.keys), today: today)
-        var hits: [FoodHit] = []
-        for (id, match) in candidates {
-            guard let food = try food(db, id: id, language: language) else { continue }
-            let rank = SearchRank(usage: usage[id] ?? 0, isCommon: food.isCommon, nameLength: food.name.count,
+        let summaries = try Row.fetchAll(db, sql: """
+            SELECT f.id, f.common, d.name FROM foods.foods f JOIN foods.display_names d ON d.food_id = f.id AND d.language = ?
+            WHERE f.id IN (\(candidates.keys.map { _ in "?" }.joined(separator: ",")))
+            """, arguments: StatementArguments([language.rawValue] + candidates.keys.map { $0 as any DatabaseValueConvertible }))
+        let ranked = summaries.compactMap { row -> (Int, SearchRank, String)? in
+            let id: Int = row["id"]
+            guard let match = candidates[id] else { return nil }
+            let rank = SearchRank(usage: usage[id] ?? 0, isCommon: row["common"] == 1, nameLength: (row["name"] as String).count,
                                   relevance: match.relevance - (match.inLanguage ? 1 : 0), exactness: match.exactness)
-            hits.append(FoodHit(food: food, rank: rank, matched: match.text))
+            return (id, rank, match.text)
         }
-        return Array(hits.sorted { $0.rank < $1.rank || ($0.rank == $1.rank && $0.food.id < $1.food.id) }.prefix(limit))
+        .sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
+        .prefix(limit)
+        return try ranked.compactMap { id, rank, matched in
+            try food(db, id: id, language: language).map { FoodHit(food: $0, rank: rank, matched: matched) }
+        }
     }
 
     struct Match {
@@ -61,13 +69,13 @@ enum FoodCatalog {
     }
 
     /// food id → best match, for words where each position accepts any of its alternatives.
-    private static func matches(_ db: Database, words: [[String]], query: String) throws -> [Int: Match] {
+    private static func matches(_ db: Database, table: String, words: [[String]], query: String) throws -> [Int: Match] {
         let expression = words.map { alternatives in
             "(" + alternatives.map { "\"\($0.replacingOccurrences(of: "\"", with: ""))\"*" }.joined(separator: " OR ") + ")"
         }.joined(separator: " AND ")
         let rows = try Row.fetchAll(db, sql: """
-            SELECT food_id, language, text, bm25(food_search) AS relevance FROM foods.food_search
-            WHERE food_search MATCH ? ORDER BY relevance LIMIT ?
+            SELECT food_id, language, text, bm25(\(table)) AS relevance FROM foods.\(table)
+            WHERE \(table) MATCH ? ORDER BY relevance LIMIT ?
             """, arguments: [expression, candidateLimit])
         var best: [Int: Match] = [:]
         for row in rows {
