@@ -43,7 +43,7 @@ struct FoodSearchCommand: CLICommand {
 struct FoodShowCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a food's nutrients and portions.")
 
-    @Argument(help: "The food's id (from `wdiet food search`).") var id: Int
+    @Argument(help: "The food's id (from `wdiet food search`).") var id: String
     @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
 

@@ -50,7 +50,7 @@ struct LogMealCommand: CLICommand {
 
     @Argument(help: "What you ate, 1–80 characters (default with --food: the food's name).") var name: [String] = []
     @OptionGroup var meal: MealOptions
-    @Option(help: "Log a food of the database by its id (see `wdiet food search`).") var food: Int?
+    @Option(help: "Log a food by its id (see `wdiet food search`).") var food: String?
     @Option(help: "With --food: how many grams.") var grams: Double?
     @Option(help: "With --food: a portion, e.g. \"1 large\" or \"2 slice\" (see `wdiet food show`).") var portion: String?
     @OptionGroup var options: StoreOptions
@@ -85,7 +85,7 @@ struct LogMealCommand: CLICommand {
     }
 
     /// The meal of `grams`, a `portion` or the default portion of a database food.
-    private func foodEntry(_ id: Int, at instant: Date, _ session: Session) throws -> (MealEntry, FoodPortion) {
+    private func foodEntry(_ id: String, at instant: Date, _ session: Session) throws -> (MealEntry, FoodPortion) {
         let l = session.localizer
         if meal.kcal != nil { throw CLIError(l.text("cli.error.kcalWithFood")) }
         guard let food = try session.run({ try session.store.food(id: id, language: session.language) }) else {

@@ -8,6 +8,7 @@ enum Migrations {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1_core", migrate: v1Core)
         migrator.registerMigration("v2_activity_days", migrate: v2ActivityDays)
+        migrator.registerMigration("v3_custom_foods", migrate: v3CustomFoods)
         return migrator
     }
 
@@ -138,6 +139,33 @@ enum Migrations {
             INSERT OR IGNORE INTO activity_days (day)
               SELECT CAST(julianday(local_date) - 2440587.5 AS INTEGER) FROM
                 (SELECT local_date FROM meal_logs WHERE deleted = 0 UNION SELECT local_date FROM weight_entries WHERE deleted = 0)
+            """)
+    }
+
+    /// The user's own foods: typed in, or a product found by barcode (Open Food Facts, with
+    /// its attribution). Per-100 g values like the bundled foods; portions as JSON.
+    private static func v3CustomFoods(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE custom_foods (
+              id TEXT PRIMARY KEY NOT NULL,
+              name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 640),
+              search_text TEXT NOT NULL,
+              barcode TEXT CHECK (barcode IS NULL OR (length(barcode) IN (8, 13) AND barcode NOT GLOB '*[^0-9]*')),
+              kcal REAL NOT NULL CHECK (kcal BETWEEN 0 AND 900),
+              protein_g REAL NOT NULL CHECK (protein_g BETWEEN 0 AND 100),
+              carbs_g REAL NOT NULL CHECK (carbs_g BETWEEN 0 AND 100),
+              fat_g REAL NOT NULL CHECK (fat_g BETWEEN 0 AND 100),
+              fiber_g REAL NOT NULL CHECK (fiber_g BETWEEN 0 AND 100),
+              sugars_g REAL NOT NULL CHECK (sugars_g BETWEEN 0 AND 100),
+              sodium_mg REAL NOT NULL CHECK (sodium_mg BETWEEN 0 AND 100000),
+              portions TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(portions)),
+              source TEXT NOT NULL CHECK (source IN ('user', 'openfoodfacts')),
+              attribution TEXT,
+              created_at TEXT NOT NULL,
+              updated_hlc TEXT NOT NULL,
+              deleted INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1))
+            ) STRICT;
+            CREATE UNIQUE INDEX custom_foods_by_barcode ON custom_foods (barcode) WHERE deleted = 0 AND barcode IS NOT NULL;
             """)
     }
 }

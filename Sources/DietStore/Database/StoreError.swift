@@ -17,6 +17,8 @@ public enum StoreError: Error, Hashable, Sendable {
     case missingFoodDatabase
     /// No food has this id.
     case unknownFood(String)
+    /// Another of the user's foods already has this barcode.
+    case duplicateBarcode(String)
     /// The database lost its device id; it was not created by this app.
     case missingDeviceID
     /// An import file is not a w-diet export, or not into an empty database.
@@ -32,6 +34,7 @@ public enum StoreError: Error, Hashable, Sendable {
         case .damaged(let table, let id): localizer.text("store.error.damaged", ["table": .text(table), "id": .text(id)])
         case .missingFoodDatabase: localizer.text("store.error.missingFoodDatabase")
         case .unknownFood(let id): localizer.text("store.error.unknownFood", ["id": .text(id)])
+        case .duplicateBarcode(let code): localizer.text("store.error.duplicateBarcode", ["code": .text(code)])
         case .missingDeviceID: localizer.text("store.error.missingDeviceID")
         case .importRefused(let reason): localizer.text("store.error.importRefused", ["reason": .text(reason)])
         }

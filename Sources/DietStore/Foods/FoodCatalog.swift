@@ -19,7 +19,7 @@ enum FoodCatalog {
             """, arguments: [language.rawValue, id]) else { return nil }
         let portions = try Row.fetchAll(db, sql: "SELECT amount, name, grams FROM foods.portions WHERE food_id = ? ORDER BY position",
                                         arguments: [id]).map { Portion(amount: $0["amount"], name: $0["name"], grams: $0["grams"]) }
-        return Food(id: id, name: row["display"], usdaName: row["usda_name"], per100g: Nutrients(
+        return Food(id: String(id), name: row["display"], usdaName: row["usda_name"], per100g: Nutrients(
             kcal: row["kcal"], proteinG: row["protein_g"], carbsG: row["available_carbs_g"], totalCarbsG: row["carbs_g"],
             fiberG: row["fiber_g"], sugarsG: row["sugars_g"], fatG: row["fat_g"], sodiumMg: row["sodium_mg"]),
                     portions: portions, isCommon: row["common"] == 1)
@@ -41,24 +41,50 @@ enum FoodCatalog {
                 candidates = try matches(db, table: "food_search", words: alternatives, query: folded)
             }
         }
-        guard !candidates.isEmpty else { return [] }
-        let usage = try Self.usage(db, foods: Array(candidates.keys), today: today)
-        let summaries = try Row.fetchAll(db, sql: """
+        let own = try customMatches(db, words: words, query: folded)
+        guard !candidates.isEmpty || !own.isEmpty else { return [] }
+        let usage = try Self.usage(db, foods: candidates.keys.map(String.init) + own.map(\.food.id), today: today)
+        let summaries = candidates.isEmpty ? [] : try Row.fetchAll(db, sql: """
             SELECT f.id, f.common, d.name FROM foods.foods f JOIN foods.display_names d ON d.food_id = f.id AND d.language = ?
             WHERE f.id IN (\(candidates.keys.map { _ in "?" }.joined(separator: ",")))
             """, arguments: StatementArguments([language.rawValue] + candidates.keys.map { $0 as any DatabaseValueConvertible }))
-        let ranked = summaries.compactMap { row -> (Int, SearchRank, String)? in
+        var ranked = summaries.compactMap { row -> (String, SearchRank, String)? in
             let id: Int = row["id"]
             guard let match = candidates[id] else { return nil }
-            let rank = SearchRank(usage: usage[id] ?? 0, isCommon: row["common"] == 1, nameLength: (row["name"] as String).count,
+            let rank = SearchRank(usage: usage[String(id)] ?? 0, isCommon: row["common"] == 1, nameLength: (row["name"] as String).count,
                                   relevance: match.relevance - (match.inLanguage ? 1 : 0), exactness: match.exactness)
-            return (id, rank, match.text)
+            return (String(id), rank, match.text)
         }
-        .sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
-        .prefix(limit)
-        return try ranked.compactMap { id, rank, matched in
-            try food(db, id: id, language: language).map { FoodHit(food: $0, rank: rank, matched: matched) }
+        ranked += own.map { food, exactness in
+            // the user's own foods rank like curated ones, and first once they have been logged
+            (food.id, SearchRank(usage: usage[food.id] ?? 0, isCommon: true, nameLength: food.name.count, relevance: -20,
+                                 exactness: exactness), SearchText.fold(food.name))
         }
+        let ownByID = Dictionary(own.map { ($0.food.id, $0.food) }, uniquingKeysWith: { first, _ in first })
+        ranked.sort { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
+        var hits: [FoodHit] = []
+        for (id, rank, matched) in ranked.prefix(limit) {
+            let found: Food?
+            if let own = ownByID[id] {
+                found = own
+            } else if let number = Int(id) {
+                found = try food(db, id: number, language: language)
+            } else {
+                found = nil
+            }
+            if let found { hits.append(FoodHit(food: found, rank: rank, matched: matched)) }
+        }
+        return hits
+    }
+
+    /// The user's own foods whose name has every word as a prefix of one of its words.
+    private static func customMatches(_ db: Database, words: [String], query: String) throws -> [(food: Food, exactness: Int)] {
+        let conditions = words.map { _ in "(' ' || search_text) LIKE ? ESCAPE '\\'" }.joined(separator: " AND ")
+        let patterns = words.map { "% " + $0.replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%" }
+        return try CustomFoodRecord.filter(sql: "deleted = 0 AND " + conditions, arguments: StatementArguments(patterns))
+            .limit(50).fetchAll(db).compactMap { record in
+                record.food.map { ($0, SearchRank.exactness(name: SearchText.fold(record.name), query: query)) }
+            }
     }
 
     struct Match {
@@ -91,15 +117,16 @@ enum FoodCatalog {
     }
 
     /// Uses of each food by this user, decayed by age (see `SearchRank.usageScore`).
-    private static func usage(_ db: Database, foods: [Int], today: LocalDate) throws -> [Int: Double] {
+    static func usage(_ db: Database, foods: [String], today: LocalDate) throws -> [String: Double] {
         guard !foods.isEmpty else { return [:] }
         let rows = try Row.fetchAll(db, sql: """
             SELECT food_id, count(*) AS uses, max(local_date) AS last FROM meal_logs
             WHERE deleted = 0 AND food_id IN (\(foods.map { _ in "?" }.joined(separator: ","))) GROUP BY food_id
-            """, arguments: StatementArguments(foods.map(String.init)))
-        var result: [Int: Double] = [:]
+            """, arguments: StatementArguments(foods))
+        var result: [String: Double] = [:]
         for row in rows {
-            guard let id = Int(row["food_id"] as String), let last = LocalDate(iso: row["last"]) else { continue }
+            let id: String = row["food_id"]
+            guard let last = LocalDate(iso: row["last"]) else { continue }
             result[id] = SearchRank.usageScore(count: row["uses"], daysSinceLastUse: last.days(to: today))
         }
         return result
@@ -113,8 +140,11 @@ extension AppDatabase {
         return try reader.read { db in try FoodCatalog.search(db, text: text, language: language, today: today, limit: limit) }
     }
 
-    /// One food by its id, named in `language`.
-    public func food(id: Int, language: Language) throws -> Food? {
-        try reader.read { db in try FoodCatalog.food(db, id: id, language: language) }
+    /// One food by its id (a USDA number or one of the user's foods), named in `language`.
+    public func food(id: String, language: Language) throws -> Food? {
+        try reader.read { db in
+            if let number = Int(id) { return try FoodCatalog.food(db, id: number, language: language) }
+            return try CustomFoodRecord.fetchOne(db, key: id.uppercased()).flatMap { $0.deleted ? nil : $0.food }
+        }
     }
 }

@@ -20,7 +20,7 @@ extension AppDatabase {
             return try meals.enumerated().map { index, meal in
                 let (entry, food) = meal
                 var record = MealRecord(id: ids?[index] ?? UUID(), entry: entry, createdAt: now)
-                record.foodID = food.map { String($0.foodID) }
+                record.foodID = food?.foodID
                 record.portionG = food?.grams
                 let saved = try Outbox.save(record, db, now: now)
                 let outside = !settings.profile.eatingWindow.contains(entry.localTime)
@@ -97,10 +97,10 @@ extension AppDatabase {
 
 /// The food and grams a meal was logged from.
 public struct FoodPortion: Hashable, Sendable {
-    public let foodID: Int
+    public let foodID: String
     public let grams: Double
 
-    public init(foodID: Int, grams: Double) {
+    public init(foodID: String, grams: Double) {
         self.foodID = foodID
         self.grams = grams
     }

@@ -67,7 +67,7 @@ public struct Portion: Hashable, Sendable, Codable {
 
 /// A food of the bundled database.
 public struct Food: Hashable, Sendable, Identifiable, Codable {
-    public init(id: Int, name: String, usdaName: String, per100g: Nutrients, portions: [Portion], isCommon: Bool) {
+    public init(id: String, name: String, usdaName: String, per100g: Nutrients, portions: [Portion], isCommon: Bool) {
         self.id = id
         self.name = name
         self.usdaName = usdaName
@@ -76,8 +76,8 @@ public struct Food: Hashable, Sendable, Identifiable, Codable {
         self.isCommon = isCommon
     }
 
-    /// The USDA SR24 number.
-    public let id: Int
+    /// The USDA SR24 number ("5062") for bundled foods, a UUID for the user's own foods.
+    public let id: String
     /// The curated name in the requested language, else English, else the USDA name.
     public let name: String
     public let usdaName: String
