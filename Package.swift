@@ -24,6 +24,8 @@ let package = Package(
         ),
         // Foods without storage: quantities, meal text, search folding and ranking, barcodes.
         .target(name: "FoodKit", dependencies: ["DietCore"]),
+        // Open Food Facts product lookup by barcode (URLSession; no other dependency).
+        .target(name: "FoodFacts", dependencies: ["DietCore", "FoodKit"]),
         // Wire types shared by client and server, the hybrid logical clock, the merge rule.
         .target(name: "SyncProtocol"),
         // The local SQLite store: migrations, intentions, the sync outbox, export and purge.
@@ -36,7 +38,7 @@ let package = Package(
         .target(
             name: "DietCLI",
             dependencies: [
-                "DietCore", "DietStore", "FoodKit",
+                "DietCore", "DietStore", "FoodKit", "FoodFacts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -51,6 +53,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "FoodKitTests", dependencies: ["FoodKit", "DietCore"], exclude: ["Parsing/phrases.tsv"]),
+        .testTarget(name: "FoodFactsTests", dependencies: ["FoodFacts", "FoodKit", "DietCore"], exclude: ["Fixtures"]),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol"]),
         .testTarget(
             name: "DietStoreTests", dependencies: ["DietStore", "DietCore", "FoodKit", "SyncProtocol", "TestSupport"],

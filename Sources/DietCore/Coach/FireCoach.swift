@@ -24,6 +24,7 @@ public struct CoachInput: Hashable, Sendable {
     public var phase: Phase
     public var dayInPhase: Int
     public var daysUntilSwitch: Int?
+    /// At least one meal logged today.
     public var anythingLogged: Bool
     public var allMacrosGood: Bool
     public var eatenKcal: Int
@@ -34,10 +35,16 @@ public struct CoachInput: Hashable, Sendable {
     public var badgeEarnedToday: Bool
     /// The streak was broken recently (a restart after a gap).
     public var restartedAfterGap: Bool
+    /// Protein, carbs, fat smileys in ring order; empty when unknown.
+    public var smileys: [Smiley]
+    /// A weight was logged today.
+    public var weightLoggedToday: Bool
 
+    /// - Parameter weightLoggedToday: when nil, derived from the streak: a lit flame with no meal
+    ///   means today's activity was a weigh-in.
     public init(phase: Phase, dayInPhase: Int, daysUntilSwitch: Int?, anythingLogged: Bool, allMacrosGood: Bool,
                 eatenKcal: Int, targetKcal: Int, streak: StreakStatus, hour: Int, badgeEarnedToday: Bool = false,
-                restartedAfterGap: Bool = false) {
+                restartedAfterGap: Bool = false, smileys: [Smiley] = [], weightLoggedToday: Bool? = nil) {
         self.phase = phase
         self.dayInPhase = dayInPhase
         self.daysUntilSwitch = daysUntilSwitch
@@ -49,7 +56,27 @@ public struct CoachInput: Hashable, Sendable {
         self.hour = hour
         self.badgeEarnedToday = badgeEarnedToday
         self.restartedAfterGap = restartedAfterGap
+        self.smileys = smileys
+        self.weightLoggedToday = weightLoggedToday ?? (streak.isLit && !anythingLogged)
     }
+
+    /// From the day's smileys and counts: all macros good when every smiley is 😊, logged when
+    /// a meal exists, a restart when the streak says so.
+    public init(phase: Phase, dayInPhase: Int, daysUntilSwitch: Int?, smileys: [Smiley], mealsToday: Int,
+                weightLoggedToday: Bool, eatenKcal: Int, targetKcal: Int, streak: StreakStatus, hour: Int,
+                badgeEarnedToday: Bool = false) {
+        self.init(phase: phase, dayInPhase: dayInPhase, daysUntilSwitch: daysUntilSwitch, anythingLogged: mealsToday > 0,
+                  allMacrosGood: mealsToday > 0 && !smileys.isEmpty && smileys.allSatisfy { $0 == .good },
+                  eatenKcal: eatenKcal, targetKcal: targetKcal, streak: streak, hour: hour,
+                  badgeEarnedToday: badgeEarnedToday, restartedAfterGap: streak.isFreshStart, smileys: smileys,
+                  weightLoggedToday: weightLoggedToday)
+    }
+
+    /// Day 1 of a diet or maintenance block (the habit week's day 1 is the habit-week lesson).
+    public var isFirstDayOfPhase: Bool { dayInPhase == 1 && phase != .habit }
+
+    /// Protein (the first smiley) is below half its goal.
+    var proteinLow: Bool { smileys.first == .needsAttention }
 }
 
 /// The coach's look and line for the day, chosen by rules (never in views). Supportive,
@@ -61,8 +88,8 @@ public struct CoachAdvice: Hashable, Sendable {
     public let situation: Situation
 
     public enum Situation: String, CaseIterable, Sendable {
-        case badge, milestone, allGood, phaseStart, habitWeek, switchTomorrow, overTarget, quietEvening, freshStart,
-             morning, steady
+        case badge, milestone, allGood, phaseStart, habitWeek, switchTomorrow, proteinTip, overTarget, quietEvening,
+             freshStart, weighedIn, morning, steady
     }
 
     /// How many messages each situation has in the string tables (`coach.<situation>.<n>`).
@@ -75,9 +102,9 @@ public struct CoachAdvice: Hashable, Sendable {
         self.situation = situation
         variation = switch situation {
         case .badge, .milestone, .allGood: .strong
-        case .phaseStart, .habitWeek, .switchTomorrow: .glasses
+        case .phaseStart, .habitWeek, .switchTomorrow, .proteinTip: .glasses
         case .overTarget, .quietEvening, .freshStart: .gentle
-        case .morning, .steady: .default
+        case .weighedIn, .morning, .steady: .default
         }
         let variant = ((today.dayNumber % Self.variants) + Self.variants) % Self.variants + 1
         message = Message("coach.\(situation.rawValue).\(variant)", [
@@ -86,17 +113,25 @@ public struct CoachAdvice: Hashable, Sendable {
         ])
     }
 
+    /// The rules, first match wins:
+    /// - strong: a badge today, a streak milestone today, every macro at 70 % or more;
+    /// - glasses: day 1 of a block, the last day before a switch, protein below half its goal
+    ///   from 15:00 with a meal logged, the first two habit-week days before any meal;
+    /// - gentle: over the calorie target, nothing at all logged from 18:00, a fresh start after a
+    ///   break;
+    /// - default: a weigh-in but no meal yet, nothing yet earlier in the day, a steady day.
     static func situation(_ input: CoachInput) -> Situation {
         if input.badgeEarnedToday { return .badge }
         if input.streak.milestoneToday != nil { return .milestone }
         if input.allMacrosGood { return .allGood }
-        if input.dayInPhase == 1 && input.phase != .habit { return .phaseStart }
+        if input.isFirstDayOfPhase { return .phaseStart }
         if input.eatenKcal > input.targetKcal && input.anythingLogged { return .overTarget }
         if input.daysUntilSwitch == 1 && input.phase != .completed { return .switchTomorrow }
+        if input.proteinLow && input.anythingLogged && input.hour >= 15 { return .proteinTip }
         if input.phase == .habit && input.dayInPhase <= 2 && !input.anythingLogged { return .habitWeek }
-        if !input.anythingLogged && input.hour >= 18 { return .quietEvening }
+        if !input.anythingLogged && !input.weightLoggedToday && input.hour >= 18 { return .quietEvening }
         if input.restartedAfterGap { return .freshStart }
-        if !input.anythingLogged { return .morning }
+        if !input.anythingLogged { return input.weightLoggedToday ? .weighedIn : .morning }
         return .steady
     }
 }

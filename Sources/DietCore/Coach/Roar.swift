@@ -6,6 +6,15 @@ public enum Roar: Int, Comparable, CaseIterable, Codable, Sendable {
 
     public static func < (lhs: Roar, rhs: Roar) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// The caption shown with the celebration: `roar.single`, `roar.double`, `roar.triple`.
+    public var message: Message {
+        switch self {
+        case .single: Message("roar.single")
+        case .double: Message("roar.double")
+        case .triple: Message("roar.triple")
+        }
+    }
+
     /// What just happened.
     public struct Event: Hashable, Sendable {
         public var mealSaved: Bool

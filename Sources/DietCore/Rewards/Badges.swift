@@ -37,8 +37,21 @@ public struct Badge: Hashable, Sendable, Codable, Comparable {
     public static let holdDays = 90
     /// How close to the goal weight counts as holding it.
     public static let holdTolerance = 0.02
+    /// Holding needs evidence: a gap of more than 14 days between weigh-ins restarts the hold at
+    /// the next weigh-in.
+    public static let holdMaxGapDays = 14
 
+    /// "Bronze: 7-day streak".
     public var nameMessage: Message { Message("badge.\(category.rawValue).\(tier.rawValue)") }
+
+    /// How to earn it: "Log a meal or your weight 7 days in a row."
+    public var descriptionMessage: Message { Message("badge.\(category.rawValue).\(tier.rawValue).description") }
+
+    /// The category's title: "Streaks", "Adherence", "Milestones", "Weight progress".
+    public var categoryMessage: Message { Message("badge.category.\(category.rawValue)") }
+
+    /// The unlock line: "New badge: Bronze: 7-day streak".
+    public var unlockedMessage: Message { Message("badge.unlocked", ["badge": .message(nameMessage)]) }
 }
 
 /// Which badges a history has earned, and on which day.
@@ -49,13 +62,14 @@ public enum BadgeEvaluator {
     /// relative to the first weight, in the goal's direction; the best value ever reached
     /// counts, so badges stay when weight later moves back. The goal weight for platinum is
     /// the weight at which gold was earned (for "maintain", the first weight): held when every
-    /// weigh-in of 90 consecutive days stays within ±2 % of it.
+    /// weigh-in of 90 consecutive days stays within ±2 % of it, weighing at least every 14 days.
     public static func earned(records: [DayRecord], goal: Goal, engine: CycleEngine?, through date: LocalDate) -> [Badge: LocalDate] {
         let days = records.filter { $0.date <= date }.sorted { $0.date < $1.date }
         var earned: [Badge: LocalDate] = [:]
         func award(_ category: Badge.Category, _ values: [(LocalDate, Double)]) {
             for (tier, threshold) in zip(Badge.Tier.allCases, Badge.thresholds[category] ?? []) {
-                if let first = values.first(where: { $0.1 >= threshold }) { earned[Badge(category, tier)] = first.0 }
+                // a hair of tolerance so 2.0 % computed as 1.9999999 still counts
+                if let first = values.first(where: { $0.1 >= threshold - 1e-9 }) { earned[Badge(category, tier)] = first.0 }
             }
         }
         award(.streak, streakRuns(days))
@@ -72,6 +86,18 @@ public enum BadgeEvaluator {
             earned[Badge(.weightProgress, .platinum)] = held
         }
         return earned
+    }
+
+    /// Badges are never lost: everything stored stays, new badges are added, and the earlier
+    /// date wins when both know a badge (e.g. history was trimmed after the store saved it).
+    public static func merge(stored: [Badge: LocalDate], fresh: [Badge: LocalDate]) -> [Badge: LocalDate] {
+        stored.merging(fresh) { min($0, $1) }
+    }
+
+    /// The badges first earned exactly on `date`, in display order (for the triple roar and
+    /// the coach's badge line).
+    public static func earned(on date: LocalDate, records: [DayRecord], goal: Goal, engine: CycleEngine?) -> [Badge] {
+        earned(records: records, goal: goal, engine: engine, through: date).filter { $0.value == date }.map(\.key).sorted()
     }
 
     /// The streak length on each day.
@@ -103,7 +129,10 @@ public enum BadgeEvaluator {
         let from: LocalDate? = goal == .maintain ? weighIns.first?.0 : goldDate
         guard let from, let target = weighIns.last(where: { $0.0 <= from })?.1 ?? weighIns.first?.1 else { return nil }
         var holdStart = from
+        var lastWeighIn = from
         for (date, kg) in weighIns where date >= from {
+            if lastWeighIn.days(to: date) > Badge.holdMaxGapDays { holdStart = date }
+            lastWeighIn = date
             if abs(kg - target) > Badge.holdTolerance * target {
                 holdStart = date.adding(days: 1)
             } else if holdStart.days(to: date) >= Badge.holdDays - 1 {

@@ -30,6 +30,30 @@ public struct StreakStatus: Hashable, Sendable, Codable {
         milestoneToday = todayActive && Self.milestones.contains(count) ? count : nil
     }
 
+    /// The longest run of consecutive active days on or before `date` (future days ignored).
+    public static func longest(activeDays: Set<LocalDate>, through date: LocalDate) -> Int {
+        let days = activeDays.filter { $0 <= date }.map(\.dayNumber).sorted()
+        var best = 0
+        var run = 0
+        var previous: Int?
+        for day in days {
+            run = previous.map { $0 + 1 == day } == true ? run + 1 : 1
+            best = max(best, run)
+            previous = day
+        }
+        return best
+    }
+
+    /// The celebration line for a milestone reached today ("7 days in a row!"), if any.
+    public var milestoneMessage: Message? {
+        milestoneToday.map { Message("streak.milestone", ["days": .integer($0)]) }
+    }
+
+    /// The welcome-back line after a break, when today is a fresh start.
+    public var freshStartMessage: Message? {
+        isFreshStart ? Message("streak.fresh_start") : nil
+    }
+
     /// "5-day streak" / "Log something today to keep your 5-day streak" / "Start a streak today".
     public var message: Message {
         if count == 0 { return Message("streak.start") }

@@ -84,7 +84,8 @@ public struct DayReport: Hashable, Sendable {
         coach = CoachAdvice(CoachInput(
             phase: cycle?.phase ?? .maintenance, dayInPhase: cycle?.dayInPhase ?? 2, daysUntilSwitch: cycle?.daysUntilSwitch,
             anythingLogged: !totals.isEmpty, allMacrosGood: MacroFeedback.allGood(macros), eatenKcal: totals.kcal,
-            targetKcal: targets.kcal, streak: streak, hour: input.hour, restartedAfterGap: streak.isFreshStart), today: today)
+            targetKcal: targets.kcal, streak: streak, hour: input.hour, restartedAfterGap: streak.isFreshStart,
+            smileys: macros.map(\.smiley), weightLoggedToday: weights.contains { $0.date == today }), today: today)
     }
 
     /// The smileys in ring order: protein, carbs, fat.

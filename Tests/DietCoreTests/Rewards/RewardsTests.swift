@@ -108,6 +108,152 @@ struct RewardsTests {
         let ledger = PointsLedger(records: active(3), cycleCompletions: [start.adding(days: 2)], through: start.adding(days: 2))
         #expect(ledger.total == 130)
     }
+
+    @Test("adherence tiers: 5, 10 and 25 cycles on target, not one cycle fewer",
+          arguments: zip([1, 5, 10, 25], Badge.Tier.allCases))
+    func adherenceTiers(cycles: Int, tier: Badge.Tier) {
+        // Given every day good from the start: habit week (7) + 28 days per cycle
+        let engine = CycleEngine(startDate: start, preset: .openEnded)
+        let records = active(7 + 28 * cycles, good: true)
+        let last = start.adding(days: 7 + 28 * cycles - 1)
+        // Then the tier lands on the last day of cycle n, and the day before only n − 1 are complete
+        let atEnd = BadgeEvaluator.earned(records: records, goal: .lose, engine: engine, through: last)
+        let dayBefore = BadgeEvaluator.earned(records: records, goal: .lose, engine: engine, through: last.adding(days: -1))
+        #expect(atEnd[Badge(.adherence, tier)] == last)
+        #expect(dayBefore[Badge(.adherence, tier)] == nil)
+    }
+
+    @Test("weight tiers at exactly 2, 5 and 10 %, not at 0.1 point less",
+          arguments: zip([2.0, 5.0, 10.0], [Badge.Tier.bronze, .silver, .gold]))
+    func weightTiers(percent: Double, tier: Badge.Tier) {
+        // Given 100 kg, then 7 daily entries of w: on day 7 the 7-entry average is exactly w
+        func history(_ kg: Double) -> [DayRecord] {
+            [DayRecord(date: start, mealCount: 0, weightKg: 100, allMacrosGood: false, opened: false)]
+                + active(7, from: start.adding(days: 1), meals: 0, weight: kg)
+        }
+        let through = start.adding(days: 20)
+        let reached = BadgeEvaluator.earned(records: history(100 - percent), goal: .lose, engine: nil, through: through)
+        let short = BadgeEvaluator.earned(records: history(100 - percent + 0.1), goal: .lose, engine: nil, through: through)
+        #expect(reached[Badge(.weightProgress, tier)] == start.adding(days: 7))
+        #expect(short[Badge(.weightProgress, tier)] == nil)
+    }
+
+    @Test("holding the goal weight 89 days is not yet platinum")
+    func holdOneDayShort() {
+        let records = active(89, meals: 0, weight: 70)
+        let earned = BadgeEvaluator.earned(records: records, goal: .maintain, engine: nil, through: start.adding(days: 100))
+        #expect(earned[Badge(.weightProgress, .platinum)] == nil)
+    }
+
+    @Test("a weigh-in gap of more than 14 days restarts the hold")
+    func holdGap() {
+        // weigh-ins on days 0–9, none until day 30 (gap 21 days), then daily to day 130
+        let records = active(10, meals: 0, weight: 70) + active(101, from: start.adding(days: 30), meals: 0, weight: 70)
+        let earned = BadgeEvaluator.earned(records: records, goal: .maintain, engine: nil, through: start.adding(days: 200))
+        // the hold restarts on day 30; its 90th day is day 30 + 89 = 119 (without the rule: day 89)
+        #expect(earned[Badge(.weightProgress, .platinum)] == start.adding(days: 119))
+    }
+
+    @Test("after gold, 90 days within 2 % of the gold weight earn platinum")
+    func holdAfterGold() {
+        // 100 kg, then 90 kg: the average hits 90 (10 %) on day 7 → gold; target 90 kg, ±1.8 kg
+        let records = [DayRecord(date: start, mealCount: 0, weightKg: 100, allMacrosGood: false, opened: false)]
+            + active(96, from: start.adding(days: 1), meals: 0, weight: 90)
+        let earned = BadgeEvaluator.earned(records: records, goal: .lose, engine: nil, through: start.adding(days: 200))
+        #expect(earned[Badge(.weightProgress, .gold)] == start.adding(days: 7))
+        // hold starts on the gold day (day 7); its 90th day is day 7 + 89 = 96
+        #expect(earned[Badge(.weightProgress, .platinum)] == start.adding(days: 96))
+    }
+
+    @Test("stored badges are never dropped by a merge; the earlier date wins")
+    func mergeKeeps() {
+        let stored = [Badge(.streak, .bronze): start, Badge(.milestone, .bronze): start.adding(days: 9)]
+        let fresh = [Badge(.milestone, .bronze): start.adding(days: 5), Badge(.milestone, .silver): start.adding(days: 20)]
+        let merged = BadgeEvaluator.merge(stored: stored, fresh: fresh)
+        #expect(merged == [Badge(.streak, .bronze): start, Badge(.milestone, .bronze): start.adding(days: 5),
+                           Badge(.milestone, .silver): start.adding(days: 20)])
+    }
+
+    @Test("badges earned today are listed for the celebration; yesterday's are not")
+    func earnedToday() {
+        // 7 days × 10 meals: streak bronze on day 7 (offset 6), 50 meals on day 5 (offset 4)
+        let records = active(7, meals: 10)
+        func on(_ offset: Int) -> [Badge] {
+            BadgeEvaluator.earned(on: start.adding(days: offset), records: records, goal: .lose, engine: nil)
+        }
+        #expect(on(6) == [Badge(.streak, .bronze)])
+        #expect(on(4) == [Badge(.milestone, .bronze)])
+        #expect(on(5).isEmpty)
+    }
+
+    @Test("a badge has a name, a description and a category line in English")
+    func badgeTexts() {
+        let badge = Badge(.streak, .bronze)
+        let en = Localizer(.en)
+        #expect(en.render(badge.nameMessage) == "Bronze: 7-day streak")
+        #expect(en.render(badge.descriptionMessage) == "Log a meal or your weight 7 days in a row.")
+        #expect(en.render(badge.categoryMessage) == "Streaks")
+        #expect(en.render(badge.unlockedMessage) == "New badge: Bronze: 7-day streak")
+    }
+
+    @Test("points breakdown names each reason once per day, however many meals")
+    func breakdown() {
+        let day = DayRecord(date: start, mealCount: 4, weightKg: 70, allMacrosGood: true, opened: true)
+        let ledger = PointsLedger(records: [day], through: start)
+        #expect(ledger.days.first?.breakdown == [.mealLogged: 10, .macrosBonus: 5, .weightEntry: 5, .dailyLogin: 2])
+        #expect(ledger.days.first?.earned == 22)
+    }
+
+    @Test("the macro bonus needs a meal: a weight-only day earns 5, not 10")
+    func bonusNeedsMeal() {
+        let day = DayRecord(date: start, mealCount: 0, weightKg: 70, allMacrosGood: true, opened: false)
+        #expect(PointsLedger(records: [day], through: start).total == 5)
+    }
+
+    @Test("opening the app without logging earns 2 but the day still decays")
+    func openOnly() {
+        // 10 on day 1; day 2 opened only: (10 + 2) × 0.95 = 11.4 → shown 11
+        let records = active(1) + [DayRecord(date: start.adding(days: 1), mealCount: 0, weightKg: nil, allMacrosGood: false, opened: true)]
+        let ledger = PointsLedger(records: records, through: start.adding(days: 1))
+        #expect(abs((ledger.days.last?.balance ?? 0) - 11.4) < 1e-9)
+        #expect(ledger.total == 11)
+    }
+
+    @Test("beyond the 7-day penalty window inactivity decays 1 % a day")
+    func slowDecay() {
+        // 100, then 7 days at 5 %: 69.8337; days 8–10 at 1 % each: decay on day 8 is 0.698337
+        let ledger = PointsLedger(records: active(10), through: start.adding(days: 19))
+        let penaltyEnd = ledger.days[16].balance
+        #expect(abs(penaltyEnd - 100 * pow(0.95, 7)) < 1e-9)
+        #expect(abs(ledger.days[17].decayed - penaltyEnd * 0.01) < 1e-9)
+        // 69.8337 × 0.99³ = 67.7596 → 67
+        #expect(ledger.total == 67)
+    }
+
+    @Test("a new break after coming back starts a new 5 % window")
+    func secondBreak() {
+        // 100 → skip (95) → log (105) → skip: 105 × 0.95 = 99.75
+        let records = active(10) + active(1, from: start.adding(days: 11))
+        let ledger = PointsLedger(records: records, through: start.adding(days: 12))
+        #expect(ledger.days.map(\.decayed).filter { $0 > 0 }.count == 2)
+        #expect(abs((ledger.days.last?.balance ?? 0) - 99.75) < 1e-9)
+    }
+
+    @Test("the engine-based ledger adds the cycle bonus on the cycle's last day")
+    func engineLedger() {
+        // 35 good days × (10 + 5) = 525, plus 100 for the first cycle ending on day 35 = 625
+        let engine = CycleEngine(startDate: start, preset: .openEnded)
+        let ledger = PointsLedger(records: active(35, good: true), engine: engine, through: start.adding(days: 34))
+        #expect(ledger.total == 625)
+        #expect(ledger.days.last?.breakdown[.cycleCompleted] == 100)
+        #expect(Localizer(.en).render(ledger.totalMessage) == "625 points")
+    }
+
+    @Test("no records, no points")
+    func empty() {
+        #expect(PointsLedger(records: [], through: start).total == 0)
+        #expect(PointsLedger(records: [], through: start).days.isEmpty)
+    }
 }
 
 import Foundation

@@ -50,4 +50,26 @@ struct StreakTests {
         let streak = StreakStatus(activeDays: Set([today, today.adding(days: 1), today.adding(days: 2)]), today: today)
         #expect(streak.count == 1)
     }
+
+    @Test("the longest run is found anywhere in the history, future days ignored")
+    func longest() {
+        // runs ending today: {0,1} = 2, {3,4,5,6} = 4, {9} = 1; tomorrow and after do not count
+        let active = days([0, 1, 3, 4, 5, 6, 9]).union([today.adding(days: 1), today.adding(days: 2)])
+        #expect(StreakStatus.longest(activeDays: active, through: today) == 4)
+        #expect(StreakStatus.longest(activeDays: [], through: today) == 0)
+    }
+
+    @Test("a milestone today has a celebration line; other days have none")
+    func milestoneLine() throws {
+        let seven = StreakStatus(activeDays: days(Array(0..<7)), today: today)
+        #expect(Localizer(.en).render(try #require(seven.milestoneMessage)) == "7 days in a row!")
+        #expect(Localizer(.es).render(try #require(seven.milestoneMessage)) == "¡7 días seguidos!")
+        #expect(StreakStatus(activeDays: days(Array(0..<8)), today: today).milestoneMessage == nil)
+    }
+
+    @Test("a fresh start after a break gets a welcome-back line")
+    func freshStartLine() {
+        #expect(StreakStatus(activeDays: days([0, 5]), today: today).freshStartMessage == Message("streak.fresh_start"))
+        #expect(StreakStatus(activeDays: days([0, 1]), today: today).freshStartMessage == nil)
+    }
 }

@@ -1,0 +1,140 @@
+import DietCore
+import FoodKit
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Looks up packaged products by barcode in Open Food Facts (open data, ODbL), with the
+/// product API v2: `GET /api/v2/product/{code}.json`.
+public struct OpenFoodFactsClient: Sendable {
+    public static let attribution = "Open Food Facts (openfoodfacts.org), ODbL"
+    public static let production = URL(string: "https://world.openfoodfacts.org") ?? URL(fileURLWithPath: "/")
+
+    public enum Failure: Error, Hashable, Sendable {
+        /// The server answered something that is not the documented JSON.
+        case unexpectedResponse(status: Int)
+        /// The product exists but has no usable energy value.
+        case incomplete(String)
+        /// No connection (offline, DNS, timeout): the caller stays quiet and offers manual entry.
+        case unreachable
+    }
+
+    let baseURL: URL
+    let session: URLSession
+
+    public init(baseURL: URL = production, timeout: TimeInterval = 8) {
+        self.baseURL = baseURL
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.httpAdditionalHeaders = ["User-Agent": "w-diet/1.0 (https://github.com/w-diet)"]
+        session = URLSession(configuration: configuration)
+    }
+
+    /// The product as one of the user's foods, named in `language` when the product has such
+    /// a name; nil when Open Food Facts does not know the barcode.
+    public func product(_ barcode: Barcode, language: Language) async throws(Failure) -> CustomFood? {
+        let url = baseURL.appendingPathComponent("api/v2/product/\(barcode.gtin13).json")
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(from: url)
+        } catch {
+            throw .unreachable
+        }
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard let body = try? JSONDecoder().decode(ProductResponse.self, from: data) else {
+            throw .unexpectedResponse(status: status)
+        }
+        guard body.status == 1, let product = body.product else {
+            if status == 404 || body.status == 0 { return nil }
+            throw .unexpectedResponse(status: status)
+        }
+        return try Self.food(from: product, barcode: barcode, language: language)
+    }
+
+    static func food(from product: ProductResponse.Product, barcode: Barcode, language: Language) throws(Failure) -> CustomFood {
+        let n = product.nutriments
+        let name = [product.names[language.rawValue], product.productName, product.genericName]
+            .compactMap { $0?.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty } ?? barcode.digits
+        guard let kcal = n.energyKcal100g ?? n.energyKj100g.map({ $0 / 4.184 }) else { throw .incomplete(name) }
+        let fiber = n.fiber100g ?? 0
+        let nutrients = Nutrients(kcal: kcal, proteinG: n.proteins100g ?? 0, carbsG: n.carbohydrates100g ?? 0,
+                                  totalCarbsG: (n.carbohydrates100g ?? 0) + fiber, fiberG: fiber, sugarsG: n.sugars100g ?? 0,
+                                  fatG: n.fat100g ?? 0, sodiumMg: (n.sodium100g ?? 0) * 1000)
+        let serving = product.servingQuantity.flatMap { $0 > 0 ? Portion(amount: 1, name: product.servingSize ?? "serving", grams: $0) : nil }
+        do {
+            return try CustomFood(name: String(name.prefix(80)), barcode: barcode, per100g: nutrients, portions: serving.map { [$0] } ?? [],
+                                  source: .openFoodFacts, attribution: attribution)
+        } catch {
+            throw .incomplete(name)
+        }
+    }
+}
+
+/// The documented JSON of the product API v2 (only the fields w-diet reads).
+struct ProductResponse: Decodable {
+    let status: Int
+    let product: Product?
+
+    struct Product: Decodable {
+        let productName: String?
+        let genericName: String?
+        let names: [String: String]
+        let nutriments: Nutriments
+        let servingSize: String?
+        let servingQuantity: Double?
+
+        struct Key: CodingKey {
+            let stringValue: String
+            init(stringValue: String) { self.stringValue = stringValue }
+            var intValue: Int? { nil }
+            init?(intValue: Int) { nil }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Key.self)
+            productName = try c.decodeIfPresent(String.self, forKey: Key(stringValue: "product_name"))
+            genericName = try c.decodeIfPresent(String.self, forKey: Key(stringValue: "generic_name"))
+            var names: [String: String] = [:]
+            for language in ["de", "en", "es"] {
+                names[language] = try c.decodeIfPresent(String.self, forKey: Key(stringValue: "product_name_\(language)"))
+            }
+            self.names = names
+            nutriments = try c.decodeIfPresent(Nutriments.self, forKey: Key(stringValue: "nutriments")) ?? Nutriments()
+            servingSize = try c.decodeIfPresent(String.self, forKey: Key(stringValue: "serving_size"))
+            servingQuantity = Self.number(c, "serving_quantity")
+        }
+
+        /// OFF writes some numbers as strings ("30").
+        static func number(_ c: KeyedDecodingContainer<Key>, _ key: String) -> Double? {
+            if let value = try? c.decodeIfPresent(Double.self, forKey: Key(stringValue: key)) { return value }
+            return (try? c.decodeIfPresent(String.self, forKey: Key(stringValue: key))).flatMap { $0.flatMap(Double.init) }
+        }
+    }
+
+    struct Nutriments: Decodable {
+        var energyKcal100g: Double?
+        var energyKj100g: Double?
+        var proteins100g: Double?
+        var carbohydrates100g: Double?
+        var sugars100g: Double?
+        var fat100g: Double?
+        var fiber100g: Double?
+        var sodium100g: Double?
+
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Product.Key.self)
+            energyKcal100g = Product.number(c, "energy-kcal_100g")
+            energyKj100g = Product.number(c, "energy-kj_100g") ?? Product.number(c, "energy_100g")
+            proteins100g = Product.number(c, "proteins_100g")
+            carbohydrates100g = Product.number(c, "carbohydrates_100g")
+            sugars100g = Product.number(c, "sugars_100g")
+            fat100g = Product.number(c, "fat_100g")
+            fiber100g = Product.number(c, "fiber_100g")
+            sodium100g = Product.number(c, "sodium_100g")
+        }
+    }
+}

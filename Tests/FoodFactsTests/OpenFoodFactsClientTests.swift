@@ -1,0 +1,65 @@
+import DietCore
+@testable import FoodFacts
+import FoodKit
+import Foundation
+import Testing
+
+/// Runs `body` against a fresh fake server speaking the documented product API v2.
+func withFakeOpenFoodFacts(_ body: (URL) async throws -> Void) async throws {
+    let server = try FakeOpenFoodFacts()
+    try await body(server.baseURL)
+    withExtendedLifetime(server) {}
+}
+
+@Suite("Open Food Facts")
+struct OpenFoodFactsClientTests {
+    @Test("a known product becomes a food per 100 g, named in the user's language, with its serving and attribution")
+    func found() async throws {
+        let code = try Barcode("4006381333931")
+        try await withFakeOpenFoodFacts { url in
+            let product = try await OpenFoodFactsClient(baseURL: url).product(code, language: .de)
+            let food = try #require(product)
+            #expect(food.name == "Schoko-Knuspermüsli")
+            #expect(food.per100g.kcal == 452 && food.per100g.proteinG == 9.1 && food.per100g.carbsG == 61 && food.per100g.fatG == 17)
+            #expect(abs(food.per100g.sodiumMg - 40) < 1e-9)
+            #expect(food.portions == [Portion(amount: 1, name: "45 g", grams: 45)])
+            #expect(food.attribution == OpenFoodFactsClient.attribution && food.source == .openFoodFacts)
+            #expect(food.barcode?.gtin13 == "4006381333931")
+        }
+    }
+
+    @Test("an unknown barcode is no product, not an error")
+    func notFound() async throws {
+        let code = try Barcode("96385074")
+        try await withFakeOpenFoodFacts { url in
+            let product = try await OpenFoodFactsClient(baseURL: url).product(code, language: .en)
+            #expect(product == nil)
+        }
+    }
+
+    @Test("a product without energy is reported as incomplete")
+    func incomplete() async throws {
+        let code = try Barcode("036000291452")
+        try await withFakeOpenFoodFacts { url in
+            let client = OpenFoodFactsClient(baseURL: url)
+            await #expect(throws: OpenFoodFactsClient.Failure.incomplete("Sparkling water")) {
+                try await client.product(code, language: .en)
+            }
+        }
+    }
+
+    @Test("a server answering something else is an unexpected response; no server is unreachable")
+    func failures() async throws {
+        let code = try Barcode("4006381333931")
+        try await withFakeOpenFoodFacts { url in
+            let client = OpenFoodFactsClient(baseURL: url.appendingPathComponent("elsewhere"))
+            await #expect(throws: OpenFoodFactsClient.Failure.unexpectedResponse(status: 500)) {
+                try await client.product(code, language: .en)
+            }
+        }
+        let closed = OpenFoodFactsClient(baseURL: try #require(URL(string: "http://127.0.0.1:9")), timeout: 2)
+        await #expect(throws: OpenFoodFactsClient.Failure.unreachable) {
+            try await closed.product(code, language: .en)
+        }
+    }
+}
