@@ -53,7 +53,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "FoodKitTests", dependencies: ["FoodKit", "DietCore"], exclude: ["Parsing/phrases.tsv"]),
-        .testTarget(name: "FoodFactsTests", dependencies: ["FoodFacts", "FoodKit", "DietCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "FoodFactsTests", dependencies: ["FoodFacts", "FoodKit", "DietCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol"]),
         .testTarget(
             name: "DietStoreTests", dependencies: ["DietStore", "DietCore", "FoodKit", "SyncProtocol", "TestSupport"],

@@ -2,6 +2,7 @@ import DietCore
 @testable import FoodFacts
 import FoodKit
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs `body` against a fresh fake server speaking the documented product API v2.

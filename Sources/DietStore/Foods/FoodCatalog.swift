@@ -144,7 +144,11 @@ extension AppDatabase {
     public func food(id: String, language: Language) throws -> Food? {
         try reader.read { db in
             if let number = Int(id) { return try FoodCatalog.food(db, id: number, language: language) }
-            return try CustomFoodRecord.fetchOne(db, key: id.uppercased()).flatMap { $0.deleted ? nil : $0.food }
+            // the user's foods by their id or its first characters (4 or more), when unambiguous
+            let prefix = id.uppercased()
+            guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }
+            let matches = try CustomFoodRecord.filter(sql: "deleted = 0 AND id LIKE ?", arguments: [prefix + "%"]).limit(2).fetchAll(db)
+            return matches.count == 1 ? matches[0].food : nil
         }
     }
 }

@@ -7,8 +7,10 @@ final class CLIHarness {
     let folder: URL
     var database: String { folder.appendingPathComponent("w-diet.sqlite").path }
     var input: [String] = []
+    let environment: [String: String]
 
-    init() {
+    init(environment: [String: String] = [:]) {
+        self.environment = environment
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-cli-\(UUID().uuidString)")
     }
 
@@ -21,7 +23,7 @@ final class CLIHarness {
         let all = arguments + ["--database", database, "--now", now, "--time-zone", "Europe/Berlin", "--lang", lang]
         let command = try #require(try WDiet.parseAsRoot(all) as? any CLICommand)
         var pending = input
-        let context = CLIContext(environment: ["LANG": "en_US.UTF-8"], readLine: {
+        let context = CLIContext(environment: ["LANG": "en_US.UTF-8"].merging(environment) { $1 }, readLine: {
             pending.isEmpty ? nil : pending.removeFirst()
         }, isTerminal: false)
         defer { input = pending }

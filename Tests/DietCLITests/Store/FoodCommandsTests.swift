@@ -1,5 +1,6 @@
 @testable import DietCLI
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("wdiet food commands")
@@ -50,5 +51,39 @@ struct FoodCommandsTests {
         try cli.onboardAlice()
         let message = failure { try cli.run(["log", "text", "3 zorblaxes", "--yes"], now: "2026-01-05T08:00") }
         #expect(message?.contains("Not found: \"zorblaxes\"") == true && message?.hasSuffix("Nothing to log.") == true)
+    }
+}
+
+@Suite("wdiet food barcode and add")
+struct FoodBarcodeCommandsTests {
+    @Test("a barcode is checked, found in Open Food Facts, cached, and then found offline")
+    func barcode() throws {
+        let server = try FakeOpenFoodFacts()
+        let cli = CLIHarness(environment: ["WDIET_OPEN_FOOD_FACTS_URL": server.baseURL.absoluteString])
+        try cli.onboardAlice()
+        #expect(failure { try cli.run(["food", "barcode", "4006381333932"], now: "2026-01-05T08:00") }
+            == "The last digit should be 1, not 2: check for a typo.")
+        let found = try cli.run(["food", "barcode", "4006381333931"], now: "2026-01-05T08:00", lang: "de")
+        #expect(found.hasPrefix("Schoko-Knuspermüsli (id "))
+        #expect(found.contains("452 kcal") && found.contains("Open Food Facts (openfoodfacts.org), ODbL"))
+        let cached = try cli.run(["food", "barcode", "4006381333931", "--offline"], now: "2026-01-05T08:00", lang: "de")
+        #expect(cached.hasPrefix("Schoko-Knuspermüsli") && !cached.contains("ODbL"))
+        let unknown = try cli.run(["food", "barcode", "96385074"], now: "2026-01-05T08:00")
+        #expect(unknown.hasPrefix("No product with the barcode 96385074."))
+        withExtendedLifetime(server) {}
+    }
+
+    @Test("an added food is searchable and loggable by its short id")
+    func add() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        let added = try cli.run(["food", "add", "Omas", "Müsli", "--kcal", "380", "--protein", "11", "--carbs", "60", "--fat", "8",
+                                 "--portion", "1 Schale=60"], now: "2026-01-05T08:00")
+        let id = try #require(added.firstMatch(of: /id ([0-9a-f]{8})/)?.output.1).description
+        let logged = try cli.run(["log", "meal", "--food", id, "--portion", "1 Schale"], now: "2026-01-05T12:30")
+        // 60 g at 380 kcal per 100 g
+        #expect(logged.contains("Saved Omas Müsli: 228 kcal"))
+        #expect(failure { try cli.run(["food", "add", "X", "--kcal", "1200"], now: "2026-01-05T08:00") }
+            == "Calories must be 0–900 kcal; got 1200.0.")
     }
 }

@@ -6,13 +6,15 @@ import Glibc
 /// A local stand-in for the Open Food Facts product API v2 on a loopback port: serves
 /// `Fixtures/api/v2/product/<code>.json`, answers unknown products like the real API (HTTP 404
 /// with `{"status": 0, …}`) and anything else with a non-JSON 500. One request per connection,
-/// on its own thread, for the tests of one suite.
-final class FakeOpenFoodFacts: @unchecked Sendable {
-    let port: UInt16
+/// on its own thread; it stops when released.
+public final class FakeOpenFoodFacts: @unchecked Sendable {
+    public let port: UInt16
     private let socketFD: Int32
-    private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    /// `Tests/FoodFactsTests/Fixtures` of this repository.
+    private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Tests/FoodFactsTests/Fixtures")
 
-    init() throws {
+    public init() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -34,7 +36,7 @@ final class FakeOpenFoodFacts: @unchecked Sendable {
         thread.start()
     }
 
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
 
     private func serve() {
         while true {

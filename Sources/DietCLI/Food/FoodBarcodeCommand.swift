@@ -1,0 +1,140 @@
+import ArgumentParser
+import DietCore
+import DietStore
+import FoodFacts
+import FoodKit
+import Foundation
+
+/// `wdiet food barcode CODE`: your own foods first, then Open Food Facts (cached).
+struct FoodBarcodeCommand: CLICommand {
+    static let configuration = CommandConfiguration(
+        commandName: "barcode", abstract: "Look up a packaged food by its EAN-13, EAN-8 or UPC-A barcode.")
+
+    @Argument(help: "The digits under the barcode.") var code: String
+    @Flag(help: "Do not ask Open Food Facts (offline use).") var offline = false
+    @Flag(help: "Print JSON for scripts.") var json = false
+    @OptionGroup var options: StoreOptions
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        let l = session.localizer
+        let barcode: Barcode
+        do throws(Barcode.Problem) {
+            barcode = try Barcode(code)
+        } catch {
+            throw CLIError(Self.describe(error, code, l))
+        }
+        if let food = try session.run({ try session.store.customFood(barcode: barcode) }) {
+            return try render(food, l)
+        }
+        let offlineByEnvironment = context.environment["WDIET_OFFLINE"].map { !$0.isEmpty && $0 != "0" } ?? false
+        guard !offline && !offlineByEnvironment else {
+            return l.text("cli.barcode.unknownOffline", ["code": .text(barcode.digits)])
+        }
+        let base = context.environment["WDIET_OPEN_FOOD_FACTS_URL"].flatMap(URL.init(string:)) ?? OpenFoodFactsClient.production
+        let client = OpenFoodFactsClient(baseURL: base)
+        let language = session.language
+        let result: Result<CustomFood?, OpenFoodFactsClient.Failure> = Blocking.run {
+            () async throws(OpenFoodFactsClient.Failure) -> CustomFood? in
+            try await client.product(barcode, language: language)
+        }
+        switch result {
+        case .success(let product?):
+            let food = try session.run { try session.store.addCustomFood(product) }
+            return try render(food, l) + "\n" + l.text("cli.barcode.source", ["source": .text(OpenFoodFactsClient.attribution)])
+        case .success(nil):
+            return l.text("cli.barcode.unknown", ["code": .text(barcode.digits)])
+        case .failure(.unreachable):
+            return l.text("cli.barcode.unknownOffline", ["code": .text(barcode.digits)])
+        case .failure(.incomplete(let name)):
+            return l.text("cli.barcode.incomplete", ["name": .text(name), "code": .text(barcode.digits)])
+        case .failure(.unexpectedResponse(let status)):
+            throw CLIError(l.text("cli.barcode.serverError", ["status": .integer(status)]))
+        }
+    }
+
+    private func render(_ food: Food, _ l: Localizer) throws -> String {
+        if json { return try JSONOutput.encode(food) }
+        let n = food.per100g
+        return "\(food.name) (id \(food.id))\n  \(l.number(n.kcal, digits: 0)) kcal · " + l.text("cli.food.macros", [
+            "protein": .decimal(n.proteinG, digits: 1), "carbs": .decimal(n.carbsG, digits: 1), "fat": .decimal(n.fatG, digits: 1),
+            "fiber": .decimal(n.fiberG, digits: 1), "sugars": .decimal(n.sugarsG, digits: 1)]) + " · " + l.text("cli.food.per100")
+    }
+
+    static func describe(_ problem: Barcode.Problem, _ code: String, _ l: Localizer) -> String {
+        switch problem {
+        case .notDigits: l.text("cli.barcode.notDigits", ["code": .text(code)])
+        case .wrongLength(let count): l.text("cli.barcode.length", ["count": .integer(count)])
+        case let .checkDigit(expected, got): l.text("cli.barcode.checkDigit", ["expected": .integer(expected), "got": .integer(got)])
+        }
+    }
+}
+
+/// Runs async work from a synchronous command and waits for its result.
+enum Blocking {
+    static func run<T: Sendable, E: Error>(_ work: @escaping @Sendable () async throws(E) -> T) -> Result<T, E> {
+        let box = ResultBox<T, E>()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            do throws(E) {
+                box.result = .success(try await work())
+            } catch {
+                box.result = .failure(error)
+            }
+            done.signal()
+        }
+        done.wait()
+        guard let result = box.result else { preconditionFailure("the task always sets a result") }
+        return result
+    }
+
+    private final class ResultBox<T, E: Error>: @unchecked Sendable {
+        var result: Result<T, E>?
+    }
+}
+
+/// `wdiet food add NAME --kcal … per 100 g`.
+struct FoodAddCommand: CLICommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add your own food, with values per 100 g.")
+
+    @Argument(help: "The food's name.") var name: [String]
+    @Option(help: "Calories per 100 g.") var kcal: Double
+    @Option(help: "Protein g per 100 g.") var protein: Double = 0
+    @Option(help: "Carbohydrate g per 100 g (without fibre).") var carbs: Double = 0
+    @Option(help: "Fat g per 100 g.") var fat: Double = 0
+    @Option(help: "Fibre g per 100 g.") var fiber: Double = 0
+    @Option(help: "Sugars g per 100 g.") var sugars: Double = 0
+    @Option(help: "The package's barcode.") var barcode: String?
+    @Option(help: "A portion as NAME=GRAMS, e.g. \"1 bar=45\" (repeatable).") var portion: [String] = []
+    @OptionGroup var options: StoreOptions
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        let l = session.localizer
+        var code: Barcode?
+        if let barcode {
+            do throws(Barcode.Problem) {
+                code = try Barcode(barcode)
+            } catch {
+                throw CLIError(FoodBarcodeCommand.describe(error, barcode, l))
+            }
+        }
+        let portions = try portion.map { text -> Portion in
+            let parts = text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[0].isEmpty, let grams = Double(parts[1].replacingOccurrences(of: ",", with: ".")) else {
+                throw CLIError(l.render(DietCore.ValidationError(field: .portion, allowed: .format("NAME=GRAMS"), received: text).message))
+            }
+            // "1 Schale" → one "Schale"; "2 slices" → two "slices" weighing `grams` together
+            let words = parts[0].split(separator: " ", maxSplits: 1).map(String.init)
+            if words.count == 2, let amount = Double(words[0].replacingOccurrences(of: ",", with: ".")), amount > 0 {
+                return Portion(amount: amount, name: words[1], grams: grams)
+            }
+            return Portion(amount: 1, name: parts[0], grams: grams)
+        }
+        let nutrients = Nutrients(kcal: kcal, proteinG: protein, carbsG: carbs, totalCarbsG: carbs + fiber, fiberG: fiber,
+                                  sugarsG: sugars, fatG: fat, sodiumMg: 0)
+        let draft = try session.run { try CustomFood(name: name.joined(separator: " "), barcode: code, per100g: nutrients, portions: portions) }
+        let food = try session.run { try session.store.addCustomFood(draft) }
+        return l.text("cli.food.added", ["name": .text(food.name), "id": .text(food.id)])
+    }
+}
