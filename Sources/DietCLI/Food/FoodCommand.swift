@@ -7,7 +7,7 @@ import Foundation
 /// `wdiet food search|show`.
 struct FoodCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "food", abstract: "Find foods in the bundled database.", subcommands: [FoodSearchCommand.self, FoodShowCommand.self, FoodBarcodeCommand.self, FoodAddCommand.self])
+        commandName: "food", abstract: "Find foods in the bundled database.", subcommands: [FoodSearchCommand.self, FoodShowCommand.self, FoodRecentCommand.self, FoodBarcodeCommand.self, FoodAddCommand.self])
 }
 
 struct FoodSearchCommand: CLICommand {

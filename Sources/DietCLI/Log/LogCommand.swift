@@ -8,7 +8,7 @@ import Foundation
 struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log", abstract: "Log a meal, a meal in words, or your weight.",
-        subcommands: [LogMealCommand.self, LogTextCommand.self, LogWeightCommand.self])
+        subcommands: [LogMealCommand.self, LogTextCommand.self, LogWeightCommand.self, LogAgainCommand.self, CopyDayCommand.self])
 }
 
 /// Meal values shared by `log meal` and `edit meal`.

@@ -87,3 +87,21 @@ struct FoodBarcodeCommandsTests {
             == "Calories must be 0–900 kcal; got 1200.0.")
     }
 }
+
+@Suite("wdiet log again, copy-day, food recent")
+struct CopyCommandsTests {
+    @Test("yesterday's meal again, a whole day copied, and the foods used lately")
+    func flow() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        let saved = try cli.run(["log", "meal", "--food", "9040"], now: "2026-01-05T08:00")
+        _ = try cli.run(["log", "meal", "Toast", "--kcal", "200"], now: "2026-01-05T08:05")
+        let id = try #require(saved.firstMatch(of: /id ([0-9a-f]{8})/)?.output.1).description
+        let again = try cli.run(["log", "again", id], now: "2026-01-06T08:00")
+        #expect(again.contains("Saved Banana: 105 kcal on Tue, Jan 6, 2026 at 08:00"))
+        let copied = try cli.run(["log", "copy-day", "--from", "2026-01-05", "--to", "2026-01-07"], now: "2026-01-06T09:00")
+        #expect(copied == "Copied 2 meals (305 kcal) from Mon, Jan 5, 2026 to Wed, Jan 7, 2026.")
+        let recent = try cli.run(["food", "recent", "--frequent"], now: "2026-01-06T09:00", lang: "de")
+        #expect(recent.split(separator: "\n")[1].range(of: #"^9040  Banane\s+3  Mi\. 7\. Jan\. 2026$"#, options: .regularExpression) != nil)
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import DietCore
+import DietStore
+import Foundation
+
+/// `wdiet log again ID`: the same meal once more, now.
+struct LogAgainCommand: CLICommand {
+    static let configuration = CommandConfiguration(commandName: "again", abstract: "Log a meal again (yesterday's breakfast, today).")
+
+    @Argument(help: "The meal's id (`wdiet meals --date …` shows them).") var id: String
+    @Option(help: "When: HH:MM today, or YYYY-MM-DD HH:MM (default: now).") var at: String?
+    @OptionGroup var options: StoreOptions
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        _ = try session.requireSettings()
+        let meal = try resolveMeal(id, in: session)
+        let instant = try MealOptions.instant(at: at, date: nil, now: session.clock.now(), timeZone: session.timeZone,
+                                              localizer: session.localizer)
+        let copy = try session.run { try session.store.logAgain(meal.id, at: instant, timeZone: session.timeZone) }
+        return session.localizer.text("cli.log.meal.saved", [
+            "name": .text(copy.entry.name), "kcal": .integer(copy.entry.kcal), "date": .date(copy.entry.localDate),
+            "time": .time(copy.entry.localTime), "id": .text(ShortID.make(copy.id)),
+        ])
+    }
+}
+
+/// `wdiet log copy-day --from DATE [--to DATE]`.
+struct CopyDayCommand: CLICommand {
+    static let configuration = CommandConfiguration(commandName: "copy-day", abstract: "Copy all meals of one day to another (default: today).")
+
+    @Option(help: "The day to copy, YYYY-MM-DD.") var from: LocalDate
+    @Option(help: "The day to copy to, YYYY-MM-DD (default: today).") var to: LocalDate?
+    @OptionGroup var options: StoreOptions
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        _ = try session.requireSettings()
+        let target = to ?? session.today
+        let copies = try session.run { try session.store.copyDay(from: from, to: target, timeZone: session.timeZone) }
+        guard !copies.isEmpty else { return session.localizer.text("cli.meals.none", ["date": .date(from)]) }
+        return session.localizer.text("cli.copy.done", ["count": .integer(copies.count), "from": .date(from), "to": .date(target),
+                                                        "kcal": .integer(copies.reduce(0) { $0 + $1.entry.kcal })])
+    }
+}
+
+/// `wdiet food recent [--frequent]`.
+struct FoodRecentCommand: CLICommand {
+    static let configuration = CommandConfiguration(commandName: "recent", abstract: "Foods you logged lately (or most often).")
+
+    @Flag(help: "Most often instead of most recent.") var frequent = false
+    @Flag(help: "Print JSON for scripts.") var json = false
+    @OptionGroup var options: StoreOptions
+
+    struct Row: Encodable {
+        let id: String
+        let name: String
+        let uses: Int
+        let lastDate: LocalDate
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, uses
+            case lastDate = "last_date"
+        }
+    }
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        let l = session.localizer
+        let foods = try session.run { try session.store.usedFoods(frequent: frequent, language: session.language) }
+        if json { return try JSONOutput.encode(foods.map { Row(id: $0.foodID, name: $0.name, uses: $0.uses, lastDate: $0.lastDate) }) }
+        guard !foods.isEmpty else { return l.text("cli.recent.none") }
+        var table = TextTable([.right, .left, .right, .left])
+        table.append(["ID", l.text("cli.food.name"), "×", l.text("cli.recent.last")])
+        for food in foods {
+            table.append([String(food.foodID.prefix(8)), food.name, "\(food.uses)", l.date(food.lastDate)])
+        }
+        return table.render()
+    }
+}
