@@ -53,13 +53,16 @@ struct LogMealCommand: CLICommand {
     @Option(help: "Log a food by its id (see `wdiet food search`).") var food: String?
     @Option(help: "With --food: how many grams.") var grams: Double?
     @Option(help: "With --food: a portion, e.g. \"1 large\" or \"2 slice\" (see `wdiet food show`).") var portion: String?
+    @Option(help: "Log servings of one of your recipes by its id (see `wdiet recipe list`).") var recipe: String?
+    @Option(help: "With --recipe: how many servings (default 1).") var servings: Double = 1
     @OptionGroup var options: StoreOptions
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         let settings = try session.requireSettings()
         let instant = try meal.instant(now: session.clock.now(), timeZone: session.timeZone, localizer: session.localizer)
-        let (entry, portion) = try food.map { try foodEntry($0, at: instant, session) } ?? (manualEntry(at: instant, session), nil)
+        let (entry, portion) = try recipe.map { (try recipeEntry($0, at: instant, session), nil) }
+            ?? food.map { try foodEntry($0, at: instant, session) } ?? (manualEntry(at: instant, session), nil)
         let saved = try session.run { try session.store.logMeal(entry, source: food == nil ? .manual : .search, food: portion) }
         var lines = [session.localizer.text("cli.log.meal.saved", [
             "name": .text(entry.name), "kcal": .integer(entry.kcal), "date": .date(entry.localDate),
@@ -81,6 +84,26 @@ struct LogMealCommand: CLICommand {
         return try session.run {
             try MealEntry(name: name.joined(separator: " "), kcal: kcal, proteinG: meal.protein, carbsG: meal.carbs,
                           fatG: meal.fat, fiberG: meal.fiber, at: instant, in: session.timeZone)
+        }
+    }
+
+    /// `servings` of a recipe.
+    private func recipeEntry(_ id: String, at instant: Date, _ session: Session) throws -> MealEntry {
+        let l = session.localizer
+        if meal.kcal != nil || food != nil { throw CLIError(l.text("cli.error.kcalWithFood")) }
+        guard let recipe = try session.run({ try session.store.recipe(id) }) else {
+            throw CLIError(l.text("cli.error.recipe", ["id": .text(id)]))
+        }
+        guard servings > 0 && servings <= 20 else {
+            throw CLIError(l.render(DietCore.ValidationError(field: .servings, allowed: .range(min: 0.1, max: 20, digits: 1, unit: nil),
+                                                             received: servings.formatted()).message))
+        }
+        let n = try session.run { try session.store.serving(of: recipe, language: session.language) }.nutrients.scaled(toGrams: 100 * servings)
+        let title = name.isEmpty ? recipe.name : name.joined(separator: " ")
+        return try session.run {
+            try MealEntry(name: String(title.prefix(80)), kcal: max(1, Int(n.kcal.rounded())), proteinG: (n.proteinG * 10).rounded() / 10,
+                          carbsG: (n.carbsG * 10).rounded() / 10, fatG: (n.fatG * 10).rounded() / 10,
+                          fiberG: (n.fiberG * 10).rounded() / 10, at: instant, in: session.timeZone)
         }
     }
 

@@ -9,6 +9,7 @@ enum Migrations {
         migrator.registerMigration("v1_core", migrate: v1Core)
         migrator.registerMigration("v2_activity_days", migrate: v2ActivityDays)
         migrator.registerMigration("v3_custom_foods", migrate: v3CustomFoods)
+        migrator.registerMigration("v4_recipes", migrate: v4Recipes)
         return migrator
     }
 
@@ -166,6 +167,21 @@ enum Migrations {
               deleted INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1))
             ) STRICT;
             CREATE UNIQUE INDEX custom_foods_by_barcode ON custom_foods (barcode) WHERE deleted = 0 AND barcode IS NOT NULL;
+            """)
+    }
+
+    /// Recipes: a named list of food portions (JSON: food id and grams) that yields servings.
+    private static func v4Recipes(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE recipes (
+              id TEXT PRIMARY KEY NOT NULL,
+              name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 640),
+              items TEXT NOT NULL CHECK (json_valid(items) AND json_array_length(items) >= 1),
+              servings REAL NOT NULL CHECK (servings > 0 AND servings <= 100),
+              created_at TEXT NOT NULL,
+              updated_hlc TEXT NOT NULL,
+              deleted INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1))
+            ) STRICT;
             """)
     }
 }

@@ -105,3 +105,24 @@ struct CopyCommandsTests {
         #expect(recent.split(separator: "\n")[1].range(of: #"^9040  Banane\s+3  Mi\. 7\. Jan\. 2026$"#, options: .regularExpression) != nil)
     }
 }
+
+@Suite("wdiet recipe")
+struct RecipeCommandsTests {
+    @Test("a recipe of catalog foods is listed per serving and logged by servings")
+    func recipe() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        // 80 g oats (379 kcal/100 g) + 300 g whole milk (61) = 303.2 + 183 = 486.2 kcal; 2 servings → 243 kcal, 190 g
+        let added = try cli.run(["recipe", "add", "Overnight", "oats", "--servings", "2", "--item", "8120=80", "--item", "1077=300"],
+                                now: "2026-01-05T08:00")
+        #expect(added.contains("one serving is 190 g, 243 kcal"))
+        let id = try #require(added.firstMatch(of: /id ([0-9a-f]{8})/)?.output.1).description
+        #expect(try cli.run(["recipe", "list"], now: "2026-01-05T08:00").contains("Overnight oats"))
+        let logged = try cli.run(["log", "meal", "--recipe", id, "--servings", "1.5"], now: "2026-01-05T12:30")
+        #expect(logged.contains("Saved Overnight oats: 365 kcal"))
+        #expect(failure { try cli.run(["recipe", "add", "X", "--item", "99999999=10"], now: "2026-01-05T08:00") }?
+            .hasPrefix("No food with id 99999999.") == true)
+        #expect(failure { try cli.run(["recipe", "add", "X", "--servings", "0", "--item", "8120=10"], now: "2026-01-05T08:00") }
+            == "Servings must be 0.5–100.0; got 0.0.")
+    }
+}

@@ -1,0 +1,73 @@
+import DietCore
+import FoodKit
+import Foundation
+import GRDB
+import SyncProtocol
+
+/// A row of `recipes`.
+struct RecipeRecord: SyncedRecord, Hashable {
+    static let syncTable = SyncTable.recipes
+
+    var id: UUID
+    var name: String
+    var items: String
+    var servings: Double
+    var createdAt: String
+    var updatedHLC: String
+    var deleted: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, items, servings, deleted
+        case createdAt = "created_at"
+        case updatedHLC = "updated_hlc"
+    }
+
+    var recipe: Recipe? {
+        guard let items = try? JSONDecoder().decode([Recipe.Item].self, from: Data(items.utf8)) else { return nil }
+        return try? Recipe(id: id.uuidString.lowercased(), name: name, items: items, servings: servings)
+    }
+}
+
+extension AppDatabase {
+    /// Saves a recipe; every item must name a known food.
+    @discardableResult
+    public func addRecipe(name: String, items: [Recipe.Item], servings: Double, id: UUID = UUID()) throws -> Recipe {
+        let recipe = try Recipe(id: id.uuidString.lowercased(), name: name, items: items, servings: servings)
+        for item in items where try food(id: item.foodID, language: .en) == nil {
+            throw StoreError.unknownFood(item.foodID)
+        }
+        let now = clock.now()
+        let json = try String(decoding: JSONEncoder.store.encode(items), as: UTF8.self)
+        try writer.write { db in
+            _ = try Outbox.save(RecipeRecord(id: id, name: recipe.name, items: json, servings: servings,
+                                             createdAt: StoreFormat.instant(now), updatedHLC: "", deleted: false), db, now: now)
+        }
+        return recipe
+    }
+
+    /// Every recipe, by name.
+    public func recipes() throws -> [Recipe] {
+        try reader.read { db in
+            try RecipeRecord.filter(sql: "deleted = 0").order(sql: "name COLLATE NOCASE").fetchAll(db).compactMap(\.recipe)
+        }
+    }
+
+    /// A recipe by id or its first characters (4 or more), when unambiguous.
+    public func recipe(_ id: String) throws -> Recipe? {
+        let prefix = id.uppercased()
+        guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }
+        return try reader.read { db in
+            let matches = try RecipeRecord.filter(sql: "deleted = 0 AND id LIKE ?", arguments: [prefix + "%"]).limit(2).fetchAll(db)
+            return matches.count == 1 ? matches[0].recipe : nil
+        }
+    }
+
+    /// One serving of `recipe`: grams and nutrients, from its foods in `language`.
+    public func serving(of recipe: Recipe, language: Language) throws -> (grams: Double, nutrients: Nutrients) {
+        var foods: [String: Food] = [:]
+        for item in recipe.items {
+            foods[item.foodID] = try food(id: item.foodID, language: language)
+        }
+        return recipe.perServing(foods: foods)
+    }
+}
