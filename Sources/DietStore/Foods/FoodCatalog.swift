@@ -27,12 +27,12 @@ enum FoodCatalog {
 
     /// Ranked foods for `text`: every word as a prefix, in any order; when nothing matches,
     /// words of 5+ letters are corrected by one edit against the index's vocabulary. While
-    /// only one or two letters are typed, only the curated common foods are searched.
+    /// at most three letters per word are typed, only the curated common foods are searched.
     static func search(_ db: Database, text: String, language: Language, today: LocalDate, limit: Int) throws -> [FoodHit] {
         let words = SearchText.words(SearchText.fold(text))
         guard !words.isEmpty else { return [] }
         let folded = words.joined(separator: " ")
-        let table = words.allSatisfy({ $0.count < 3 }) ? "common_search" : "food_search"
+        let table = words.allSatisfy({ $0.count < 4 }) ? "common_search" : "food_search"
         var candidates = try matches(db, table: table, words: words.map { [$0] }, query: folded)
         if candidates.isEmpty {
             let vocabulary = try String.fetchAll(db, sql: "SELECT term FROM temp.food_vocab")
