@@ -53,7 +53,7 @@ public struct AppDatabase: Sendable {
         configuration.prepareDatabase { db in
             // The bundled food database, read-only, on every connection as schema `foods`.
             guard let url = FoodCatalog.bundledURL else { throw StoreError.missingFoodDatabase }
-            try db.execute(sql: "ATTACH DATABASE ? AS foods", arguments: [url.path])
+            try db.execute(sql: "ATTACH DATABASE ? AS foods", arguments: [FoodCatalog.readOnlyURI(url)])
             // Its words, for typo tolerance: a per-connection view over the FTS5 index.
             try db.execute(sql: "CREATE VIRTUAL TABLE temp.food_vocab USING fts5vocab(foods, food_search, row)")
         }

@@ -9,6 +9,12 @@ enum FoodCatalog {
         Bundle.module.url(forResource: "foods", withExtension: "sqlite", subdirectory: "Resources")
     }
 
+    /// A `file:` URI that opens the catalog read-only and immutable: no writes, no journal.
+    static func readOnlyURI(_ url: URL) -> String {
+        let path = url.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? url.path
+        return "file:\(path)?mode=ro&immutable=1"
+    }
+
     /// How many candidate rows the full-text index hands to the ranking.
     static let candidateLimit = 400
 

@@ -75,3 +75,15 @@ struct FoodSearchTests {
         #expect(after.first == skim)
     }
 }
+
+@Suite("Food catalog attachment")
+struct FoodCatalogAttachmentTests {
+    @Test("the bundled catalog is attached read-only: a write to it fails and changes nothing")
+    func readOnly() throws {
+        let store = try AppDatabase.inMemory(clock: FixedClock.at(.ymd(2026, 3, 2), 12, in: Zones.berlin))
+        #expect(throws: (any Error).self) {
+            try store.writer.write { db in try db.execute(sql: "UPDATE foods.foods SET kcal = 0 WHERE id = 9040") }
+        }
+        #expect(try store.food(id: "9040", language: .en)?.per100g.kcal == 89)
+    }
+}
