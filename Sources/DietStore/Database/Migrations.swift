@@ -10,6 +10,7 @@ enum Migrations {
         migrator.registerMigration("v2_activity_days", migrate: v2ActivityDays)
         migrator.registerMigration("v3_custom_foods", migrate: v3CustomFoods)
         migrator.registerMigration("v4_recipes", migrate: v4Recipes)
+        migrator.registerMigration("v5_meals_by_food", migrate: v5MealsByFood)
         return migrator
     }
 
@@ -182,6 +183,14 @@ enum Migrations {
               updated_hlc TEXT NOT NULL,
               deleted INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1))
             ) STRICT;
+            """)
+    }
+
+    /// Food search ranks by how often and how lately each candidate was logged: an index on
+    /// the food of live meals keeps that lookup from scanning every meal.
+    private static func v5MealsByFood(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE INDEX meal_logs_by_food ON meal_logs (food_id, local_date) WHERE deleted = 0 AND food_id IS NOT NULL
             """)
     }
 }

@@ -127,7 +127,8 @@ enum FoodCatalog {
         guard !foods.isEmpty else { return [:] }
         let rows = try Row.fetchAll(db, sql: """
             SELECT food_id, count(*) AS uses, max(local_date) AS last FROM meal_logs
-            WHERE deleted = 0 AND food_id IN (\(foods.map { _ in "?" }.joined(separator: ","))) GROUP BY food_id
+            WHERE deleted = 0 AND food_id IS NOT NULL AND food_id IN (\(foods.map { _ in "?" }.joined(separator: ",")))
+            GROUP BY food_id
             """, arguments: StatementArguments(foods))
         var result: [String: Double] = [:]
         for row in rows {
