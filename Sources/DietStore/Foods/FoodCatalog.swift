@@ -40,6 +40,12 @@ enum FoodCatalog {
         let folded = words.joined(separator: " ")
         let table = words.allSatisfy({ $0.count < 4 }) ? "common_search" : "food_search"
         var candidates = try matches(db, table: table, words: words.map { [$0] }, query: folded)
+        if words.count == 1, words[0].count >= 4, candidates.count < limit {
+            // inside German compounds: "kase" in "frischkase", after the prefix matches
+            for (id, match) in try infixMatches(db, word: words[0]) where candidates[id] == nil {
+                candidates[id] = match
+            }
+        }
         if candidates.isEmpty {
             let vocabulary = try String.fetchAll(db, sql: "SELECT term FROM temp.food_vocab")
             let alternatives = words.map { [$0] + Typo.corrections(for: $0, in: vocabulary) }
@@ -81,6 +87,23 @@ enum FoodCatalog {
             if let found { hits.append(FoodHit(food: found, rank: rank, matched: matched)) }
         }
         return hits
+    }
+
+    /// Curated foods whose name contains `word` anywhere (trigram index), ranked below any
+    /// prefix match.
+    private static func infixMatches(_ db: Database, word: String) throws -> [Int: Match] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT food_id, text, bm25(common_trigram) AS relevance FROM foods.common_trigram
+            WHERE common_trigram MATCH ? ORDER BY relevance LIMIT 50
+            """, arguments: ["\"" + word.replacingOccurrences(of: "\"", with: "") + "\""])
+        var best: [Int: Match] = [:]
+        for row in rows {
+            let id: Int = row["food_id"]
+            if best[id] == nil {
+                best[id] = Match(relevance: (row["relevance"] as Double) + 50, text: row["text"], inLanguage: true, exactness: 3)
+            }
+        }
+        return best
     }
 
     /// The user's own foods whose name has every word as a prefix of one of its words.

@@ -38,9 +38,12 @@ extension AppDatabase {
             var items: [TextMeal.Item] = []
             var unmatched: [ParsedItem] = []
             for parsed in parse.items {
-                guard let hit = try FoodCatalog.search(db, text: parsed.food, language: language, today: today, limit: 1).first
-                        ?? singular(parsed.food).flatMap({ try? FoodCatalog.search(db, text: $0, language: language, today: today, limit: 1).first })
-                else {
+                let direct = try FoodCatalog.search(db, text: parsed.food, language: language, today: today, limit: 1).first
+                // a plural ("Brezeln") finds its food by the singular before any name that merely contains it
+                let viaSingular = direct.map { $0.rank.exactness >= 3 } ?? true
+                    ? try singular(parsed.food).flatMap { try FoodCatalog.search(db, text: $0, language: language, today: today, limit: 1).first }
+                    : nil
+                guard let hit = [viaSingular, direct].compactMap({ $0 }).min(by: { $0.rank.exactness < $1.rank.exactness }) else {
                     unmatched.append(parsed)
                     continue
                 }

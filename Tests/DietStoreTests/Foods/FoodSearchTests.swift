@@ -87,3 +87,18 @@ struct FoodCatalogAttachmentTests {
         #expect(try store.food(id: "9040", language: .en)?.per100g.kcal == 89)
     }
 }
+
+@Suite("Food search inside compound words")
+struct CompoundSearchTests {
+    @Test("käse also finds Frischkäse and Hüttenkäse, after the foods that start with it")
+    func compounds() throws {
+        let store = try AppDatabase.inMemory(clock: FixedClock.at(.ymd(2026, 3, 2), 12, in: Zones.berlin))
+        let hits = try store.searchFoods("käse", language: .de, timeZone: Zones.berlin, limit: 20)
+        let names = hits.map(\.food.name)
+        #expect(names.first == "Gouda")
+        #expect(names.contains("Frischkäse") && names.contains("Hüttenkäse"))
+        // no common food that starts with "käse" ranks below one that only contains it
+        let firstInfix = try #require(hits.firstIndex { $0.rank.exactness == 3 })
+        #expect(hits.dropFirst(firstInfix).allSatisfy { $0.rank.exactness == 3 || $0.rank.tier > hits[firstInfix].rank.tier })
+    }
+}
