@@ -39,7 +39,15 @@ enum FoodCatalog {
         guard !words.isEmpty else { return [] }
         let folded = words.joined(separator: " ")
         let table = words.allSatisfy({ $0.count < 4 }) ? "common_search" : "food_search"
-        var candidates = try matches(db, table: table, words: words.map { [$0] }, query: folded)
+        // a single letter matches hundreds of names; the best-ranked 60 rows hold the first screen
+        let rows = words.count == 1 && words[0].count == 1 ? 60 : candidateLimit
+        var candidates = try matches(db, table: table, words: words.map { [$0] }, query: folded, limit: rows)
+        if words.count == 1 && words[0].count == 1 {
+            // the user's own recent foods always reach the first screen
+            for (id, match) in try usedFoodMatches(db, letter: words[0], language: language) where candidates[id] == nil {
+                candidates[id] = match
+            }
+        }
         if words.count == 1, words[0].count >= 4, candidates.count < limit {
             // inside German compounds: "kase" in "frischkase", after the prefix matches
             for (id, match) in try infixMatches(db, word: words[0]) where candidates[id] == nil {
@@ -50,7 +58,7 @@ enum FoodCatalog {
             let vocabulary = try String.fetchAll(db, sql: "SELECT term FROM temp.food_vocab")
             let alternatives = words.map { [$0] + Typo.corrections(for: $0, in: vocabulary) }
             if alternatives.contains(where: { $0.count > 1 }) {
-                candidates = try matches(db, table: "food_search", words: alternatives, query: folded)
+                candidates = try matches(db, table: "food_search", words: alternatives, query: folded, limit: candidateLimit)
             }
         }
         let own = try customMatches(db, words: words, query: folded)
@@ -89,6 +97,23 @@ enum FoodCatalog {
         return hits
     }
 
+    /// Catalog foods this user logged (the 50 most recent) whose shown name starts with `letter`.
+    private static func usedFoodMatches(_ db: Database, letter: String, language: Language) throws -> [Int: Match] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT d.food_id, d.name FROM foods.display_names d
+            WHERE d.language = ? AND d.food_id IN (
+              SELECT CAST(food_id AS INTEGER) FROM meal_logs WHERE deleted = 0 AND food_id IS NOT NULL
+              GROUP BY food_id ORDER BY max(created_at) DESC LIMIT 50)
+            """, arguments: [language.rawValue])
+        var result: [Int: Match] = [:]
+        for row in rows {
+            let name = SearchText.fold(row["name"] as String)
+            guard name.hasPrefix(letter) else { continue }
+            result[row["food_id"]] = Match(relevance: 0, text: name, inLanguage: true, exactness: 1)
+        }
+        return result
+    }
+
     /// Curated foods whose name contains `word` anywhere (trigram index), ranked below any
     /// prefix match.
     private static func infixMatches(_ db: Database, word: String) throws -> [Int: Match] {
@@ -124,14 +149,14 @@ enum FoodCatalog {
     }
 
     /// food id → best match, for words where each position accepts any of its alternatives.
-    private static func matches(_ db: Database, table: String, words: [[String]], query: String) throws -> [Int: Match] {
+    private static func matches(_ db: Database, table: String, words: [[String]], query: String, limit: Int) throws -> [Int: Match] {
         let expression = words.map { alternatives in
             "(" + alternatives.map { "\"\($0.replacingOccurrences(of: "\"", with: ""))\"*" }.joined(separator: " OR ") + ")"
         }.joined(separator: " AND ")
         let rows = try Row.fetchAll(db, sql: """
             SELECT food_id, language, text, bm25(\(table)) AS relevance FROM foods.\(table)
             WHERE \(table) MATCH ? ORDER BY relevance LIMIT ?
-            """, arguments: [expression, candidateLimit])
+            """, arguments: [expression, limit])
         var best: [Int: Match] = [:]
         for row in rows {
             let id: Int = row["food_id"]

@@ -102,3 +102,18 @@ struct CompoundSearchTests {
         #expect(hits.dropFirst(firstInfix).allSatisfy { $0.rank.exactness == 3 || $0.rank.tier > hits[firstInfix].rank.tier })
     }
 }
+
+@Suite("Food search by the first letter")
+struct FirstLetterSearchTests {
+    @Test("after logging it, a food is the first result for its first letter", arguments: ["23610", "11477", "9421"])
+    func usedFirst(id: String) throws {
+        let clock = FixedClock.at(.ymd(2026, 3, 2), 12, in: Zones.berlin)
+        let store = try AppDatabase.inMemory(clock: clock)
+        try store.completeOnboarding(.alice, timeZone: Zones.berlin)
+        let food = try #require(try store.food(id: id, language: .en))
+        try store.logMeal(try MealEntry(name: food.name, kcal: 100, at: clock.now(), in: Zones.berlin),
+                          food: FoodPortion(foodID: id, grams: 100))
+        let letter = String(food.name.prefix(1))
+        #expect(try store.searchFoods(letter, language: .en, timeZone: Zones.berlin).first?.food.id == id)
+    }
+}
