@@ -15,6 +15,12 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", exact: "2.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        .package(url: "https://github.com/vapor/jwt-kit", exact: "5.8.0"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
         // Foundation only: every product rule that needs no storage.
@@ -38,11 +44,29 @@ let package = Package(
         .target(
             name: "DietCLI",
             dependencies: [
-                "DietCore", "DietStore", "FoodKit", "FoodFacts",
+                "DietCore", "DietStore", "DietSync", "FoodKit", "FoodFacts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "wdiet", dependencies: ["DietCLI"]),
+        // The client side of sync: the HTTP API client, push of the outbox, pull and merge.
+        .target(name: "DietSync", dependencies: ["DietStore", "SyncProtocol"]),
+        // The cloud: accounts and sync on PostgreSQL (Hummingbird). Migrations and the OpenAPI
+        // document are resources.
+        .target(
+            name: "DietServer",
+            dependencies: [
+                "SyncProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources")]
+        ),
+        .executableTarget(name: "wdiet-server", dependencies: ["DietServer"]),
         // Latency benchmarks over seeded data, run by scripts/bench.
         .executableTarget(name: "wdiet-bench", dependencies: ["DietCore", "DietStore", "FoodKit"], path: "Benchmarks/StoreBenchmarks"),
         // Fixtures shared by test targets: fixed clocks, sample profiles.
@@ -61,6 +85,14 @@ let package = Package(
         ),
         .testTarget(name: "DietCLITests", dependencies: [
             "DietCLI", "DietCore", "DietStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .testTarget(name: "DietServerTests", dependencies: [
+            "DietServer", "SyncProtocol", "TestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "JWTKit", package: "jwt-kit"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,62 @@
+import Foundation
+import Hummingbird
+import Logging
+import PostgresNIO
+import SyncProtocol
+
+/// Builds the server: applies migrations, connects as the app role, wires the routes. The
+/// executable and the tests both call it.
+public func buildApplication(configuration: ServerConfiguration, logger: Logger = Logger(label: "wdiet-server")) async throws -> some ApplicationProtocol {
+    try configuration.validate()
+    try await Migrator(logger: logger).migrate(configuration.migrationDatabaseURL, migrations: try Migrator.bundled())
+    let database = ServerDatabase(configuration.databaseURL, logger: logger)
+    let tokens = try await TokenService(configuration: configuration)
+    let router = buildRouter(configuration: configuration, database: database, tokens: tokens, logger: logger)
+    var app = Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wdiet-server"),
+        logger: logger
+    )
+    app.addServices(database.client)
+    return app
+}
+
+func buildRouter(configuration: ServerConfiguration, database: ServerDatabase, tokens: TokenService, logger: Logger) -> Router<ServerContext> {
+    let router = Router(context: ServerContext.self)
+    router.add(middleware: LogRequestsMiddleware(.debug))
+    let sessions = Sessions(tokens: tokens, logger: logger)
+    let authenticated = BearerAuthenticator(tokens: tokens, sessions: sessions, database: database)
+
+    router.get("/health") { _, _ in JSONBody(["status": "ok"]) }
+    router.get("/ready") { _, _ in
+        do {
+            try await database.client.query("SELECT 1", logger: logger)
+            return JSONBody(["status": "ready"])
+        } catch {
+            throw APIError(status: .serviceUnavailable, code: "database_unreachable", message: "The database is not reachable.")
+        }
+    }
+    router.get("/openapi.json") { _, _ in try OpenAPIDocument.response() }
+
+    AuthController(database: database, sessions: sessions, passwords: Passwords(cost: configuration.bcryptCost),
+                   limiter: SignInLimiter(policy: configuration.rateLimit), logger: logger)
+        .addRoutes(to: router, authenticated: authenticated)
+    let protected = router.group().add(middleware: authenticated)
+    SyncController(database: database, logger: logger).addRoutes(to: protected)
+    AccountController(database: database, sessions: sessions, logger: logger).addRoutes(to: protected)
+    return router
+}
+
+/// The committed OpenAPI document, served as it is.
+enum OpenAPIDocument {
+    static func data() throws -> Data {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "Resources") else {
+            throw APIError(status: .internalServerError, code: "missing_document", message: "The OpenAPI document is missing.")
+        }
+        return try Data(contentsOf: url)
+    }
+
+    static func response() throws -> Response {
+        Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: try data())))
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The app's connections, as the non-owner role. Every request that touches a user's rows
+/// runs in `withUser`, which sets `app.user_id` for that transaction only, so the row-level
+/// security policies see exactly one user.
+struct ServerDatabase: Sendable {
+    let client: PostgresClient
+    let logger: Logger
+
+    init(_ url: DatabaseURL, logger: Logger) {
+        let configuration = PostgresClient.Configuration(host: url.host, port: url.port, username: url.username,
+                                                         password: url.password, database: url.database, tls: .disable)
+        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.logger = logger
+    }
+
+    /// Runs `body` in a transaction that sees only `userID`'s rows.
+    func withUser<Result: Sendable>(
+        _ userID: UUID, _ body: @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        try await Self.unwrapping {
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT set_config('app.user_id', \(userID.uuidString), true)", logger: logger)
+                return try await body(connection)
+            }
+        }
+    }
+
+    /// Runs `body` in a transaction that sees no user's rows (sign-in lookups, rate limits).
+    func withoutUser<Result: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
+        try await Self.unwrapping {
+            try await client.withTransaction(logger: logger) { connection in
+                try await body(connection)
+            }
+        }
+    }
+
+    /// A failure inside the transaction's closure is rethrown as itself (an `APIError`, a
+    /// unique violation), not wrapped, once the rollback has happened.
+    private static func unwrapping<Result>(_ body: () async throws -> Result) async throws -> Result {
+        do {
+            return try await body()
+        } catch let error as PostgresTransactionError {
+            throw error.closureError ?? error.commitError ?? error.beginError ?? error
+        }
+    }
+}
+
+extension PSQLError {
+    /// The SQLSTATE of a server error, e.g. "23505" for a unique violation.
+    var sqlState: String? { serverInfo?[.sqlState] }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// The request context: the caller's address (for the sign-in rate limit) and, once the
+/// bearer token is verified, who is calling.
+struct ServerContext: RequestContext, RemoteAddressRequestContext {
+    var coreContext: CoreRequestContextStorage
+    let remoteAddress: SocketAddress?
+    var caller: Caller?
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+        caller = nil
+    }
+
+    /// The verified caller; 401 if the route was reached without one.
+    func requireCaller() throws -> Caller {
+        guard let caller else { throw APIError.unauthorized }
+        return caller
+    }
+
+    /// The address the rate limit counts; the connection's peer (no proxy header is trusted).
+    var clientAddress: String {
+        remoteAddress?.ipAddress ?? "unknown"
+    }
+}
+
+/// A verified access token: the user and the session (device) it belongs to.
+struct Caller: Sendable, Hashable {
+    let userID: UUID
+    let sessionID: UUID
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Hummingbird
+import Logging
+import PostgresNIO
+import SyncProtocol
+
+/// `POST /v1/sync/push` and `GET /v1/sync/pull`.
+struct SyncController: Sendable {
+    let database: ServerDatabase
+    let logger: Logger
+    /// Stamps further ahead of the server's clock than this are refused: a device whose clock
+    /// is set years ahead would otherwise win every future edit.
+    var maxClockLead: TimeInterval = 24 * 3600
+    /// The largest JSON row accepted, in bytes.
+    var maxRowBytes = 64 * 1024
+
+    func addRoutes(to group: RouterGroup<ServerContext>) {
+        group.post(RouterPath(SyncPaths.push), use: push)
+        group.get(RouterPath(SyncPaths.pull), use: pull)
+    }
+
+    @Sendable func push(request: Request, context: ServerContext) async throws -> JSONBody<PushResponse> {
+        let caller = try context.requireCaller()
+        let body = try await request.decodeJSON(PushRequest.self, context: context)
+        guard body.changes.count <= SyncPaths.maxBatch else {
+            throw APIError.badRequest("A push holds at most \(SyncPaths.maxBatch) changes; this one has \(body.changes.count).")
+        }
+        let plan = SyncRepository.Plan(changes: body.changes, now: Date(), maxClockLead: maxClockLead, maxRowBytes: maxRowBytes)
+        let applied = try await database.withUser(caller.userID) { [logger] connection in
+            try await SyncRepository(logger: logger).apply(plan, userID: caller.userID, on: connection)
+        }
+        return JSONBody(PushResponse(results: plan.results(applied: applied)))
+    }
+
+    @Sendable func pull(request: Request, context: ServerContext) async throws -> JSONBody<PullResponse> {
+        let caller = try context.requireCaller()
+        let query = request.uri.queryParameters
+        let cursor = try Self.integer(query["cursor"].map(String.init), name: "cursor", default: 0, range: 0...Int64.max)
+        let limit = try Self.integer(query["limit"].map(String.init), name: "limit", default: Int64(SyncPaths.maxBatch),
+                                     range: 1...Int64(SyncPaths.maxBatch))
+        let page = try await database.withUser(caller.userID) { [logger] connection in
+            try await SyncRepository(logger: logger).page(after: cursor, limit: Int(limit), on: connection)
+        }
+        return JSONBody(page)
+    }
+
+    static func integer(_ text: String?, name: String, default value: Int64, range: ClosedRange<Int64>) throws -> Int64 {
+        guard let text else { return value }
+        guard let number = Int64(text), range.contains(number) else {
+            throw APIError.badRequest("Query parameter \(name) must be a whole number from \(range.lowerBound) to \(range.upperBound); got \"\(text.prefix(40))\".")
+        }
+        return number
+    }
+}

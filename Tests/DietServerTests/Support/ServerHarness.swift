@@ -1,0 +1,104 @@
+import DietServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import PostgresNIO
+import SyncProtocol
+import Testing
+
+/// A fresh PostgreSQL database per test, in the cluster `scripts/test` starts, and the
+/// server built on it exactly as `wdiet-server` builds itself.
+enum ServerHarness {
+    static let logger = Logger(label: "wdiet-server-tests")
+
+    /// The superuser address `scripts/with-postgres` exports.
+    static func adminURL() throws -> DatabaseURL {
+        guard let text = ProcessInfo.processInfo.environment["WDIET_TEST_POSTGRES_URL"] else {
+            Issue.record("WDIET_TEST_POSTGRES_URL is not set: run the tests with scripts/test, which starts PostgreSQL")
+            throw HarnessError.noPostgres
+        }
+        return try DatabaseURL(parsing: text, variable: "WDIET_TEST_POSTGRES_URL")
+    }
+
+    /// A new empty database; returns the configuration of a server on it (bcrypt cost 4).
+    static func configuration() async throws -> ServerConfiguration {
+        let admin = try adminURL()
+        let name = "wdiet_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
+        _ = try await withConnection(admin) { connection in
+            try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
+        }
+        var owner = admin
+        owner.database = String(name)
+        var app = owner
+        app.username = "wdiet_app"
+        return ServerConfiguration(databaseURL: app, migrationDatabaseURL: owner, port: 0, bcryptCost: 4)
+    }
+
+    static func withConnection<T: Sendable>(_ url: DatabaseURL, _ body: (PostgresConnection) async throws -> T) async throws -> T {
+        let configuration = PostgresConnection.Configuration(host: url.host, port: url.port, username: url.username,
+                                                             password: url.password, database: url.database, tls: .disable)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        do {
+            let result = try await body(connection)
+            try await connection.close()
+            return result
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    /// Runs `body` against the router of a server on a fresh database.
+    static func withServer(
+        configure adjust: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @Sendable (ServerConfiguration, any TestClientProtocol) async throws -> Void
+    ) async throws {
+        var configuration = try await configuration()
+        adjust(&configuration)
+        let app = try await buildApplication(configuration: configuration, logger: logger)
+        let frozen = configuration
+        try await app.test(.router) { client in try await body(frozen, client) }
+    }
+}
+
+enum HarnessError: Error {
+    case noPostgres
+    case unexpectedStatus(HTTPResponse.Status, String)
+}
+
+/// JSON requests and responses for tests.
+extension TestClientProtocol {
+    @discardableResult
+    func send(
+        _ method: HTTPRequest.Method, _ uri: String, token: String? = nil, json: (any Encodable)? = nil, rawBody: String? = nil
+    ) async throws -> TestResponse {
+        var headers: HTTPFields = [.contentType: "application/json"]
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        var body: ByteBuffer?
+        if let json { body = ByteBuffer(bytes: try JSONEncoder.api.encode(json)) }
+        if let rawBody { body = ByteBuffer(string: rawBody) }
+        return try await execute(uri: uri, method: method, headers: headers, body: body) { $0 }
+    }
+
+    func signup(_ email: String, password: String = "correct horse battery", device: String = "laptop") async throws -> TokenResponse {
+        let response = try await send(.post, AccountPaths.signup, json: PasswordCredentials(email: email, password: password, deviceName: device))
+        return try response.decoded(TokenResponse.self, expecting: .created)
+    }
+
+    func login(_ email: String, password: String = "correct horse battery", device: String = "phone") async throws -> TestResponse {
+        try await send(.post, AccountPaths.login, json: PasswordCredentials(email: email, password: password, deviceName: device))
+    }
+}
+
+extension TestResponse {
+    func decoded<T: Decodable>(_ type: T.Type, expecting status: HTTPResponse.Status = .ok) throws -> T {
+        guard self.status == status else { throw HarnessError.unexpectedStatus(self.status, String(buffer: body)) }
+        return try JSONDecoder.api.decode(T.self, from: Data(buffer: body))
+    }
+
+    var errorBody: APIErrorBody? {
+        try? JSONDecoder.api.decode(APIErrorBody.self, from: Data(buffer: body))
+    }
+}
