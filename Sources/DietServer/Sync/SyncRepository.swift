@@ -47,6 +47,18 @@ struct SyncRepository: Sendable {
 
         let changes: [Change]
 
+        /// The candidates in the order they were pushed, so they take sequence numbers (and
+        /// reach other devices) in that order.
+        var candidatesInOrder: [Change] {
+            var emitted = Set<Key>()
+            return changes.filter { change in
+                let key = Key(table: change.table, id: change.id)
+                guard candidates[key]?.hlc == change.hlc, !emitted.contains(key) else { return false }
+                emitted.insert(key)
+                return true
+            }
+        }
+
         /// One result per pushed change: applied if it is the change that was stored.
         func results(applied: Set<Key>) -> [PushResult] {
             zip(changes, rejections).map { change, rejection in
@@ -63,7 +75,7 @@ struct SyncRepository: Sendable {
     /// sequence numbers they take are in commit order and a pull never skips a late commit.
     func apply(_ plan: Plan, userID: UUID, on connection: PostgresConnection) async throws -> Set<Plan.Key> {
         try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(userID.uuidString), 0))", logger: logger)
-        let candidates = Array(plan.candidates.values)
+        let candidates = plan.candidatesInOrder
         guard !candidates.isEmpty else { return [] }
         let tables = candidates.map(\.table.rawValue)
         let ids = candidates.map(\.id)
@@ -74,7 +86,8 @@ struct SyncRepository: Sendable {
             INSERT INTO sync_rows AS s (user_id, table_name, id, hlc, deleted, row, seq)
             SELECT \(userID), c.table_name, c.id, c.hlc, c.deleted, c.row::jsonb, nextval('sync_seq')
             FROM unnest(\(tables)::text[], \(ids)::uuid[], \(stamps)::text[], \(deleted)::bool[], \(rows)::text[])
-              AS c (table_name, id, hlc, deleted, row)
+              WITH ORDINALITY AS c (table_name, id, hlc, deleted, row, position)
+            ORDER BY c.position
             ON CONFLICT (user_id, table_name, id) DO UPDATE
               SET hlc = excluded.hlc, deleted = excluded.deleted, row = excluded.row, seq = excluded.seq, updated_at = now()
               WHERE s.hlc < excluded.hlc

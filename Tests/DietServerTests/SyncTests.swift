@@ -1,0 +1,115 @@
+import DietServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import SyncProtocol
+import Testing
+
+/// Changes as a device would make them.
+enum Changes {
+    static func meal(_ id: UUID, name: String, kcal: Int, at wallMs: Int64, device: String = "laptop", deleted: Bool = false) -> Change {
+        Change(table: .mealLogs, id: id, hlc: HLC(wallMs: wallMs, counter: 0, deviceID: device), deleted: deleted,
+               row: .object(["name": .string(name), "kcal": .number(Double(kcal))]))
+    }
+
+    static let now = Int64(Date().timeIntervalSince1970 * 1000)
+}
+
+@Suite("Sync push and pull")
+struct SyncTests {
+    @Test("a pushed change is applied once; a replay is ignored; a pull returns it with the next cursor")
+    func pushPullReplay() async throws {
+        try await ServerHarness.withServer { _, client in
+            let token = try await client.signup("anna@example.org").accessToken
+            let meal = Changes.meal(UUID(), name: "Porridge", kcal: 320, at: Changes.now)
+            let push = PushRequest(deviceID: "laptop", changes: [meal])
+            let first = try await client.send(.post, SyncPaths.push, token: token, json: push).decoded(PushResponse.self)
+            #expect(first.results.map(\.status) == [.applied])
+            let replay = try await client.send(.post, SyncPaths.push, token: token, json: push).decoded(PushResponse.self)
+            #expect(replay.results.map(\.status) == [.ignored])
+
+            let page = try await client.send(.get, SyncPaths.pull + "?cursor=0", token: token).decoded(PullResponse.self)
+            #expect(page.changes == [meal])
+            #expect(page.hasMore == false)
+            let after = try await client.send(.get, SyncPaths.pull + "?cursor=\(page.nextCursor)", token: token).decoded(PullResponse.self)
+            #expect(after.changes.isEmpty)
+            #expect(after.nextCursor == page.nextCursor)
+        }
+    }
+
+    @Test("last writer wins by HLC, whatever order the pushes arrive in")
+    func lastWriterWins() async throws {
+        try await ServerHarness.withServer { _, client in
+            let token = try await client.signup("anna@example.org").accessToken
+            let id = UUID()
+            let newer = Changes.meal(id, name: "Porridge with honey", kcal: 380, at: Changes.now, device: "phone")
+            let older = Changes.meal(id, name: "Porridge", kcal: 320, at: Changes.now - 5000, device: "laptop")
+            let results = try await client.send(.post, SyncPaths.push, token: token, json: PushRequest(deviceID: "phone", changes: [newer]))
+                .decoded(PushResponse.self).results + client.send(.post, SyncPaths.push, token: token, json: PushRequest(deviceID: "laptop", changes: [older]))
+                .decoded(PushResponse.self).results
+            #expect(results.map(\.status) == [.applied, .ignored])
+            // Within one batch too: the newest change of a row wins.
+            let tombstone = Changes.meal(id, name: "Porridge with honey", kcal: 380, at: Changes.now + 1000, device: "laptop", deleted: true)
+            let batch = try await client.send(.post, SyncPaths.push, token: token,
+                                              json: PushRequest(deviceID: "laptop", changes: [tombstone, older])).decoded(PushResponse.self)
+            #expect(batch.results.map(\.status) == [.applied, .ignored])
+            let page = try await client.send(.get, SyncPaths.pull, token: token).decoded(PullResponse.self)
+            #expect(page.changes == [tombstone])
+        }
+    }
+
+    @Test("pages follow the cursor in commit order, a row edited again moves to the end")
+    func pagination() async throws {
+        try await ServerHarness.withServer { _, client in
+            let token = try await client.signup("anna@example.org").accessToken
+            let meals = (0..<7).map { Changes.meal(UUID(), name: "Meal \($0)", kcal: 100 + $0, at: Changes.now + Int64($0)) }
+            _ = try await client.send(.post, SyncPaths.push, token: token, json: PushRequest(deviceID: "laptop", changes: meals))
+            let edited = Changes.meal(meals[0].id, name: "Meal 0 edited", kcal: 150, at: Changes.now + 100)
+            _ = try await client.send(.post, SyncPaths.push, token: token, json: PushRequest(deviceID: "laptop", changes: [edited]))
+
+            var cursor: Int64 = 0
+            var seen: [Change] = []
+            var pages = 0
+            while true {
+                let page = try await client.send(.get, SyncPaths.pull + "?cursor=\(cursor)&limit=3", token: token).decoded(PullResponse.self)
+                seen += page.changes
+                cursor = page.nextCursor
+                pages += 1
+                if !page.hasMore { break }
+            }
+            #expect(pages == 3)
+            #expect(seen == Array(meals.dropFirst()) + [edited])
+        }
+    }
+
+    @Test("stamps more than a day ahead, non-object rows, oversized batches and bad cursors are refused by name")
+    func badInput() async throws {
+        try await ServerHarness.withServer { _, client in
+            let token = try await client.signup("anna@example.org").accessToken
+            let future = Changes.meal(UUID(), name: "Time traveller", kcal: 1, at: Changes.now + 3 * 86_400_000)
+            let notObject = Change(table: .mealLogs, id: UUID(), hlc: HLC(wallMs: Changes.now, counter: 0, deviceID: "laptop"),
+                                   deleted: false, row: .array([]))
+            let fine = Changes.meal(UUID(), name: "Apple", kcal: 52, at: Changes.now)
+            let response = try await client.send(.post, SyncPaths.push, token: token,
+                                                 json: PushRequest(deviceID: "laptop", changes: [future, notObject, fine])).decoded(PushResponse.self)
+            #expect(response.results.map(\.status) == [.rejected, .rejected, .applied])
+            #expect(response.results[0].message?.contains("a day ahead") == true)
+
+            let many = (0..<501).map { Changes.meal(UUID(), name: "x", kcal: 1, at: Changes.now + Int64($0)) }
+            let tooMany = try await client.send(.post, SyncPaths.push, token: token, json: PushRequest(deviceID: "laptop", changes: many))
+            #expect(tooMany.status == .badRequest)
+            #expect(tooMany.errorBody?.error.message == "A push holds at most 500 changes; this one has 501.")
+
+            let unknownTable = try await client.send(.post, SyncPaths.push, token: token, rawBody: """
+                {"device_id":"laptop","changes":[{"table":"secrets","id":"\(UUID())","hlc":"\(HLC(wallMs: Changes.now, counter: 0, deviceID: "laptop"))","deleted":false,"row":{}}]}
+                """)
+            #expect(unknownTable.status == .badRequest)
+            #expect(unknownTable.errorBody?.error.message.contains("changes[0].table") == true)
+
+            for query in ["cursor=-1", "cursor=abc", "limit=0", "limit=501"] {
+                let bad = try await client.send(.get, SyncPaths.pull + "?" + query, token: token)
+                #expect(bad.status == .badRequest, "\(query)")
+            }
+        }
+    }
+}
