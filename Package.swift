@@ -94,6 +94,12 @@ let package = Package(
             .product(name: "JWTKit", package: "jwt-kit"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // The real executables together: wdiet clients against a real wdiet-server on PostgreSQL.
+        .testTarget(name: "E2ETests", dependencies: [
+            "SyncProtocol",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -121,5 +121,6 @@ protocol CLICommand: ParsableCommand {
 extension CLICommand {
     func run() throws {
         print(try execute(.live))
+        if let command = self as? any StoreCommand { AutoSync.run(command.options, context: .live) }
     }
 }

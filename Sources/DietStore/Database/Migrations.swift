@@ -11,6 +11,7 @@ enum Migrations {
         migrator.registerMigration("v3_custom_foods", migrate: v3CustomFoods)
         migrator.registerMigration("v4_recipes", migrate: v4Recipes)
         migrator.registerMigration("v5_meals_by_food", migrate: v5MealsByFood)
+        migrator.registerMigration("v6_sync_client", migrate: v6SyncClient)
         return migrator
     }
 
@@ -191,6 +192,18 @@ enum Migrations {
     private static func v5MealsByFood(_ db: Database) throws {
         try db.execute(sql: """
             CREATE INDEX meal_logs_by_food ON meal_logs (food_id, local_date) WHERE deleted = 0 AND food_id IS NOT NULL
+            """)
+    }
+
+    /// Sync with a server: a change the server refused stays in the outbox with its reason
+    /// (and no longer blocks the others) until the row is written again. Barcodes of own foods
+    /// stop being unique in the schema: two devices may give one barcode to two foods offline,
+    /// and merging both must not fail; lookups take the newest.
+    private static func v6SyncClient(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE sync_outbox ADD COLUMN rejected TEXT;
+            DROP INDEX custom_foods_by_barcode;
+            CREATE INDEX custom_foods_by_barcode ON custom_foods (barcode) WHERE deleted = 0 AND barcode IS NOT NULL;
             """)
     }
 }

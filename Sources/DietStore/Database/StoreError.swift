@@ -23,6 +23,8 @@ public enum StoreError: Error, Hashable, Sendable {
     case missingDeviceID
     /// An import file is not a w-diet export, or not into an empty database.
     case importRefused(reason: String)
+    /// The store has synced with another account; its data must not flow into this one.
+    case boundToAnotherAccount
 
     /// The message to show, in `language`.
     public func message(_ localizer: Localizer) -> String {
@@ -37,6 +39,7 @@ public enum StoreError: Error, Hashable, Sendable {
         case .duplicateBarcode(let code): localizer.text("store.error.duplicateBarcode", ["code": .text(code)])
         case .missingDeviceID: localizer.text("store.error.missingDeviceID")
         case .importRefused(let reason): localizer.text("store.error.importRefused", ["reason": .text(reason)])
+        case .boundToAnotherAccount: localizer.text("store.error.boundToAnotherAccount")
         }
     }
 }

@@ -87,7 +87,8 @@ extension AppDatabase {
     /// The user's food (or cached product) with this barcode, if any.
     public func customFood(barcode: Barcode) throws -> Food? {
         try reader.read { db in
-            try CustomFoodRecord.filter(sql: "barcode = ? AND deleted = 0", arguments: [barcode.gtin13]).fetchOne(db)?.food
+            try CustomFoodRecord.filter(sql: "barcode = ? AND deleted = 0", arguments: [barcode.gtin13])
+                .order(sql: "updated_hlc DESC").fetchOne(db)?.food
         }
     }
 

@@ -63,7 +63,8 @@ enum Outbox {
         try db.execute(sql: """
             INSERT INTO sync_outbox (table_name, row_id, hlc, deleted, row, created_at) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (table_name, row_id) DO UPDATE SET
-              hlc = excluded.hlc, deleted = excluded.deleted, row = excluded.row, created_at = excluded.created_at
+              hlc = excluded.hlc, deleted = excluded.deleted, row = excluded.row, created_at = excluded.created_at,
+              rejected = NULL
             """, arguments: [Record.syncTable.rawValue, record.id.uuidString, record.updatedHLC, record.deleted, row,
                              StoreFormat.instant(now)])
     }

@@ -7,6 +7,7 @@ enum SyncState {
         case lastHLC = "last_hlc"
         case pullCursor = "pull_cursor"
         case lastSyncAt = "last_sync_at"
+        case accountID = "account_id"
     }
 
     static func value(_ key: Key, in db: Database) throws -> String? {

@@ -1,0 +1,122 @@
+import ArgumentParser
+import DietCore
+import DietStore
+import DietSync
+import Foundation
+import SyncProtocol
+
+/// `wdiet account …`: the optional cloud account that syncs this device with others.
+struct AccountCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "account", abstract: "Sign up, sign in or out of a w-diet server to sync your devices.",
+        subcommands: [AccountSignupCommand.self, AccountLoginCommand.self, AccountLogoutCommand.self, AccountStatusCommand.self]
+    )
+}
+
+/// The options of sign-up and sign-in.
+struct SignInOptions: ParsableArguments {
+    @Option(help: "The server, e.g. https://sync.example.org (default: $WDIET_SERVER).") var server: String?
+    @Option(help: "Your email address.") var email: String
+    @Option(help: "A name for this device in your device list (default: the host name).") var device: String?
+    @Flag(help: "Read the password from the first line of standard input (else $WDIET_PASSWORD, else a prompt).")
+    var passwordStdin = false
+
+    func serverURL(_ context: CLIContext, _ l: Localizer) throws -> URL {
+        guard let text = server ?? context.environment["WDIET_SERVER"], !text.isEmpty else {
+            throw CLIError(l.text("cli.account.error.noServer"))
+        }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil else {
+            throw CLIError(l.text("cli.account.error.serverURL", ["value": .text(text)]))
+        }
+        return url
+    }
+
+    func password(_ context: CLIContext, _ l: Localizer) throws -> String {
+        var password: String?
+        if passwordStdin {
+            password = context.readLine()
+        } else if let fromEnvironment = context.environment["WDIET_PASSWORD"] {
+            password = fromEnvironment
+        } else if context.isTerminal, let typed = getpass(l.text("cli.account.passwordPrompt")) {
+            password = String(cString: typed)
+        } else {
+            password = context.readLine()
+        }
+        guard let password, !password.isEmpty else { throw CLIError(l.text("cli.account.error.noPassword")) }
+        return password
+    }
+
+    var deviceName: String {
+        device ?? ProcessInfo.processInfo.hostName
+    }
+
+    /// Signs up or in, then syncs at once so the device's data goes up and the account's comes down.
+    func signIn(newAccount: Bool, store: StoreOptions, context: CLIContext) throws -> String {
+        let session = try Session.open(store, context: context)
+        let l = session.localizer
+        let server = try serverURL(context, l)
+        let credentials = PasswordCredentials(email: email, password: try password(context, l), deviceName: deviceName)
+        let synchronizer = Synchronizer(store: session.store, file: AccountFile(databasePath: store.resolvedPath(environment: context.environment)))
+        let outcome = Blocking.run { () async throws -> (Account, SyncReport?) in
+            let account = try await synchronizer.signIn(server: server, credentials: credentials, newAccount: newAccount)
+            return (account, try? await synchronizer.sync())
+        }
+        switch outcome {
+        case let .success((account, report)):
+            var lines = [l.text(newAccount ? "cli.account.signedUp" : "cli.account.signedIn",
+                                ["email": .text(account.email), "server": .text(server.absoluteString), "device": .text(deviceName)])]
+            if let report { lines.append(SyncCommand.summary(report, l)) }
+            return lines.joined(separator: "\n")
+        case let .failure(error):
+            throw SyncCommand.cliError(error, server: server, session: session)
+        }
+    }
+}
+
+struct AccountSignupCommand: CLICommand {
+    static let configuration = CommandConfiguration(commandName: "signup", abstract: "Create an account and sync this device into it.")
+
+    @OptionGroup var signIn: SignInOptions
+    @OptionGroup var options: StoreOptions
+
+    func execute(_ context: CLIContext) throws -> String {
+        try signIn.signIn(newAccount: true, store: options, context: context)
+    }
+}
+
+struct AccountLoginCommand: CLICommand {
+    static let configuration = CommandConfiguration(commandName: "login", abstract: "Sign in to your account and sync this device.")
+
+    @OptionGroup var signIn: SignInOptions
+    @OptionGroup var options: StoreOptions
+
+    func execute(_ context: CLIContext) throws -> String {
+        try signIn.signIn(newAccount: false, store: options, context: context)
+    }
+}
+
+struct AccountLogoutCommand: CLICommand {
+    static let configuration = CommandConfiguration(commandName: "logout", abstract: "Sign this device out; its data stays.")
+
+    @OptionGroup var options: StoreOptions
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        let synchronizer = Synchronizer(store: session.store, file: AccountFile(databasePath: options.resolvedPath(environment: context.environment)))
+        switch Blocking.run({ () async throws in try await synchronizer.signOut() }) {
+        case .success: return session.localizer.text("cli.account.loggedOut")
+        case let .failure(error): throw SyncCommand.cliError(error, server: nil, session: session)
+        }
+    }
+}
+
+struct AccountStatusCommand: CLICommand {
+    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the account, pending changes and the last sync.")
+
+    @Flag(help: "Print JSON for scripts.") var json = false
+    @OptionGroup var options: StoreOptions
+
+    func execute(_ context: CLIContext) throws -> String {
+        try SyncCommand.status(options: options, context: context, json: json)
+    }
+}

@@ -1,0 +1,177 @@
+import DietStore
+import Foundation
+import SyncProtocol
+
+/// What one sync did.
+public struct SyncReport: Hashable, Sendable {
+    public var pushed = 0
+    public var refused = 0
+    public var pulled = 0
+    public var unreadable = 0
+}
+
+/// Exponential backoff with full jitter: attempt n waits a random time up to
+/// `base · 2ⁿ`, capped.
+public struct RetryPolicy: Sendable {
+    public var attempts: Int
+    public var base: TimeInterval
+    public var cap: TimeInterval
+
+    public init(attempts: Int = 3, base: TimeInterval = 0.5, cap: TimeInterval = 30) {
+        self.attempts = attempts
+        self.base = base
+        self.cap = cap
+    }
+
+    /// The longest wait before retry `attempt` (0-based), before jitter.
+    public func ceiling(after attempt: Int) -> TimeInterval {
+        min(cap, base * pow(2, Double(attempt)))
+    }
+
+    public func delay(after attempt: Int) -> TimeInterval {
+        TimeInterval.random(in: 0...ceiling(after: attempt))
+    }
+
+    /// Automatic sync after a failure waits this long before trying again.
+    public func pause(afterFailures failures: Int) -> TimeInterval {
+        min(15 * 60, 5 * pow(2, Double(max(0, failures - 1))))
+    }
+}
+
+/// Pushes the outbox and pulls what is new, merging each page in one transaction. Safe to
+/// interrupt anywhere: the outbox keeps a change until the server acknowledged it, the
+/// cursor moves only with the page it belongs to, and the server ignores replays.
+public struct Synchronizer: Sendable {
+    public let store: AppDatabase
+    public let file: AccountFile
+    public var retry = RetryPolicy()
+    public var batchSize = SyncPaths.maxBatch
+    /// Seconds a request may take; the quiet sync after a write uses a short one.
+    public var timeout: TimeInterval = 10
+    let now: @Sendable () -> Date
+
+    public init(store: AppDatabase, file: AccountFile, now: @escaping @Sendable () -> Date = Date.init) {
+        self.store = store
+        self.file = file
+        self.now = now
+    }
+
+    /// Signs up or in and binds the store to the account; saves the account file.
+    public func signIn(server: URL, credentials: PasswordCredentials, newAccount: Bool) async throws -> Account {
+        let api = ServerAPI(baseURL: server)
+        let tokens = newAccount ? try await api.signup(credentials) : try await api.login(credentials)
+        do {
+            try store.bindAccount(tokens.userID)
+        } catch {
+            try? await api.logout(accessToken: tokens.accessToken)
+            throw error
+        }
+        let account = Account(server: server, email: credentials.email.lowercased(), tokens: tokens, now: now())
+        try file.save(account)
+        return account
+    }
+
+    /// Ends this device's session on the server (if reachable) and forgets the tokens. The
+    /// local data stays.
+    public func signOut() async throws {
+        guard let account = try file.load() else { throw SyncError.notSignedIn }
+        try? await ServerAPI(baseURL: account.server, timeout: 5).logout(accessToken: account.accessToken)
+        try file.delete()
+    }
+
+    /// One full sync with retries (backoff and jitter) for transient failures.
+    public func syncWithRetry() async throws -> SyncReport {
+        var attempt = 0
+        while true {
+            do {
+                return try await sync()
+            } catch let error as SyncError where error.isTransient && attempt + 1 < retry.attempts {
+                try await Task.sleep(nanoseconds: UInt64(retry.delay(after: attempt) * 1_000_000_000))
+                attempt += 1
+            }
+        }
+    }
+
+    /// The quiet sync after a write: at most one attempt, skipped while an earlier failure's
+    /// pause runs; failures only lengthen the pause (nothing is shown for being offline).
+    public func syncIfDue() async -> SyncReport? {
+        guard var account = try? file.load() else { return nil }
+        if let next = account.nextAttemptAt, next > now() { return nil }
+        do {
+            let report = try await sync()
+            return report
+        } catch {
+            account = (try? file.load()) ?? account
+            account.failures += 1
+            account.nextAttemptAt = now().addingTimeInterval(retry.pause(afterFailures: account.failures))
+            try? file.save(account)
+            return nil
+        }
+    }
+
+    /// Push everything pending, then pull everything new.
+    public func sync() async throws -> SyncReport {
+        guard var account = try file.load() else { throw SyncError.notSignedIn }
+        let api = ServerAPI(baseURL: account.server, timeout: timeout)
+        var report = SyncReport()
+        let device = try store.syncStatus().deviceID
+
+        // Each round removes or marks every change it pushed, so this ends; the bound guards
+        // against a writer that keeps the outbox full while we sync.
+        for _ in 0..<1000 {
+            let pending = try store.pendingChanges(limit: batchSize)
+            if pending.isEmpty { break }
+            let response = try await authorized(&account, api) { token in
+                try await api.push(PushRequest(deviceID: device, changes: pending), accessToken: token)
+            }
+            guard response.results.count == pending.count else {
+                throw SyncError.invalidResponse("push answered \(response.results.count) results for \(pending.count) changes")
+            }
+            try store.acknowledge(pushed: pending, results: response.results)
+            report.pushed += response.results.filter { $0.status != .rejected }.count
+            report.refused += response.results.filter { $0.status == .rejected }.count
+        }
+
+        var more = true
+        while more {
+            let cursor = try store.pullCursor()
+            let page = try await authorized(&account, api) { token in
+                try await api.pull(cursor: cursor, limit: batchSize, accessToken: token)
+            }
+            let outcome = try store.merge(page)
+            report.pulled += outcome.applied
+            report.unreadable += outcome.unreadable
+            more = page.hasMore && page.nextCursor > cursor
+        }
+        try store.recordSuccessfulSync()
+        account.failures = 0
+        account.nextAttemptAt = nil
+        try file.save(account)
+        return report
+    }
+
+    /// Runs `call` with a fresh access token: refreshed ahead of expiry, and once more if the
+    /// server says it expired. The rotated refresh token is saved before it is used.
+    private func authorized<T: Sendable>(_ account: inout Account, _ api: ServerAPI,
+                                         _ call: (String) async throws -> T) async throws -> T {
+        if account.accessExpiresAt < now().addingTimeInterval(60) {
+            try await refresh(&account, api)
+        }
+        do {
+            return try await call(account.accessToken)
+        } catch SyncError.signedOut {
+            try await refresh(&account, api)
+            return try await call(account.accessToken)
+        }
+    }
+
+    private func refresh(_ account: inout Account, _ api: ServerAPI) async throws {
+        do {
+            let tokens = try await api.refresh(account.refreshToken)
+            account.update(with: tokens, now: now())
+            try file.save(account)
+        } catch let SyncError.server(status, _, _) where status == 401 {
+            throw SyncError.signedOut
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Logging
+import PostgresNIO
+import Testing
+
+/// The built executables and the PostgreSQL cluster of `scripts/test`.
+enum E2E {
+    static let products = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/debug")
+    static let wdiet = products.appendingPathComponent("wdiet").path
+    static let server = products.appendingPathComponent("wdiet-server").path
+    static let logger = Logger(label: "e2e")
+
+    struct Output {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs `wdiet` to the end.
+    static func run(_ arguments: [String], environment: [String: String]) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: wdiet)
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    }
+
+    /// `postgres://postgres@127.0.0.1:PORT/postgres`, from scripts/with-postgres.
+    static func adminURL() throws -> URLComponents {
+        guard let text = ProcessInfo.processInfo.environment["WDIET_TEST_POSTGRES_URL"], let url = URLComponents(string: text) else {
+            Issue.record("WDIET_TEST_POSTGRES_URL is not set: run the tests with scripts/test, which starts PostgreSQL")
+            throw E2EError.noPostgres
+        }
+        return url
+    }
+
+    static func withConnection<T: Sendable>(database: String, _ body: (PostgresConnection) async throws -> T) async throws -> T {
+        let admin = try adminURL()
+        let configuration = PostgresConnection.Configuration(host: admin.host ?? "127.0.0.1", port: admin.port ?? 5432,
+                                                             username: "postgres", password: nil, database: database, tls: .disable)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        do {
+            let result = try await body(connection)
+            try await connection.close()
+            return result
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    static func freePort() -> Int {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+enum E2EError: Error {
+    case noPostgres
+    case serverDidNotStart(String)
+}
+
+/// A `wdiet-server` process on its own database and port, stoppable and restartable.
+final class ServerProcess {
+    let database: String
+    let port: Int
+    private var process: Process?
+    private let log: URL
+
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    init(folder: URL) async throws {
+        database = "e2e_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
+        port = E2E.freePort()
+        log = folder.appendingPathComponent("server.log")
+        let name = database
+        _ = try await E2E.withConnection(database: "postgres") { connection in
+            try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: E2E.logger)
+        }
+    }
+
+    func start() async throws {
+        let admin = try E2E.adminURL()
+        let base = "postgres://%@@\(admin.host ?? "127.0.0.1"):\(admin.port ?? 5432)/\(database)"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: E2E.server)
+        process.environment = [
+            "WDIET_DATABASE_URL": String(format: base, "wdiet_app"), "WDIET_MIGRATION_DATABASE_URL": String(format: base, "postgres"),
+            "WDIET_LISTEN": "127.0.0.1:\(port)", "WDIET_BCRYPT_COST": "4",
+        ]
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        handle.seekToEndOfFile()
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        self.process = process
+        for _ in 0..<100 {
+            if let health = URL(string: url + "/health"), let (_, response) = try? await URLSession.shared.data(from: health),
+               (response as? HTTPURLResponse)?.statusCode == 200 { return }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        throw E2EError.serverDidNotStart((try? String(contentsOf: log, encoding: .utf8)) ?? "")
+    }
+
+    func stop() {
+        guard let process else { return }
+        process.terminate()
+        process.waitUntilExit()
+        self.process = nil
+    }
+
+    deinit {
+        stop()
+    }
+}
