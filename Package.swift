@@ -86,13 +86,24 @@ let package = Package(
         .testTarget(name: "DietCLITests", dependencies: [
             "DietCLI", "DietCore", "DietStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
+        // A fresh PostgreSQL database per test and the server built on it.
+        .target(name: "ServerTestSupport", dependencies: [
+            "DietServer", "SyncProtocol",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+        ]),
         .testTarget(name: "DietServerTests", dependencies: [
-            "DietServer", "SyncProtocol", "TestSupport",
+            "DietServer", "SyncProtocol", "TestSupport", "ServerTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "JWTKit", package: "jwt-kit"),
             .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        .testTarget(name: "DietSyncTests", dependencies: [
+            "DietSync", "DietStore", "DietCore", "SyncProtocol", "TestSupport", "ServerTestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // The real executables together: wdiet clients against a real wdiet-server on PostgreSQL.
         .testTarget(name: "E2ETests", dependencies: [

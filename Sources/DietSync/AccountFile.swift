@@ -22,13 +22,18 @@ public struct Account: Codable, Hashable, Sendable {
         userID = tokens.userID
         sessionID = tokens.sessionID
         accessToken = tokens.accessToken
-        accessExpiresAt = now.addingTimeInterval(TimeInterval(tokens.expiresIn))
+        accessExpiresAt = Self.expiry(now, tokens)
         refreshToken = tokens.refreshToken
+    }
+
+    /// Whole seconds, as the file stores them (ISO 8601).
+    static func expiry(_ now: Date, _ tokens: TokenResponse) -> Date {
+        Date(timeIntervalSince1970: (now.timeIntervalSince1970 + TimeInterval(tokens.expiresIn)).rounded(.down))
     }
 
     mutating func update(with tokens: TokenResponse, now: Date) {
         accessToken = tokens.accessToken
-        accessExpiresAt = now.addingTimeInterval(TimeInterval(tokens.expiresIn))
+        accessExpiresAt = Self.expiry(now, tokens)
         refreshToken = tokens.refreshToken
     }
 }

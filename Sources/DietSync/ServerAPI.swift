@@ -68,6 +68,10 @@ public struct ServerAPI: Sendable {
         try await call("GET", AccountPaths.devices, token: accessToken)
     }
 
+    public func revokeDevice(_ sessionID: UUID, accessToken: String) async throws {
+        let _: Empty = try await call("DELETE", AccountPaths.devices + "/\(sessionID.uuidString)", token: accessToken)
+    }
+
     public func export(accessToken: String) async throws -> AccountExport {
         try await call("GET", AccountPaths.export, token: accessToken)
     }

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import PostgresNIO
 import SyncProtocol
+import ServerTestSupport
 import Testing
 
 @Suite("Account export and deletion")

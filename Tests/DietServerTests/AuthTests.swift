@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import JWTKit
 import SyncProtocol
+import ServerTestSupport
 import Testing
 
 @Suite("Accounts and tokens")

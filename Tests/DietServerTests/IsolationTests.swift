@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import PostgresNIO
 import SyncProtocol
+import ServerTestSupport
 import Testing
 
 @Suite("Users never see each other's rows")

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import SyncProtocol
+import ServerTestSupport
 import Testing
 
 /// Changes as a device would make them.

@@ -28,6 +28,12 @@ public struct MergeOutcome: Hashable, Sendable {
     public var ignored = 0
     /// Rows this version cannot read (a newer app's table or shape); the cursor moves past them.
     public var unreadable = 0
+
+    public init(applied: Int = 0, ignored: Int = 0, unreadable: Int = 0) {
+        self.applied = applied
+        self.ignored = ignored
+        self.unreadable = unreadable
+    }
 }
 
 extension AppDatabase {

@@ -10,11 +10,11 @@ import Testing
 
 /// A fresh PostgreSQL database per test, in the cluster `scripts/test` starts, and the
 /// server built on it exactly as `wdiet-server` builds itself.
-enum ServerHarness {
-    static let logger = Logger(label: "wdiet-server-tests")
+public enum ServerHarness {
+    public static let logger = Logger(label: "wdiet-server-tests")
 
     /// The superuser address `scripts/with-postgres` exports.
-    static func adminURL() throws -> DatabaseURL {
+    public static func adminURL() throws -> DatabaseURL {
         guard let text = ProcessInfo.processInfo.environment["WDIET_TEST_POSTGRES_URL"] else {
             Issue.record("WDIET_TEST_POSTGRES_URL is not set: run the tests with scripts/test, which starts PostgreSQL")
             throw HarnessError.noPostgres
@@ -23,7 +23,7 @@ enum ServerHarness {
     }
 
     /// A new empty database; returns the configuration of a server on it (bcrypt cost 4).
-    static func configuration() async throws -> ServerConfiguration {
+    public static func configuration() async throws -> ServerConfiguration {
         let admin = try adminURL()
         let name = "wdiet_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
         _ = try await withConnection(admin) { connection in
@@ -36,7 +36,7 @@ enum ServerHarness {
         return ServerConfiguration(databaseURL: app, migrationDatabaseURL: owner, port: 0, bcryptCost: 4)
     }
 
-    static func withConnection<T: Sendable>(_ url: DatabaseURL, _ body: (PostgresConnection) async throws -> T) async throws -> T {
+    public static func withConnection<T: Sendable>(_ url: DatabaseURL, _ body: (PostgresConnection) async throws -> T) async throws -> T {
         let configuration = PostgresConnection.Configuration(host: url.host, port: url.port, username: url.username,
                                                              password: url.password, database: url.database, tls: .disable)
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
@@ -51,7 +51,7 @@ enum ServerHarness {
     }
 
     /// Runs `body` against the router of a server on a fresh database.
-    static func withServer(
+    public static func withServer(
         configure adjust: (inout ServerConfiguration) -> Void = { _ in },
         _ body: @Sendable (ServerConfiguration, any TestClientProtocol) async throws -> Void
     ) async throws {
@@ -61,9 +61,24 @@ enum ServerHarness {
         let frozen = configuration
         try await app.test(.router) { client in try await body(frozen, client) }
     }
+
+    /// Runs `body` with a live server on a loopback port of a fresh database.
+    public static func withLiveServer(
+        configure adjust: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @Sendable (ServerConfiguration, URL) async throws -> Void
+    ) async throws {
+        var configuration = try await configuration()
+        adjust(&configuration)
+        let app = try await buildApplication(configuration: configuration, logger: logger)
+        let frozen = configuration
+        try await app.test(.live) { client in
+            guard let port = client.port, let url = URL(string: "http://127.0.0.1:\(port)") else { throw HarnessError.noPostgres }
+            try await body(frozen, url)
+        }
+    }
 }
 
-enum HarnessError: Error {
+public enum HarnessError: Error {
     case noPostgres
     case unexpectedStatus(HTTPResponse.Status, String)
 }
@@ -71,7 +86,7 @@ enum HarnessError: Error {
 /// JSON requests and responses for tests.
 extension TestClientProtocol {
     @discardableResult
-    func send(
+    public func send(
         _ method: HTTPRequest.Method, _ uri: String, token: String? = nil, json: (any Encodable)? = nil, rawBody: String? = nil
     ) async throws -> TestResponse {
         var headers: HTTPFields = [.contentType: "application/json"]
@@ -82,23 +97,23 @@ extension TestClientProtocol {
         return try await execute(uri: uri, method: method, headers: headers, body: body) { $0 }
     }
 
-    func signup(_ email: String, password: String = "correct horse battery", device: String = "laptop") async throws -> TokenResponse {
+    public func signup(_ email: String, password: String = "correct horse battery", device: String = "laptop") async throws -> TokenResponse {
         let response = try await send(.post, AccountPaths.signup, json: PasswordCredentials(email: email, password: password, deviceName: device))
         return try response.decoded(TokenResponse.self, expecting: .created)
     }
 
-    func login(_ email: String, password: String = "correct horse battery", device: String = "phone") async throws -> TestResponse {
+    public func login(_ email: String, password: String = "correct horse battery", device: String = "phone") async throws -> TestResponse {
         try await send(.post, AccountPaths.login, json: PasswordCredentials(email: email, password: password, deviceName: device))
     }
 }
 
 extension TestResponse {
-    func decoded<T: Decodable>(_ type: T.Type, expecting status: HTTPResponse.Status = .ok) throws -> T {
+    public func decoded<T: Decodable>(_ type: T.Type, expecting status: HTTPResponse.Status = .ok) throws -> T {
         guard self.status == status else { throw HarnessError.unexpectedStatus(self.status, String(buffer: body)) }
         return try JSONDecoder.api.decode(T.self, from: Data(buffer: body))
     }
 
-    var errorBody: APIErrorBody? {
+    public var errorBody: APIErrorBody? {
         try? JSONDecoder.api.decode(APIErrorBody.self, from: Data(buffer: body))
     }
 }
