@@ -95,6 +95,7 @@ let package = Package(
         ]),
         .testTarget(name: "DietServerTests", dependencies: [
             "DietServer", "SyncProtocol", "TestSupport", "ServerTestSupport",
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "PostgresNIO", package: "postgres-nio"),

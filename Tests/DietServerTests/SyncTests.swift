@@ -1,4 +1,4 @@
-import DietServer
+@testable import DietServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -111,6 +111,39 @@ struct SyncTests {
                 let bad = try await client.send(.get, SyncPaths.pull + "?" + query, token: token)
                 #expect(bad.status == .badRequest, "\(query)")
             }
+        }
+    }
+}
+
+@Suite("Per-user write serialisation")
+struct SerialisationTests {
+    @Test("a push waits while another push of the same user is uncommitted, so a pull cannot pass over the earlier one")
+    func pushesOfOneUserTakeTurns() async throws {
+        try await ServerHarness.withServer { configuration, client in
+            let anna = try await client.signup("anna@example.org")
+            let first = Changes.meal(UUID(), name: "First", kcal: 100, at: Changes.now)
+            let second = Changes.meal(UUID(), name: "Second", kcal: 200, at: Changes.now)
+            let plan = SyncRepository.Plan(changes: [first], now: Date(), maxClockLead: 86400, maxRowBytes: 65536)
+
+            try await ServerHarness.withConnection(configuration.databaseURL) { connection in
+                let logger = ServerHarness.logger
+                // A push of the first meal, held open (not committed) on its own connection.
+                try await connection.query("BEGIN", logger: logger)
+                try await connection.query("SELECT set_config('app.user_id', \(anna.userID.uuidString), true)", logger: logger)
+                _ = try await SyncRepository(logger: logger).apply(plan, userID: anna.userID, on: connection)
+
+                let secondPush = Task {
+                    try await client.send(.post, SyncPaths.push, token: anna.accessToken, json: PushRequest(deviceID: "phone", changes: [second]))
+                }
+                try await Task.sleep(nanoseconds: 400_000_000)
+                // The second push is still waiting for the first: nothing is visible yet.
+                let during = try await client.send(.get, SyncPaths.pull, token: anna.accessToken).decoded(PullResponse.self)
+                #expect(during.changes.isEmpty)
+                try await connection.query("COMMIT", logger: logger)
+                _ = try await secondPush.value
+            }
+            let after = try await client.send(.get, SyncPaths.pull, token: anna.accessToken).decoded(PullResponse.self)
+            #expect(after.changes.map(\.id) == [first.id, second.id])
         }
     }
 }
