@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit", exact: "5.8.0"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
     ],
     targets: [
         // Foundation only: every product rule that needs no storage.
@@ -69,6 +70,10 @@ let package = Package(
         .executableTarget(name: "wdiet-server", dependencies: ["DietServer"]),
         // Latency benchmarks over seeded data, run by scripts/bench.
         .executableTarget(name: "wdiet-bench", dependencies: ["DietCore", "DietStore", "FoodKit"], path: "Benchmarks/StoreBenchmarks"),
+        // Throughput and latency of the sync server against the psql ceiling, run by scripts/bench.
+        .executableTarget(name: "wdiet-sync-bench", dependencies: [
+            "SyncProtocol", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ], path: "Benchmarks/SyncBenchmarks"),
         // Fixtures shared by test targets: fixed clocks, sample profiles.
         .target(name: "TestSupport", dependencies: ["DietCore"]),
         .testTarget(

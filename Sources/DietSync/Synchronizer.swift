@@ -109,6 +109,20 @@ public struct Synchronizer: Sendable {
         }
     }
 
+    /// Runs an account call with a fresh access token (refreshed when needed).
+    public func withAccessToken<T: Sendable>(_ call: (ServerAPI, String) async throws -> T) async throws -> T {
+        guard var account = try file.load() else { throw SyncError.notSignedIn }
+        let api = ServerAPI(baseURL: account.server, timeout: timeout)
+        return try await authorized(&account, api) { token in try await call(api, token) }
+    }
+
+    /// Deletes the account on the server (every device is signed out there) and forgets it
+    /// here. The caller purges the local data afterwards.
+    public func deleteAccount() async throws {
+        try await withAccessToken { api, token in try await api.deleteAccount(accessToken: token) }
+        try file.delete()
+    }
+
     /// Push everything pending, then pull everything new.
     public func sync() async throws -> SyncReport {
         guard var account = try file.load() else { throw SyncError.notSignedIn }

@@ -9,7 +9,8 @@ import SyncProtocol
 struct AccountCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "account", abstract: "Sign up, sign in or out of a w-diet server to sync your devices.",
-        subcommands: [AccountSignupCommand.self, AccountLoginCommand.self, AccountLogoutCommand.self, AccountStatusCommand.self]
+        subcommands: [AccountSignupCommand.self, AccountLoginCommand.self, AccountLogoutCommand.self, AccountStatusCommand.self,
+                      AccountDevicesCommand.self]
     )
 }
 
@@ -118,5 +119,49 @@ struct AccountStatusCommand: CLICommand {
 
     func execute(_ context: CLIContext) throws -> String {
         try SyncCommand.status(options: options, context: context, json: json)
+    }
+}
+
+struct AccountDevicesCommand: CLICommand {
+    static let configuration = CommandConfiguration(commandName: "devices", abstract: "List the signed-in devices, or sign one out.")
+
+    @Option(help: "Sign out the device with this id.") var revoke: String?
+    @Flag(help: "Print JSON for scripts.") var json = false
+    @OptionGroup var options: StoreOptions
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        let l = session.localizer
+        let file = AccountFile(databasePath: options.resolvedPath(environment: context.environment))
+        var revokeID: UUID?
+        if let revoke {
+            guard let id = UUID(uuidString: revoke) else { throw CLIError(l.text("cli.account.error.deviceID", ["value": .text(revoke)])) }
+            revokeID = id
+        }
+        let synchronizer = Synchronizer(store: session.store, file: file)
+        let frozenID = revokeID
+        let result = Blocking.run { () async throws -> [DeviceSession] in
+            try await synchronizer.withAccessToken { api, token in
+                if let frozenID {
+                    try await api.revokeDevice(frozenID, accessToken: token)
+                    return []
+                }
+                return try await api.devices(accessToken: token)
+            }
+        }
+        switch result {
+        case let .success(devices):
+            if revokeID != nil { return l.text("cli.account.revoked") }
+            if json { return try JSONOutput.encode(devices) }
+            return devices.map { device in
+                l.text("cli.account.device", [
+                    "name": .text(device.deviceName), "date": .date(LocalDate(device.createdAt, in: session.timeZone)),
+                    "lastUsed": .date(LocalDate(device.lastUsedAt, in: session.timeZone)),
+                    "current": .text(device.current ? l.text("cli.account.thisDevice") : ""), "id": .text(device.id.uuidString),
+                ])
+            }.joined(separator: "\n")
+        case let .failure(error):
+            throw SyncCommand.cliError(error, server: try? file.load()?.server, session: session)
+        }
     }
 }

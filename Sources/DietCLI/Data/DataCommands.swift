@@ -1,6 +1,7 @@
 import ArgumentParser
 import DietCore
 import DietStore
+import DietSync
 import Foundation
 
 /// `wdiet export DIR`: JSON plus one CSV per table.
@@ -77,7 +78,22 @@ struct DeleteAccountCommand: CLICommand {
                 return l.text("cli.deleteAccount.kept")
             }
         }
+        // With an account, the server copy goes first: if it cannot, nothing is deleted.
+        let file = AccountFile(databasePath: options.resolvedPath(environment: context.environment))
+        var lines: [String] = []
+        if let account = try? file.load() {
+            let synchronizer = Synchronizer(store: session.store, file: file)
+            switch Blocking.run({ () async throws in try await synchronizer.deleteAccount() }) {
+            case .success:
+                lines.append(l.text("cli.deleteAccount.serverDone", ["server": .text(account.server.absoluteString)]))
+            case .failure(SyncError.offline):
+                throw CLIError(l.text("cli.deleteAccount.serverUnreachable", ["server": .text(account.server.absoluteString)]))
+            case let .failure(error):
+                throw SyncCommand.cliError(error, server: account.server, session: session)
+            }
+        }
         try session.run { try session.store.purge() }
-        return l.text("cli.deleteAccount.done")
+        lines.append(l.text("cli.deleteAccount.done"))
+        return lines.joined(separator: "\n")
     }
 }
