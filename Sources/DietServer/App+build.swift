@@ -25,7 +25,7 @@ func buildRouter(configuration: ServerConfiguration, database: ServerDatabase, t
     let router = Router(context: ServerContext.self)
     router.add(middleware: LogRequestsMiddleware(.debug))
     let sessions = Sessions(tokens: tokens, logger: logger)
-    let authenticated = BearerAuthenticator(tokens: tokens, sessions: sessions, database: database)
+    let authenticated = BearerAuthenticator(tokens: tokens)
 
     router.get("/health") { _, _ in JSONBody(["status": "ok"]) }
     router.get("/ready") { _, _ in

@@ -19,7 +19,7 @@ struct AccountController: Sendable {
 
     @Sendable func devices(request: Request, context: ServerContext) async throws -> JSONBody<[DeviceSession]> {
         let caller = try context.requireCaller()
-        let list = try await database.withUser(caller.userID) { [sessions] connection in
+        let list = try await database.withCaller(caller) { [sessions] connection in
             try await sessions.list(current: caller.sessionID, on: connection)
         }
         return JSONBody(list)
@@ -29,7 +29,7 @@ struct AccountController: Sendable {
         let caller = try context.requireCaller()
         let text = context.parameters.get("id") ?? ""
         guard let id = UUID(uuidString: text) else { throw APIError.badRequest("\"\(text.prefix(40))\" is not a device id.") }
-        let found = try await database.withUser(caller.userID) { [sessions] connection in
+        let found = try await database.withCaller(caller) { [sessions] connection in
             try await sessions.revoke(sessionID: id, on: connection)
         }
         guard found else { throw APIError.notFound("The device") }
@@ -38,7 +38,7 @@ struct AccountController: Sendable {
 
     @Sendable func export(request: Request, context: ServerContext) async throws -> JSONBody<AccountExport> {
         let caller = try context.requireCaller()
-        let export = try await database.withUser(caller.userID) { [sessions, logger] connection in
+        let export = try await database.withCaller(caller) { [sessions, logger] connection in
             var user: (String?, Date)?
             for try await row in try await connection.query("SELECT email, created_at FROM users", logger: logger)
                 .decode((String?, Date).self) { user = row }
@@ -62,7 +62,7 @@ struct AccountController: Sendable {
     /// because their sessions go with it.
     @Sendable func deleteAccount(request: Request, context: ServerContext) async throws -> HTTPResponse.Status {
         let caller = try context.requireCaller()
-        try await database.withUser(caller.userID) { [logger] connection in
+        try await database.withCaller(caller) { [logger] connection in
             // The account's failed sign-ins are keyed by its email: they go too.
             for try await email in try await connection.query("SELECT email FROM users WHERE email IS NOT NULL", logger: logger).decode(String.self) {
                 try await connection.query("DELETE FROM auth_failures WHERE key_hash = \(SignInLimiter.accountKey(email))", logger: logger)

@@ -115,7 +115,7 @@ struct AuthController: Sendable {
 
     @Sendable func logout(request: Request, context: ServerContext) async throws -> HTTPResponse.Status {
         let caller = try context.requireCaller()
-        _ = try await database.withUser(caller.userID) { [sessions] connection in
+        _ = try await database.withCaller(caller) { [sessions] connection in
             try await sessions.revoke(sessionID: caller.sessionID, on: connection)
         }
         return .noContent

@@ -77,15 +77,6 @@ struct Sessions: Sendable {
         return found
     }
 
-    /// Whether the session of an access token is still live.
-    func isLive(_ caller: Caller, on connection: PostgresConnection) async throws -> Bool {
-        let rows = try await connection.query("""
-            SELECT 1::int4 FROM sessions WHERE id = \(caller.sessionID) AND revoked_at IS NULL
-            """, logger: logger)
-        for try await _ in rows.decode(Int32.self) { return true }
-        return false
-    }
-
     func list(current: UUID, on connection: PostgresConnection) async throws -> [DeviceSession] {
         let rows = try await connection.query("""
             SELECT id, device_name, created_at, last_used_at FROM sessions WHERE revoked_at IS NULL ORDER BY created_at

@@ -28,6 +28,23 @@ struct ServerDatabase: Sendable {
         }
     }
 
+    /// Runs `body` for the caller of a verified access token, in the caller's transaction,
+    /// after checking in that same transaction that the token's session is still live (so a
+    /// sign-out or a revoked device takes effect at once, at no extra round trip).
+    func withCaller<Result: Sendable>(
+        _ caller: Caller, _ body: @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        try await withUser(caller.userID) { [logger] connection in
+            let rows = try await connection.query("""
+                SELECT 1::int4 FROM sessions WHERE id = \(caller.sessionID) AND revoked_at IS NULL
+                """, logger: logger)
+            var live = false
+            for try await _ in rows.decode(Int32.self) { live = true }
+            guard live else { throw APIError.unauthorized }
+            return try await body(connection)
+        }
+    }
+
     /// Runs `body` in a transaction that sees no user's rows (sign-in lookups, rate limits).
     func withoutUser<Result: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
         try await Self.unwrapping {

@@ -26,22 +26,23 @@ struct SyncController: Sendable {
             throw APIError.badRequest("A push holds at most \(SyncPaths.maxBatch) changes; this one has \(body.changes.count).")
         }
         let plan = SyncRepository.Plan(changes: body.changes, now: Date(), maxClockLead: maxClockLead, maxRowBytes: maxRowBytes)
-        let applied = try await database.withUser(caller.userID) { [logger] connection in
+        let applied = try await database.withCaller(caller) { [logger] connection in
             try await SyncRepository(logger: logger).apply(plan, userID: caller.userID, on: connection)
         }
         return JSONBody(PushResponse(results: plan.results(applied: applied)))
     }
 
-    @Sendable func pull(request: Request, context: ServerContext) async throws -> JSONBody<PullResponse> {
+    @Sendable func pull(request: Request, context: ServerContext) async throws -> Response {
         let caller = try context.requireCaller()
         let query = request.uri.queryParameters
         let cursor = try Self.integer(query["cursor"].map(String.init), name: "cursor", default: 0, range: 0...Int64.max)
         let limit = try Self.integer(query["limit"].map(String.init), name: "limit", default: Int64(SyncPaths.maxBatch),
                                      range: 1...Int64(SyncPaths.maxBatch))
-        let page = try await database.withUser(caller.userID) { [logger] connection in
-            try await SyncRepository(logger: logger).page(after: cursor, limit: Int(limit), on: connection)
+        let page = try await database.withCaller(caller) { [logger] connection in
+            try await SyncRepository(logger: logger).pageJSON(after: cursor, limit: Int(limit), on: connection)
         }
-        return JSONBody(page)
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: page))
     }
 
     static func integer(_ text: String?, name: String, default value: Int64, range: ClosedRange<Int64>) throws -> Int64 {
