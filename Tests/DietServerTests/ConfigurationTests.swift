@@ -79,3 +79,20 @@ struct ConfigurationTests {
         }
     }
 }
+
+@Suite("Passwords")
+struct PasswordTests {
+    @Test("bcrypt checks in constant time: the right password passes, a wrong one, a near miss and a damaged hash fail")
+    func verify() async throws {
+        let passwords = Passwords(cost: 4)
+        let hash = try await passwords.hash("correct horse battery")
+        #expect(hash.hasPrefix("$2b$04$"))
+        #expect(try await passwords.verify("correct horse battery", hash: hash))
+        #expect(try await passwords.verify("correct horse batterY", hash: hash) == false)
+        #expect(try await passwords.verify("correct horse battery", hash: String(hash.dropLast())) == false)
+        #expect(try await passwords.verify("correct horse battery", hash: "not a hash") == false)
+        #expect(try await passwords.verify("correct horse battery", hash: nil) == false)
+        #expect(Passwords.problem(with: "short") != nil)
+        #expect(Passwords.problem(with: "long enough password") == nil)
+    }
+}
