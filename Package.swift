@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "DietCore", targets: ["DietCore"]),
         .library(name: "FoodKit", targets: ["FoodKit"]),
         .library(name: "SyncProtocol", targets: ["SyncProtocol"]),
+        .library(name: "ICalendar", targets: ["ICalendar"]),
         .library(name: "DietStore", targets: ["DietStore"]),
         .executable(name: "wdiet", targets: ["wdiet"]),
     ],
@@ -50,6 +51,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "wdiet", dependencies: ["DietCLI"]),
+        // RFC 5545 calendars: parsing, time zones, recurrence expansion (Foundation only).
+        .target(name: "ICalendar"),
         // The client side of sync: the HTTP API client, push of the outbox, pull and merge.
         .target(name: "DietSync", dependencies: ["DietStore", "SyncProtocol"]),
         // The cloud: accounts and sync on PostgreSQL (Hummingbird). Migrations and the OpenAPI
@@ -84,6 +87,7 @@ let package = Package(
         .testTarget(name: "FoodKitTests", dependencies: ["FoodKit", "DietCore"], exclude: ["Parsing/phrases.tsv"]),
         .testTarget(name: "FoodFactsTests", dependencies: ["FoodFacts", "FoodKit", "DietCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol"]),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
         .testTarget(
             name: "DietStoreTests", dependencies: ["DietStore", "DietCore", "FoodKit", "SyncProtocol", "TestSupport"],
             exclude: ["Foods/search-queries.tsv"]
