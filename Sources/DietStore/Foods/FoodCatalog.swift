@@ -19,16 +19,32 @@ enum FoodCatalog {
     static let candidateLimit = 400
 
     static func food(_ db: Database, id: Int, language: Language) throws -> Food? {
-        guard let row = try Row.fetchOne(db, sql: """
+        try foods(db, ids: [id], language: language)[id]
+    }
+
+    /// Several foods with their portions in two queries (search shows a screenful at once).
+    static func foods(_ db: Database, ids: [Int], language: Language) throws -> [Int: Food] {
+        guard !ids.isEmpty else { return [:] }
+        let marks = ids.map { _ in "?" }.joined(separator: ",")
+        let idArguments = ids.map { $0 as any DatabaseValueConvertible }
+        var portions: [Int: [Portion]] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT food_id, amount, name, grams FROM foods.portions WHERE food_id IN (\(marks)) ORDER BY food_id, position
+            """, arguments: StatementArguments(idArguments)) {
+            portions[row["food_id"], default: []].append(Portion(amount: row["amount"], name: row["name"], grams: row["grams"]))
+        }
+        var result: [Int: Food] = [:]
+        for row in try Row.fetchAll(db, sql: """
             SELECT f.*, d.name AS display FROM foods.foods f
-            JOIN foods.display_names d ON d.food_id = f.id AND d.language = ? WHERE f.id = ?
-            """, arguments: [language.rawValue, id]) else { return nil }
-        let portions = try Row.fetchAll(db, sql: "SELECT amount, name, grams FROM foods.portions WHERE food_id = ? ORDER BY position",
-                                        arguments: [id]).map { Portion(amount: $0["amount"], name: $0["name"], grams: $0["grams"]) }
-        return Food(id: String(id), name: row["display"], usdaName: row["usda_name"], per100g: Nutrients(
-            kcal: row["kcal"], proteinG: row["protein_g"], carbsG: row["available_carbs_g"], totalCarbsG: row["carbs_g"],
-            fiberG: row["fiber_g"], sugarsG: row["sugars_g"], fatG: row["fat_g"], sodiumMg: row["sodium_mg"]),
-                    portions: portions, isCommon: row["common"] == 1)
+            JOIN foods.display_names d ON d.food_id = f.id AND d.language = ? WHERE f.id IN (\(marks))
+            """, arguments: StatementArguments([language.rawValue as any DatabaseValueConvertible] + idArguments)) {
+            let id: Int = row["id"]
+            result[id] = Food(id: String(id), name: row["display"], usdaName: row["usda_name"], per100g: Nutrients(
+                kcal: row["kcal"], proteinG: row["protein_g"], carbsG: row["available_carbs_g"], totalCarbsG: row["carbs_g"],
+                fiberG: row["fiber_g"], sugarsG: row["sugars_g"], fatG: row["fat_g"], sodiumMg: row["sodium_mg"]),
+                              portions: portions[id] ?? [], isCommon: row["common"] == 1)
+        }
+        return result
     }
 
     /// Ranked foods for `text`: every word as a prefix, in any order; when nothing matches,
@@ -82,17 +98,13 @@ enum FoodCatalog {
         }
         let ownByID = Dictionary(own.map { ($0.food.id, $0.food) }, uniquingKeysWith: { first, _ in first })
         ranked.sort { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
+        let top = ranked.prefix(limit)
+        let catalog = try foods(db, ids: top.compactMap { ownByID[$0.0] == nil ? Int($0.0) : nil }, language: language)
         var hits: [FoodHit] = []
-        for (id, rank, matched) in ranked.prefix(limit) {
-            let found: Food?
-            if let own = ownByID[id] {
-                found = own
-            } else if let number = Int(id) {
-                found = try food(db, id: number, language: language)
-            } else {
-                found = nil
+        for (id, rank, matched) in top {
+            if let found = ownByID[id] ?? Int(id).flatMap({ catalog[$0] }) {
+                hits.append(FoodHit(food: found, rank: rank, matched: matched))
             }
-            if let found { hits.append(FoodHit(food: found, rank: rank, matched: matched)) }
         }
         return hits
     }
@@ -153,15 +165,19 @@ enum FoodCatalog {
         let expression = words.map { alternatives in
             "(" + alternatives.map { "\"\($0.replacingOccurrences(of: "\"", with: ""))\"*" }.joined(separator: " OR ") + ")"
         }.joined(separator: " AND ")
+        // One letter matches most names: bm25 tells them apart by little but costs much, so
+        // the shortest names (the "short common names" of the ranking) come first instead.
+        let oneLetter = words.count == 1 && words[0].count == 1 && words[0][0].count == 1
+        let relevance = oneLetter ? "length(text)" : "bm25(\(table))"
         let rows = try Row.fetchAll(db, sql: """
-            SELECT food_id, language, text, bm25(\(table)) AS relevance FROM foods.\(table)
+            SELECT food_id, language, text, \(relevance) AS relevance FROM foods.\(table)
             WHERE \(table) MATCH ? ORDER BY relevance LIMIT ?
             """, arguments: [expression, limit])
         var best: [Int: Match] = [:]
         for row in rows {
             let id: Int = row["food_id"]
             let text: String = row["text"]
-            let match = Match(relevance: row["relevance"], text: text, inLanguage: row["language"] != "usda",
+            let match = Match(relevance: oneLetter ? 0 : row["relevance"], text: text, inLanguage: row["language"] != "usda",
                               exactness: SearchRank.exactness(name: text, query: query))
             if let current = best[id], (current.exactness, current.inLanguage ? 0 : 1, current.relevance)
                 <= (match.exactness, match.inLanguage ? 0 : 1, match.relevance) { continue }
