@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "FoodKit", targets: ["FoodKit"]),
         .library(name: "SyncProtocol", targets: ["SyncProtocol"]),
         .library(name: "ICalendar", targets: ["ICalendar"]),
+        .library(name: "ReadyDay", targets: ["ReadyDay"]),
         .library(name: "DietStore", targets: ["DietStore"]),
         .executable(name: "wdiet", targets: ["wdiet"]),
     ],
@@ -51,6 +52,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "wdiet", dependencies: ["DietCLI"]),
+        // The morning briefing: recovery zones, event demand, calendar load, recommendation rules,
+        // workout windows, the nutrition emphasis.
+        .target(name: "ReadyDay", dependencies: ["DietCore"]),
         // RFC 5545 calendars: parsing, time zones, recurrence expansion (Foundation only).
         .target(name: "ICalendar"),
         // The client side of sync: the HTTP API client, push of the outbox, pull and merge.
@@ -88,6 +92,7 @@ let package = Package(
         .testTarget(name: "FoodFactsTests", dependencies: ["FoodFacts", "FoodKit", "DietCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
+        .testTarget(name: "ReadyDayTests", dependencies: ["ReadyDay", "DietCore", "TestSupport"]),
         .testTarget(
             name: "DietStoreTests", dependencies: ["DietStore", "DietCore", "FoodKit", "SyncProtocol", "TestSupport"],
             exclude: ["Foods/search-queries.tsv"]
