@@ -55,6 +55,12 @@ let package = Package(
         // The morning briefing: recovery zones, event demand, calendar load, recommendation rules,
         // workout windows, the nutrition emphasis.
         .target(name: "ReadyDay", dependencies: ["DietCore"]),
+        // WHOOP's developer API v2: OAuth, the collections with pagination, rate limits, webhooks.
+        .target(name: "WhoopAPI", dependencies: [
+            "ReadyDay",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         // RFC 5545 calendars: parsing, time zones, recurrence expansion (Foundation only).
         .target(name: "ICalendar"),
         // The client side of sync: the HTTP API client, push of the outbox, pull and merge.
@@ -93,6 +99,12 @@ let package = Package(
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
         .testTarget(name: "ReadyDayTests", dependencies: ["ReadyDay", "DietCore", "TestSupport"]),
+        .testTarget(name: "WhoopAPITests", dependencies: [
+            "WhoopAPI", "ReadyDay",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
         .testTarget(
             name: "DietStoreTests", dependencies: ["DietStore", "DietCore", "FoodKit", "SyncProtocol", "TestSupport"],
             exclude: ["Foods/search-queries.tsv"]
