@@ -47,7 +47,7 @@ let package = Package(
         .target(
             name: "DietCLI",
             dependencies: [
-                "DietCore", "DietStore", "DietSync", "FoodKit", "FoodFacts",
+                "DietCore", "DietStore", "DietSync", "FoodKit", "FoodFacts", "ICalendar", "ReadyDay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

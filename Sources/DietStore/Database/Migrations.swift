@@ -12,6 +12,7 @@ enum Migrations {
         migrator.registerMigration("v4_recipes", migrate: v4Recipes)
         migrator.registerMigration("v5_meals_by_food", migrate: v5MealsByFood)
         migrator.registerMigration("v6_sync_client", migrate: v6SyncClient)
+        migrator.registerMigration("v7_calendars", migrate: v7Calendars)
         return migrator
     }
 
@@ -204,6 +205,24 @@ enum Migrations {
             ALTER TABLE sync_outbox ADD COLUMN rejected TEXT;
             DROP INDEX custom_foods_by_barcode;
             CREATE INDEX custom_foods_by_barcode ON custom_foods (barcode) WHERE deleted = 0 AND barcode IS NOT NULL;
+            """)
+    }
+
+    /// Calendars for the morning briefing: where each comes from and its last fetched text,
+    /// so the briefing works offline. Kept on this device (a file path means nothing on another).
+    private static func v7Calendars(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE calendars (
+              id TEXT PRIMARY KEY NOT NULL,
+              name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+              location TEXT NOT NULL,
+              is_url INTEGER NOT NULL CHECK (is_url IN (0, 1)),
+              added_at TEXT NOT NULL,
+              fetched_at TEXT NOT NULL,
+              ics TEXT NOT NULL,
+              event_count INTEGER NOT NULL CHECK (event_count >= 0),
+              problem_count INTEGER NOT NULL CHECK (problem_count >= 0)
+            ) STRICT;
             """)
     }
 }

@@ -1,0 +1,163 @@
+import ArgumentParser
+import DietCore
+import DietStore
+import Foundation
+import ICalendar
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `wdiet calendar …`: the calendars the morning briefing reads.
+struct CalendarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calendar", abstract: "Add, list, refresh or remove the calendars (.ics files or addresses) the briefing reads.",
+        subcommands: [CalendarAddCommand.self, CalendarListCommand.self, CalendarRefreshCommand.self, CalendarRemoveCommand.self])
+}
+
+/// Reads an .ics file or fetches an http(s)/webcal address.
+enum CalendarSourceReader {
+    static func isURL(_ location: String) -> Bool {
+        ["http://", "https://", "webcal://"].contains { location.lowercased().hasPrefix($0) }
+    }
+
+    static func read(_ location: String) -> Result<String, CLIError> {
+        if isURL(location) {
+            let address = location.lowercased().hasPrefix("webcal://") ? "https://" + location.dropFirst(9) : location
+            guard let url = URL(string: address) else { return .failure(CLIError("not an address")) }
+            let outcome = Blocking.run { () async throws -> (Data, URLResponse) in
+                let configuration = URLSessionConfiguration.ephemeral
+                configuration.timeoutIntervalForRequest = 20
+                return try await URLSession(configuration: configuration).data(from: url)
+            }
+            switch outcome {
+            case let .success((data, response)):
+                if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+                    return .failure(CLIError("the server answered HTTP \(http.statusCode)"))
+                }
+                guard data.count <= 20 << 20 else { return .failure(CLIError("it is larger than 20 MB")) }
+                return .success(String(decoding: data, as: UTF8.self))
+            case let .failure(error):
+                return .failure(CLIError(error.localizedDescription))
+            }
+        }
+        guard let data = FileManager.default.contents(atPath: location) else { return .failure(CLIError("no such readable file")) }
+        guard data.count <= 20 << 20 else { return .failure(CLIError("it is larger than 20 MB")) }
+        return .success(String(decoding: data, as: UTF8.self))
+    }
+}
+
+struct CalendarAddCommand: CLICommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an .ics file or an http(s)/webcal address.")
+
+    @Argument(help: "The .ics file or address.") var location: String
+    @Option(help: "A name for the calendar (default: the file name or host).") var name: String?
+    @OptionGroup var options: StoreOptions
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        let l = session.localizer
+        let text: String
+        switch CalendarSourceReader.read(location) {
+        case let .success(value): text = value
+        case let .failure(error): throw CLIError(l.text("cli.calendar.error.read", ["location": .text(location), "reason": .text(error.description)]))
+        }
+        let document: ICalendarDocument
+        do {
+            document = try ICalendarDocument(parsing: text)
+        } catch {
+            throw CLIError(l.text("cli.calendar.error.invalid", ["location": .text(location), "reason": .text(error.description)]))
+        }
+        let isURL = CalendarSourceReader.isURL(location)
+        let stored = isURL ? location : URL(fileURLWithPath: location).standardizedFileURL.path
+        let defaultName = isURL ? (URL(string: location)?.host ?? location) : URL(fileURLWithPath: location).deletingPathExtension().lastPathComponent
+        let calendar = try session.run {
+            try session.store.addCalendar(name: name ?? defaultName, location: stored, isURL: isURL, ics: text,
+                                          eventCount: document.events.count, problemCount: document.problems.count)
+        }
+        var lines = [l.text(document.events.count == 1 ? "cli.calendar.added.one" : "cli.calendar.added", ["name": .text(calendar.name), "events": .integer(document.events.count)])]
+        if !document.problems.isEmpty {
+            lines.append(l.text("cli.calendar.problems", ["count": .integer(document.problems.count)]))
+            lines += document.problems.prefix(10).map { "  \($0)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+struct CalendarListCommand: CLICommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the calendars.")
+
+    @Flag(help: "Print JSON for scripts.") var json = false
+    @OptionGroup var options: StoreOptions
+
+    struct Item: Encodable {
+        let id: String
+        let name: String
+        let location: String
+        let events: Int
+        let problems: Int
+        let fetchedAt: Date
+    }
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        let calendars = try session.run { try session.store.calendars() }
+        if json {
+            return try JSONOutput.encode(calendars.map {
+                Item(id: $0.id.uuidString, name: $0.name, location: $0.location, events: $0.eventCount, problems: $0.problemCount,
+                     fetchedAt: $0.fetchedAt)
+            })
+        }
+        guard !calendars.isEmpty else { return session.localizer.text("cli.calendar.none") }
+        return calendars.map { calendar in
+            session.localizer.text(calendar.eventCount == 1 ? "cli.calendar.row.one" : "cli.calendar.row", [
+                "id": .text(String(calendar.id.uuidString.lowercased().prefix(8))), "name": .text(calendar.name),
+                "events": .integer(calendar.eventCount), "date": .date(LocalDate(calendar.fetchedAt, in: session.timeZone)),
+                "time": .time(TimeOfDay(calendar.fetchedAt, in: session.timeZone)), "location": .text(calendar.location),
+            ])
+        }.joined(separator: "\n")
+    }
+}
+
+struct CalendarRefreshCommand: CLICommand {
+    static let configuration = CommandConfiguration(commandName: "refresh", abstract: "Fetch the calendars again (files and addresses).")
+
+    @OptionGroup var options: StoreOptions
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        let l = session.localizer
+        let calendars = try session.run { try session.store.calendars() }
+        guard !calendars.isEmpty else { return l.text("cli.calendar.none") }
+        return try calendars.map { calendar -> String in
+            let failed = { (reason: String) in
+                l.text("cli.calendar.refreshFailed", ["name": .text(calendar.name), "reason": .text(reason),
+                                                      "date": .date(LocalDate(calendar.fetchedAt, in: session.timeZone)),
+                                                      "time": .time(TimeOfDay(calendar.fetchedAt, in: session.timeZone))])
+            }
+            switch CalendarSourceReader.read(calendar.location) {
+            case let .failure(error):
+                return failed(error.description)
+            case let .success(text):
+                guard let document = try? ICalendarDocument(parsing: text) else { return failed("not a calendar any more") }
+                try session.run {
+                    try session.store.refreshCalendar(calendar.id, ics: text, eventCount: document.events.count,
+                                                      problemCount: document.problems.count)
+                }
+                return l.text(document.events.count == 1 ? "cli.calendar.refreshed.one" : "cli.calendar.refreshed", ["name": .text(calendar.name), "events": .integer(document.events.count)])
+            }
+        }.joined(separator: "\n")
+    }
+}
+
+struct CalendarRemoveCommand: CLICommand {
+    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a calendar by the id “calendar list” shows.")
+
+    @Argument(help: "The calendar's id (its first 8 characters are enough).") var id: String
+    @OptionGroup var options: StoreOptions
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        let removed = try session.run { try session.store.removeCalendar(idPrefix: id) }
+        return session.localizer.text("cli.calendar.removed", ["name": .text(removed.name)])
+    }
+}

@@ -1,0 +1,105 @@
+@testable import DietCLI
+import Foundation
+import Testing
+
+@Suite("wdiet calendar and briefing")
+struct BriefingCommandsTests {
+    static let workCalendar = """
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        BEGIN:VEVENT
+        UID:workshop
+        DTSTART;TZID=Europe/Berlin:20260105T090000
+        DTEND;TZID=Europe/Berlin:20260105T103000
+        SUMMARY:Design workshop
+        RRULE:FREQ=WEEKLY;BYDAY=MO
+        ATTENDEE:mailto:a@example.org
+        ATTENDEE:mailto:b@example.org
+        ATTENDEE:mailto:c@example.org
+        ATTENDEE:mailto:d@example.org
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:sync
+        DTSTART;TZID=Europe/Berlin:20260105T103000
+        DTEND;TZID=Europe/Berlin:20260105T120000
+        SUMMARY:Roadmap sync
+        RRULE:FREQ=WEEKLY;BYDAY=MO
+        EXDATE;TZID=Europe/Berlin:20260112T103000
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:review
+        DTSTART;TZID=Europe/Berlin:20260105T140000
+        DTEND;TZID=Europe/Berlin:20260105T153000
+        SUMMARY:Quarterly review
+        STATUS:CANCELLED
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:broken
+        SUMMARY:No start
+        END:VEVENT
+        END:VCALENDAR
+        """
+
+    private func harnessWithCalendar() throws -> (CLIHarness, String) {
+        let harness = CLIHarness()
+        try harness.onboardAlice()
+        let file = harness.folder.appendingPathComponent("work.ics")
+        try Self.workCalendar.write(to: file, atomically: true, encoding: .utf8)
+        return (harness, file.path)
+    }
+
+    @Test("adding a calendar reports its events and the damaged parts it skipped; list and remove by short id")
+    func addListRemove() throws {
+        let (harness, path) = try harnessWithCalendar()
+        let added = try harness.run(["calendar", "add", path, "--name", "Work"], now: "2026-01-05T07:00")
+        #expect(added.contains("Added “Work”: 3 events."))
+        #expect(added.contains("Skipped damaged parts: 1"))
+        #expect(added.contains("event skipped: the event has no DTSTART"))
+        let list = try harness.run(["calendar", "list"], now: "2026-01-05T07:00")
+        #expect(list.contains("Work · 3 events · updated Mon, Jan 5, 2026, 07:00"))
+        let id = String(list.prefix(8))
+        #expect(try harness.run(["calendar", "remove", id], now: "2026-01-05T07:00") == "Removed “Work”.")
+        #expect(try harness.run(["calendar", "list"], now: "2026-01-05T07:00").contains("No calendars yet"))
+    }
+
+    @Test("bad calendars are refused and nothing is stored")
+    func refused() throws {
+        let harness = CLIHarness()
+        try harness.onboardAlice()
+        let notCalendar = harness.folder.appendingPathComponent("notes.txt")
+        try "hello".write(to: notCalendar, atomically: true, encoding: .utf8)
+        #expect(failure { try harness.run(["calendar", "add", notCalendar.path], now: "2026-01-05T07:00") }?.contains("is not a calendar") == true)
+        #expect(failure { try harness.run(["calendar", "add", "/no/such.ics"], now: "2026-01-05T07:00") }?.contains("no such readable file") == true)
+        #expect(try harness.run(["calendar", "list"], now: "2026-01-05T07:00").contains("No calendars yet"))
+    }
+
+    @Test("the briefing shows the day's recurring events with demand, the meeting marathon, windows and what is missing")
+    func briefing() throws {
+        let (harness, path) = try harnessWithCalendar()
+        _ = try harness.run(["calendar", "add", path, "--name", "Work"], now: "2026-01-05T07:00")
+        let monday = try harness.run(["briefing"], now: "2026-01-05T07:00")
+        #expect(monday.contains("The day: 3 events · calendar load"))
+        #expect(monday.contains("09:00–10:30  Design workshop · medium demand"))
+        #expect(monday.contains("14:00–15:30  Quarterly review · free"))
+        #expect(monday.contains("1. Meeting marathon ahead — 3 h of back-to-back meetings from 09:00."))
+        #expect(monday.contains("Workout windows: 07:00–09:00 (moderate), 12:30–21:00 (moderate)"))
+        #expect(monday.contains("No WHOOP connected"))
+        // The next Monday the EXDATE removes the sync: no marathon.
+        let next = try harness.run(["briefing", "--date", "2026-01-12"], now: "2026-01-05T07:00")
+        #expect(next.contains("The day: 1 event ·") && !next.contains("Meeting marathon"))
+        let german = try harness.run(["briefing"], now: "2026-01-05T07:00", lang: "de")
+        #expect(german.contains("Meeting-Marathon voraus"))
+        let json = try harness.run(["briefing", "--json"], now: "2026-01-05T07:00")
+        #expect(json.contains("\"rule\" : \"calendar.marathon\""))
+    }
+
+    @Test("without calendars the briefing says so and still plans the day")
+    func noCalendar() throws {
+        let harness = CLIHarness()
+        try harness.onboardAlice()
+        let output = try harness.run(["briefing"], now: "2026-01-05T07:00")
+        #expect(output.contains("No calendar added"))
+        #expect(output.contains("Workout windows: 07:00–21:00 (moderate)"))
+        #expect(output.contains("Nutrition: Maintenance day"))
+    }
+}
