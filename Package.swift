@@ -47,7 +47,7 @@ let package = Package(
         .target(
             name: "DietCLI",
             dependencies: [
-                "DietCore", "DietStore", "DietSync", "FoodKit", "FoodFacts", "ICalendar", "ReadyDay",
+                "DietCore", "DietStore", "DietSync", "FoodKit", "FoodFacts", "ICalendar", "ReadyDay", "WhoopAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
         .testTarget(name: "ReadyDayTests", dependencies: ["ReadyDay", "DietCore", "TestSupport"]),
         .testTarget(name: "WhoopAPITests", dependencies: [
-            "WhoopAPI", "ReadyDay",
+            "WhoopAPI", "ReadyDay", "ServerTestSupport",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -110,7 +110,7 @@ let package = Package(
             exclude: ["Foods/search-queries.tsv"]
         ),
         .testTarget(name: "DietCLITests", dependencies: [
-            "DietCLI", "DietCore", "DietStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            "DietCLI", "DietCore", "DietStore", "TestSupport", "ServerTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // A fresh PostgreSQL database per test and the server built on it.
         .target(name: "ServerTestSupport", dependencies: [

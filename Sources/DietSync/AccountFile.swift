@@ -59,7 +59,11 @@ public struct AccountFile: Sendable {
     /// Writes a temporary file created 0600, then renames it over the old one: a crash
     /// leaves the old or the new file, never half of one, and never a readable one.
     public func save(_ account: Account) throws {
-        let data = try JSONEncoder.api.encode(account)
+        try Self.writePrivately(try JSONEncoder.api.encode(account), to: path)
+    }
+
+    /// Writes `data` to a temporary file created 0600 and renames it over `path`.
+    public static func writePrivately(_ data: Data, to path: String) throws {
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary]) }

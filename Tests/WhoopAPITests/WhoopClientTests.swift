@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import ReadyDay
+import ServerTestSupport
 import Testing
 @testable import WhoopAPI
 

@@ -4,6 +4,7 @@ import DietStore
 import Foundation
 import ICalendar
 import ReadyDay
+import WhoopAPI
 
 /// `wdiet briefing`: the morning screen from the calendars (and WHOOP, once connected).
 struct BriefingCommand: CLICommand {
@@ -19,11 +20,20 @@ struct BriefingCommand: CLICommand {
         let calendars = try session.run { try session.store.calendars() }
         let events: [CalendarEvent]? = calendars.isEmpty ? nil : Self.events(on: day, calendars: calendars, timeZone: session.timeZone)
         let phase = day == session.today ? try session.run { try session.store.today(timeZone: session.timeZone) }?.report.cycle?.phase : nil
-        let input = BriefingInput(date: day, timeZone: session.timeZone, now: session.clock.now(), events: events, phase: phase)
+        // WHOOP from the device's copy: the newest recovery and night's sleep up to the day's end.
+        let dayEnd = day.adding(days: 1).instant(at: TimeOfDay(minutesSinceMidnight: 0), in: session.timeZone)
+        let whoopConnected = FileManager.default.fileExists(atPath: options.resolvedPath(environment: context.environment) + ".whoop.json")
+        let recovery = try session.run { try session.store.latestWhoopRecord(.recovery, notAfter: dayEnd) }
+            .flatMap { try? JSONDecoder.iso.decode(WhoopRecovery.self, from: Data($0.utf8)) }?.domain
+        let sleep = try session.run { try session.store.latestWhoopRecord(.sleep, notAfter: dayEnd) }
+            .flatMap { try? JSONDecoder.iso.decode(WhoopSleep.self, from: Data($0.utf8)) }?.domain
+        let whoopUpdated = try session.run { try session.store.whoopSyncedAt() }
+        let input = BriefingInput(date: day, timeZone: session.timeZone, now: session.clock.now(), recovery: recovery, sleep: sleep,
+                                  events: events, phase: phase, whoopUpdatedAt: whoopUpdated, whoopConnected: whoopConnected)
         let briefing = BriefingGenerator.generate(input)
         if json { return try JSONOutput.encode(BriefingJSON(briefing, localizer: session.localizer)) }
         return BriefingView(briefing: briefing, localizer: session.localizer, timeZone: session.timeZone,
-                            calendarsUpdated: calendars.map(\.fetchedAt).min()).render()
+                            calendarsUpdated: calendars.map(\.fetchedAt).min(), whoopUpdated: whoopUpdated).render()
     }
 
     /// The day's occurrences of every stored calendar, as ReadyDay events.
@@ -47,6 +57,7 @@ struct BriefingView {
     let localizer: Localizer
     let timeZone: TimeZone
     let calendarsUpdated: Date?
+    let whoopUpdated: Date?
 
     private func time(_ date: Date) -> String { TimeOfDay(date, in: timeZone).formatted }
 
@@ -98,8 +109,12 @@ struct BriefingView {
         for alert in briefing.alerts {
             lines.append(l.text("cli.briefing.alert", ["time": .text(time(alert.alertAt))]) + ": " + l.render(alert.message))
         }
-        if !briefing.notes.isEmpty || calendarsUpdated != nil { lines.append("") }
+        if !briefing.notes.isEmpty || calendarsUpdated != nil || whoopUpdated != nil { lines.append("") }
         lines += briefing.notes.map(l.render)
+        if let whoopUpdated {
+            lines.append(l.text("cli.briefing.whoopUpdated", ["date": .date(LocalDate(whoopUpdated, in: timeZone)),
+                                                              "time": .time(TimeOfDay(whoopUpdated, in: timeZone))]))
+        }
         if let calendarsUpdated {
             lines.append(l.text("cli.briefing.calendarsUpdated", ["date": .date(LocalDate(calendarsUpdated, in: timeZone)),
                                                                   "time": .time(TimeOfDay(calendarsUpdated, in: timeZone))]))

@@ -13,6 +13,7 @@ enum Migrations {
         migrator.registerMigration("v5_meals_by_food", migrate: v5MealsByFood)
         migrator.registerMigration("v6_sync_client", migrate: v6SyncClient)
         migrator.registerMigration("v7_calendars", migrate: v7Calendars)
+        migrator.registerMigration("v8_whoop_cache", migrate: v8WhoopCache)
         return migrator
     }
 
@@ -223,6 +224,20 @@ enum Migrations {
               event_count INTEGER NOT NULL CHECK (event_count >= 0),
               problem_count INTEGER NOT NULL CHECK (problem_count >= 0)
             ) STRICT;
+            """)
+    }
+
+    /// WHOOP records fetched for the briefing (kept so it works offline), as WHOOP sent them.
+    private static func v8WhoopCache(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE whoop_records (
+              kind TEXT NOT NULL CHECK (kind IN ('recovery', 'sleep')),
+              id TEXT NOT NULL,
+              recorded_at TEXT NOT NULL,
+              json TEXT NOT NULL CHECK (json_valid(json)),
+              PRIMARY KEY (kind, id)
+            ) STRICT;
+            CREATE INDEX whoop_records_by_time ON whoop_records (kind, recorded_at);
             """)
     }
 }

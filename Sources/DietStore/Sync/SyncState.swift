@@ -8,6 +8,7 @@ enum SyncState {
         case pullCursor = "pull_cursor"
         case lastSyncAt = "last_sync_at"
         case accountID = "account_id"
+        case whoopSyncedAt = "whoop_synced_at"
     }
 
     static func value(_ key: Key, in db: Database) throws -> String? {

@@ -5,26 +5,42 @@ import NIOCore
 
 /// A local server speaking WHOOP's documented API (OAuth token endpoint, v2 collections with
 /// `limit` ≤ 25 and `nextToken`, 401 for unknown tokens), with scripted 429s and 5xx errors.
-actor FakeWhoop {
-    var validAccess: Set<String> = []
-    var validRefresh: Set<String> = []
-    var issued = 0
-    var refreshes = 0
-    var recoveryRequests: [[String: String]] = []
+public actor FakeWhoop {
+    public private(set) var validAccess: Set<String> = []
+    public private(set) var validRefresh: Set<String> = []
+    public private(set) var issued = 0
+    public private(set) var refreshes = 0
+    public private(set) var recoveryRequests: [[String: String]] = []
     /// Paths that answer 429 (with this Retry-After) or 500 for the next N calls.
-    var throttled: [String: (remaining: Int, retryAfter: String)] = [:]
-    var failing: [String: Int] = [:]
-    var revoked = false
+    public private(set) var throttled: [String: (remaining: Int, retryAfter: String)] = [:]
+    public private(set) var failing: [String: Int] = [:]
+    public private(set) var revoked = false
     let recoveries: [String]
+    let sleeps: [String]
 
-    init(recoveryCount: Int) {
-        let base = Date(timeIntervalSince1970: 1_795_000_000)
+    public init(recoveryCount: Int, base: Date = Date(timeIntervalSince1970: 1_795_000_000)) {
         recoveries = (0..<recoveryCount).map { index in
             let created = base.addingTimeInterval(Double(-index) * 86400).formatted(.iso8601)
             let scored = index % 10 != 9
             let score = scored ? #","score":{"user_calibrating":false,"recovery_score":\#(40 + index % 50).0,"resting_heart_rate":55.5,"hrv_rmssd_milli":48.25}"# : ""
             return #"{"cycle_id":\#(1000 + index),"sleep_id":"ecfc6a15-4661-442f-a9a4-f160dd7afae\#(index % 10)","user_id":10129,"created_at":"\#(created)","updated_at":"\#(created)","score_state":"\#(scored ? "SCORED" : "PENDING_SCORE")"\#(score)}"#
         }
+        // Each night: 5.5 h asleep (3 h light, 1.25 h deep, 1.25 h REM), 86 % efficiency, 8.1 h needed.
+        sleeps = (0..<recoveryCount).map { index in
+            let end = base.addingTimeInterval(Double(-index) * 86400 - 1800)
+            let start = end.addingTimeInterval(-6.4 * 3600)
+            let format = Date.ISO8601FormatStyle()
+            return #"{"id":"a1b2c3d4-0000-4000-8000-\#(String(format: "%012d", index))","cycle_id":\#(1000 + index),"user_id":10129,"created_at":"\#(end.formatted(format))","updated_at":"\#(end.formatted(format))","start":"\#(start.formatted(format))","end":"\#(end.formatted(format))","timezone_offset":"+01:00","nap":false,"score_state":"SCORED","score":{"stage_summary":{"total_in_bed_time_milli":23040000,"total_awake_time_milli":3240000,"total_no_data_time_milli":0,"total_light_sleep_time_milli":10800000,"total_slow_wave_sleep_time_milli":4500000,"total_rem_sleep_time_milli":4500000,"sleep_cycle_count":4,"disturbance_count":9},"sleep_needed":{"baseline_milli":29160000,"need_from_sleep_debt_milli":0,"need_from_recent_strain_milli":0,"need_from_recent_nap_milli":0},"respiratory_rate":15.5,"sleep_performance_percentage":68,"sleep_consistency_percentage":80,"sleep_efficiency_percentage":86}}"#
+        }
+    }
+
+    private func page(_ records: [String], query: [String: String]) -> (HTTPResponse.Status, [String: String], String) {
+        let limit = Int(query["limit"] ?? "10") ?? 10
+        guard limit <= 25 else { return (.badRequest, [:], "") }
+        let offset = Int(query["nextToken"] ?? "0") ?? 0
+        let page = records.dropFirst(offset).prefix(limit)
+        let next = offset + page.count < records.count ? #","next_token":"\#(offset + page.count)""# : ""
+        return (.ok, [:], #"{"records":[\#(page.joined(separator: ","))]\#(next)}"#)
     }
 
     func issueTokens() -> String {
@@ -49,9 +65,9 @@ actor FakeWhoop {
         }
     }
 
-    func expire(_ access: String) { validAccess.remove(access) }
-    func throttle(_ path: String, times: Int, retryAfter: String) { throttled[path] = (times, retryAfter) }
-    func fail(_ path: String, times: Int) { failing[path] = times }
+    public func expire(_ access: String) { validAccess.remove(access) }
+    public func throttle(_ path: String, times: Int, retryAfter: String) { throttled[path] = (times, retryAfter) }
+    public func fail(_ path: String, times: Int) { failing[path] = times }
 
     func api(path: String, query: [String: String], authorization: String?) -> (HTTPResponse.Status, [String: String], String) {
         guard let authorization, authorization.hasPrefix("Bearer "), validAccess.contains(String(authorization.dropFirst(7))) else {
@@ -68,12 +84,9 @@ actor FakeWhoop {
         switch path {
         case "/developer/v2/recovery":
             recoveryRequests.append(query)
-            let limit = Int(query["limit"] ?? "10") ?? 10
-            guard limit <= 25 else { return (.badRequest, [:], "") }
-            let offset = Int(query["nextToken"] ?? "0") ?? 0
-            let page = recoveries.dropFirst(offset).prefix(limit)
-            let next = offset + page.count < recoveries.count ? #","next_token":"\#(offset + page.count)""# : ""
-            return (.ok, [:], #"{"records":[\#(page.joined(separator: ","))]\#(next)}"#)
+            return page(recoveries, query: query)
+        case "/developer/v2/activity/sleep":
+            return page(sleeps, query: query)
         case "/developer/v2/user/profile/basic":
             return (.ok, [:], #"{"user_id":10129,"email":"jsmith123@whoop.com","first_name":"John","last_name":"Smith"}"#)
         case "/developer/v2/user/access":
@@ -85,7 +98,7 @@ actor FakeWhoop {
     }
 
     /// Serves the fake on a loopback port for the duration of `body`.
-    static func serve(_ fake: FakeWhoop, _ body: @Sendable (String) async throws -> Void) async throws {
+    public static func serve(_ fake: FakeWhoop, _ body: @Sendable (String) async throws -> Void) async throws {
         let router = Router()
         router.post("/oauth/oauth2/token") { request, context -> Response in
             let buffer = try await request.body.collect(upTo: 1 << 16)
