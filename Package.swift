@@ -87,6 +87,8 @@ let package = Package(
         .executableTarget(name: "wdiet-sync-bench", dependencies: [
             "SyncProtocol", .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ], path: "Benchmarks/SyncBenchmarks"),
+        // A seeded mutation fuzzer for the WHOOP webhook verifier, run by scripts/fuzz.
+        .executableTarget(name: "wdiet-webhook-fuzz", dependencies: ["WhoopAPI"], path: "Fuzz/WebhookFuzz"),
         // Fixtures shared by test targets: fixed clocks, sample profiles.
         .target(name: "TestSupport", dependencies: ["DietCore"]),
         .testTarget(
