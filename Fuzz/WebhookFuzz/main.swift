@@ -50,7 +50,7 @@ func mutate(_ bytes: [UInt8], using random: inout SplitMix) -> [UInt8] {
 for run in 0..<runs {
     // 128 seeded random bits: a mutated, re-signed webhook cannot take a later one's trace.
     let trace = "trace-\(random.next())-\(random.next())"
-    let json = #"{"user_id":\#(Int.random(in: 1...999_999, using: &random)),"id":"\#(UUID())","type":"\#(types[run % types.count])","trace_id":"\#(trace)"}"#
+    let json = #"{"user_id":\#(Int.random(in: 1...999_999, using: &random)),"id":"\#(random.next())","type":"\#(types[run % types.count])","trace_id":"\#(trace)"}"#
     let body = Array(json.utf8)
     let timestamp = String(Int64(now.timeIntervalSince1970 * 1000) + Int64.random(in: -200_000...200_000, using: &random))
     let signature = WhoopWebhookVerifier.signature(timestamp: timestamp, body: body, clientSecret: secret)
