@@ -51,7 +51,15 @@ struct CalendarAddCommand: CLICommand {
 
     @Argument(help: "The .ics file or address.") var location: String
     @Option(help: "A name for the calendar (default: the file name or host).") var name: String?
+    @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
+
+    struct Added: Encodable {
+        let id: String
+        let name: String
+        let events: Int
+        let problems: [String]
+    }
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
@@ -73,6 +81,10 @@ struct CalendarAddCommand: CLICommand {
         let calendar = try session.run {
             try session.store.addCalendar(name: name ?? defaultName, location: stored, isURL: isURL, ics: text,
                                           eventCount: document.events.count, problemCount: document.problems.count)
+        }
+        if json {
+            return try JSONOutput.encode(Added(id: calendar.id.uuidString, name: calendar.name, events: document.events.count,
+                                               problems: document.problems.map(\.description)))
         }
         var lines = [l.text(document.events.count == 1 ? "cli.calendar.added.one" : "cli.calendar.added", ["name": .text(calendar.name), "events": .integer(document.events.count)])]
         if !document.problems.isEmpty {
@@ -121,31 +133,47 @@ struct CalendarListCommand: CLICommand {
 struct CalendarRefreshCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "refresh", abstract: "Fetch the calendars again (files and addresses).")
 
+    @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
+
+    struct Outcome: Encodable {
+        let id: String
+        let name: String
+        let updated: Bool
+        let message: String
+    }
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         let l = session.localizer
         let calendars = try session.run { try session.store.calendars() }
-        guard !calendars.isEmpty else { return l.text("cli.calendar.none") }
-        return try calendars.map { calendar -> String in
+        guard !calendars.isEmpty else { return json ? "[]" : l.text("cli.calendar.none") }
+        var outcomes: [Outcome] = []
+        for calendar in calendars {
             let failed = { (reason: String) in
                 l.text("cli.calendar.refreshFailed", ["name": .text(calendar.name), "reason": .text(reason),
                                                       "date": .date(LocalDate(calendar.fetchedAt, in: session.timeZone)),
                                                       "time": .time(TimeOfDay(calendar.fetchedAt, in: session.timeZone))])
             }
+            let id = calendar.id.uuidString
             switch CalendarSourceReader.read(calendar.location) {
             case let .failure(error):
-                return failed(error.description)
+                outcomes.append(Outcome(id: id, name: calendar.name, updated: false, message: failed(error.description)))
             case let .success(text):
-                guard let document = try? ICalendarDocument(parsing: text) else { return failed("not a calendar any more") }
+                guard let document = try? ICalendarDocument(parsing: text) else {
+                    outcomes.append(Outcome(id: id, name: calendar.name, updated: false, message: failed("not a calendar any more")))
+                    continue
+                }
                 try session.run {
                     try session.store.refreshCalendar(calendar.id, ics: text, eventCount: document.events.count,
                                                       problemCount: document.problems.count)
                 }
-                return l.text(document.events.count == 1 ? "cli.calendar.refreshed.one" : "cli.calendar.refreshed", ["name": .text(calendar.name), "events": .integer(document.events.count)])
+                outcomes.append(Outcome(id: id, name: calendar.name, updated: true, message: l.text(
+                    document.events.count == 1 ? "cli.calendar.refreshed.one" : "cli.calendar.refreshed",
+                    ["name": .text(calendar.name), "events": .integer(document.events.count)])))
             }
-        }.joined(separator: "\n")
+        }
+        return json ? try JSONOutput.encode(outcomes) : outcomes.map(\.message).joined(separator: "\n")
     }
 }
 
@@ -153,11 +181,13 @@ struct CalendarRemoveCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a calendar by the id “calendar list” shows.")
 
     @Argument(help: "The calendar's id (its first 8 characters are enough).") var id: String
+    @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         let removed = try session.run { try session.store.removeCalendar(idPrefix: id) }
+        if json { return try JSONOutput.encode(["removed": removed.id.uuidString]) }
         return session.localizer.text("cli.calendar.removed", ["name": .text(removed.name)])
     }
 }

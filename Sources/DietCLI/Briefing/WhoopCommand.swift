@@ -95,6 +95,7 @@ struct WhoopConnectCommand: CLICommand {
         abstract: "Print WHOOP's authorize address; paste the address it sends you back to (or pass it with --redirect).")
 
     @Option(help: "The address WHOOP redirected to after you allowed access.") var redirect: String?
+    @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
 
     func execute(_ context: CLIContext) throws -> String {
@@ -114,6 +115,7 @@ struct WhoopConnectCommand: CLICommand {
                 pasted = context.readLine()
             }
             guard let typed = pasted, !typed.trimmingCharacters(in: .whitespaces).isEmpty else {
+                if json { return try JSONOutput.encode(["authorize_url": url.absoluteString, "state": state]) }
                 return (lines + [l.text("cli.whoop.finish")]).joined(separator: "\n")
             }
         }
@@ -129,6 +131,7 @@ struct WhoopConnectCommand: CLICommand {
             try setup.saveTokens(tokens)
             try? FileManager.default.removeItem(atPath: setup.pendingPath)
             let (recoveries, sleeps) = try setup.sync(session.store, days: 30, now: session.clock.now())
+            if json { return try JSONOutput.encode(["connected": 1, "recoveries": recoveries, "sleeps": sleeps]) }
             return (lines + [l.text("cli.whoop.connected"),
                              l.text("cli.whoop.synced", ["recoveries": .integer(recoveries), "sleeps": .integer(sleeps), "days": .integer(30)])])
                 .joined(separator: "\n")
@@ -142,6 +145,7 @@ struct WhoopSyncCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "sync", abstract: "Fetch recent recovery and sleep from WHOOP.")
 
     @Option(help: "How many days back (1–365).") var days = 30
+    @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
 
     func execute(_ context: CLIContext) throws -> String {
@@ -152,6 +156,7 @@ struct WhoopSyncCommand: CLICommand {
         guard setup.loadTokens() != nil else { throw CLIError(l.text("cli.whoop.notConnected")) }
         do {
             let (recoveries, sleeps) = try setup.sync(session.store, days: days, now: session.clock.now())
+            if json { return try JSONOutput.encode(["recoveries": recoveries, "sleeps": sleeps, "days": days]) }
             return l.text("cli.whoop.synced", ["recoveries": .integer(recoveries), "sleeps": .integer(sleeps), "days": .integer(days)])
         } catch let error as WhoopError {
             throw CLIError(l.text("cli.whoop.error", ["reason": .text(error.description)]))
@@ -162,6 +167,7 @@ struct WhoopSyncCommand: CLICommand {
 struct WhoopDisconnectCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "disconnect", abstract: "Revoke WHOOP access and remove its data from this device.")
 
+    @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
 
     func execute(_ context: CLIContext) throws -> String {
@@ -174,6 +180,6 @@ struct WhoopDisconnectCommand: CLICommand {
         _ = Blocking.run { () async throws in try await client.revoke() }
         try FileManager.default.removeItem(atPath: setup.tokensPath)
         try session.run { try session.store.clearWhoop() }
-        return l.text("cli.whoop.disconnected")
+        return json ? try JSONOutput.encode(["disconnected": true]) : l.text("cli.whoop.disconnected")
     }
 }

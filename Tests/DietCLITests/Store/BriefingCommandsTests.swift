@@ -60,6 +60,10 @@ struct BriefingCommandsTests {
         let id = String(list.prefix(8))
         #expect(try harness.run(["calendar", "remove", id], now: "2026-01-05T07:00") == "Removed “Work”.")
         #expect(try harness.run(["calendar", "list"], now: "2026-01-05T07:00").contains("No calendars yet"))
+        let json = try harness.run(["calendar", "add", path, "--json"], now: "2026-01-05T07:00")
+        #expect(json.contains("\"events\" : 3") && json.contains("the event has no DTSTART"))
+        let refreshed = try harness.run(["calendar", "refresh", "--json"], now: "2026-01-06T07:00")
+        #expect(refreshed.contains("\"updated\" : true"))
     }
 
     @Test("bad calendars are refused and nothing is stored")
