@@ -50,8 +50,18 @@ struct WhoopSetup {
         })
     }
 
-    /// Fetches `days` of recoveries and sleeps into the store; returns their counts.
+    /// Fetches `days` of recoveries and sleeps into the store; returns their counts. An
+    /// exclusive lock on a file beside the tokens keeps two `wdiet` processes from refreshing
+    /// with the same (rotating) refresh token.
     func sync(_ store: AppDatabase, days: Int, now: Date) throws -> (Int, Int) {
+        let lock = open(tokensPath + ".lock", O_CREAT | O_RDWR, 0o600)
+        if lock >= 0 { flock(lock, LOCK_EX) }
+        defer {
+            if lock >= 0 {
+                flock(lock, LOCK_UN)
+                close(lock)
+            }
+        }
         guard let tokens = loadTokens() else { throw WhoopError.reconnectNeeded }
         let client = client(tokens)
         let start = now.addingTimeInterval(-Double(days) * 86400)
@@ -179,6 +189,7 @@ struct WhoopDisconnectCommand: CLICommand {
         // Best effort at WHOOP: offline, the local connection still ends.
         _ = Blocking.run { () async throws in try await client.revoke() }
         try FileManager.default.removeItem(atPath: setup.tokensPath)
+        try? FileManager.default.removeItem(atPath: setup.tokensPath + ".lock")
         try session.run { try session.store.clearWhoop() }
         return json ? try JSONOutput.encode(["disconnected": true]) : l.text("cli.whoop.disconnected")
     }
