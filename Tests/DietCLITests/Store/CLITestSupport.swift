@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// A temporary database and a way to run `wdiet` commands in process against it.
-final class CLIHarness {
+final class CLIHarness: @unchecked Sendable {
     let folder: URL
     var database: String { folder.appendingPathComponent("w-diet.sqlite").path }
     var input: [String] = []
