@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
         .testTarget(name: "ReadyDayTests", dependencies: ["ReadyDay", "DietCore", "TestSupport"]),
         .testTarget(name: "WhoopAPITests", dependencies: [
-            "WhoopAPI", "ReadyDay", "ServerTestSupport",
+            "WhoopAPI", "ReadyDay", "ICalendar", "DietCore", "ServerTestSupport",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
