@@ -231,3 +231,25 @@ struct DocumentTests {
         #expect(occurrences.allSatisfy { $0.uid == "dense" })
     }
 }
+
+@Suite("Expansion cost")
+struct ExpansionCostTests {
+    @Test("a weekly series since the year 226 (a mistyped 2026) expands a window without walking the centuries")
+    func farPastStart() throws {
+        // The libFuzzer run found this shape taking over five seconds before occurrences were skipped.
+        let document = try ICalendarDocument(parsing: """
+            BEGIN:VCALENDAR
+            BEGIN:VEVENT
+            UID:typo
+            DTSTART;TZID=Europe/Berlin:02260323T090000
+            DTEND;TZID=Europe/Berlin:02260323T093000
+            RRULE:FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20270101T000000Z
+            END:VEVENT
+            END:VCALENDAR
+            """)
+        let window = DateInterval(start: Date(timeIntervalSince1970: 1_795_000_000), duration: 14 * 86400)
+        let occurrences = document.occurrences(in: window, floatingZone: .gmt)
+        #expect(occurrences.count == 4)
+        #expect(occurrences.allSatisfy { $0.duration == 1800 })
+    }
+}

@@ -44,3 +44,25 @@ struct RecurrenceTests {
         }
     }
 }
+
+@Suite("Skipping ahead in a recurrence")
+struct SkipTests {
+    @Test("skipping to a later period gives exactly the occurrences a full expansion gives from there", arguments: [
+        "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH;WKST=SU", "FREQ=MONTHLY;BYDAY=-1FR,2MO", "FREQ=MONTHLY;INTERVAL=5;BYMONTHDAY=31,-1",
+        "FREQ=YEARLY;BYWEEKNO=1,53;BYDAY=MO", "FREQ=YEARLY;INTERVAL=3;BYMONTH=2;BYMONTHDAY=29", "FREQ=DAILY;INTERVAL=9;BYMONTH=1,7",
+        "FREQ=HOURLY;INTERVAL=7;BYHOUR=1,9,17", "FREQ=MINUTELY;INTERVAL=97;BYHOUR=10", "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1",
+        "FREQ=SECONDLY;INTERVAL=7777", "FREQ=YEARLY;UNTIL=20400101T000000Z;BYMONTH=3;BYDAY=-1SU",
+    ])
+    func skipMatchesFullExpansion(rule text: String) throws {
+        let rule = try RecurrenceRule(parsing: text)
+        let start = CivilDateTime(year: 2001, month: 1, day: 31, hour: 9, minute: 13, second: 5)
+        for target in [CivilDateTime(year: 2026, month: 11, day: 23, hour: 11), CivilDateTime(year: 2001, month: 3, day: 1),
+                       CivilDateTime(year: 2027, month: 2, day: 28, hour: 23, minute: 59)] {
+            let full = Array(RecurrenceIterator(rule: rule, start: start, until: nil).lazy.filter { $0 >= target }.prefix(40))
+            var skipping = RecurrenceIterator(rule: rule, start: start, until: nil)
+            skipping.skip(toPeriodContaining: target)
+            let skipped = Array(skipping.lazy.filter { $0 >= target }.prefix(40))
+            #expect(skipped == full, "\(text) from \(target)")
+        }
+    }
+}

@@ -22,7 +22,7 @@ extension ICalendarDocument {
         var result: [Occurrence] = []
         for master in events where master.recurrenceID == nil {
             let excluded = Set(master.exceptionDates.map { key($0, allDay: master.isAllDay, floating: floating) })
-            for originalStart in starts(of: master, floating: floating, until: window.1) {
+            for originalStart in starts(of: master, floating: floating, from: window.0, until: window.1) {
                 let originalKey = master.isAllDay ? originalStart.secondsAsUTC : rules(for: master.start, floating).utc(for: originalStart)
                 guard !excluded.contains(originalKey) else { continue }
                 let recurrenceStart = master.rule != nil || !master.extraDates.isEmpty
@@ -69,7 +69,14 @@ extension ICalendarDocument {
     }
 
     /// The wall-clock starts of a series up to the instant `limit`, with RDATEs, in order.
-    private func starts(of event: Event, floating: any ZoneRules, until limit: Int64) -> [CivilDateTime] {
+    /// The longest an occurrence of `event` can last, in seconds.
+    private func maxLength(of event: Event) -> Int {
+        if event.isAllDay, let end = event.end { return max(1, end.civil.dayNumber - event.start.civil.dayNumber) * 86400 }
+        if let end = event.end { return max(0, Int(end.civil.secondsAsUTC - event.start.civil.secondsAsUTC)) + 86400 }
+        return max(event.duration ?? 0, 86400)
+    }
+
+    private func starts(of event: Event, floating: any ZoneRules, from windowStart: Int64, until limit: Int64) -> [CivilDateTime] {
         let zone = rules(for: event.start, floating)
         var starts: [CivilDateTime] = []
         if var rule = event.rule {
@@ -90,8 +97,14 @@ extension ICalendarDocument {
             case nil:
                 until = nil
             }
-            for (index, civil) in RecurrenceIterator(rule: rule, start: event.start.civil, until: until).enumerated() {
-                if index >= Self.expansionLimit || zone.utc(for: civil) > limit { break }
+            var iterator = RecurrenceIterator(rule: rule, start: event.start.civil, until: until)
+            // Occurrences that end before the window do not matter: skip them when the rule allows.
+            iterator.skip(toPeriodContaining: zone.local(for: windowStart - Int64(maxLength(of: event)) - 2 * 86400))
+            let limitWall = zone.local(for: limit + 2 * 86400)
+            var index = 0
+            while let civil = iterator.next() {
+                index += 1
+                if index > Self.expansionLimit || civil > limitWall || zone.utc(for: civil) > limit { break }
                 starts.append(civil)
             }
             // DTSTART is always an occurrence, even when the rule would not produce it.
@@ -99,9 +112,10 @@ extension ICalendarDocument {
         } else {
             starts = [event.start.civil]
         }
+        var seen = Set(starts)
         for extra in event.extraDates {
             let civil = event.isAllDay ? extra.civil : zone.local(for: rules(for: extra, floating).utc(for: extra.civil))
-            if !starts.contains(civil) { starts.append(civil) }
+            if seen.insert(civil).inserted { starts.append(civil) }
         }
         return starts.sorted()
     }

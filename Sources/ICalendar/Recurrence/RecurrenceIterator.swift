@@ -103,6 +103,51 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
         info.rebuildMonthMasks(month: month, byNthWeekday: byNthWeekday, frequency: rule.frequency, hasByMonth: !byMonth.isEmpty)
     }
 
+    /// Jumps whole intervals ahead so the current period is the last one starting at or before
+    /// `target`, without producing the occurrences in between. Only for rules without COUNT
+    /// (which must count from DTSTART) and before the first `next()`: a calendar's window far
+    /// after DTSTART (an event repeating since 1990, or a mistyped year 0226) costs nothing.
+    public mutating func skip(toPeriodContaining target: CivilDateTime) {
+        guard rule.count == nil, emitted == 0, pending.isEmpty, target > start else { return }
+        let current = CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        switch rule.frequency {
+        case .yearly:
+            let steps = (target.year - year) / rule.interval
+            guard steps > 0 else { return }
+            year += steps * rule.interval
+            weekYear += steps * rule.interval
+            rebuildYear()
+        case .monthly:
+            let months = (target.year * 12 + target.month) - (year * 12 + month)
+            let steps = months / rule.interval
+            guard steps > 0 else { return }
+            let total = year * 12 + (month - 1) + steps * rule.interval
+            year = total / 12
+            month = total % 12 + 1
+            rebuildYear()
+        case .weekly, .daily:
+            let unit = rule.frequency == .weekly ? 7 * rule.interval : rule.interval
+            let steps = (target.dayNumber - current.dayNumber) / unit
+            guard steps > 0 else { return }
+            let moved = CivilDateTime(dayNumber: current.dayNumber + steps * unit)
+            (year, month, day) = (moved.year, moved.month, moved.day)
+            rebuildYear()
+        case .hourly, .minutely, .secondly:
+            let unit: Int64 = switch rule.frequency {
+            case .hourly: 3600
+            case .minutely: 60
+            default: 1
+            }
+            let span = unit * Int64(rule.interval)
+            let steps = (target.secondsAsUTC - current.secondsAsUTC) / span
+            guard steps > 0 else { return }
+            let moved = CivilDateTime(secondsAsUTC: current.secondsAsUTC + steps * span)
+            (year, month, day, hour, minute, second) = (moved.year, moved.month, moved.day, moved.hour, moved.minute, moved.second)
+            rebuildYear()
+            timeset = makeTimeset()
+        }
+    }
+
     public mutating func next() -> CivilDateTime? {
         while !finished {
             if pendingIndex < pending.count {
