@@ -252,4 +252,22 @@ struct ExpansionCostTests {
         #expect(occurrences.count == 4)
         #expect(occurrences.allSatisfy { $0.duration == 1800 })
     }
+
+    @Test("a series whose every occurrence lasts centuries looks back at most 400 days, not at all of them")
+    func centuriesLongOccurrences() throws {
+        let document = try ICalendarDocument(parsing: """
+            BEGIN:VCALENDAR
+            BEGIN:VEVENT
+            UID:damaged
+            DTSTART;TZID=Europe/Berlin:02260323T090000
+            DTEND;TZID=Europe/Berlin:20260323T093000
+            RRULE:FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20270101T000000Z
+            END:VEVENT
+            END:VCALENDAR
+            """)
+        let window = DateInterval(start: Date(timeIntervalSince1970: 1_795_000_000), duration: 14 * 86400)
+        let occurrences = document.occurrences(in: window, floatingZone: .gmt)
+        // DTSTART itself, then about 400 days of Mondays and Wednesdays before the window's end.
+        #expect((110...130).contains(occurrences.count))
+    }
 }

@@ -69,11 +69,19 @@ extension ICalendarDocument {
     }
 
     /// The wall-clock starts of a series up to the instant `limit`, with RDATEs, in order.
-    /// The longest an occurrence of `event` can last, in seconds.
+    /// How far before the window an occurrence may start and still be looked at: its length,
+    /// but at most 400 days. A series whose every occurrence lasts centuries (a mistyped year)
+    /// would otherwise overlap every window with all of its occurrences.
     private func maxLength(of event: Event) -> Int {
-        if event.isAllDay, let end = event.end { return max(1, end.civil.dayNumber - event.start.civil.dayNumber) * 86400 }
-        if let end = event.end { return max(0, Int(end.civil.secondsAsUTC - event.start.civil.secondsAsUTC)) + 86400 }
-        return max(event.duration ?? 0, 86400)
+        let length: Int
+        if event.isAllDay, let end = event.end {
+            length = max(1, end.civil.dayNumber - event.start.civil.dayNumber) * 86400
+        } else if let end = event.end {
+            length = max(0, Int(clamping: end.civil.secondsAsUTC - event.start.civil.secondsAsUTC)) + 86400
+        } else {
+            length = max(event.duration ?? 0, 86400)
+        }
+        return min(length, 400 * 86400)
     }
 
     private func starts(of event: Event, floating: any ZoneRules, from windowStart: Int64, until limit: Int64) -> [CivilDateTime] {
@@ -99,13 +107,14 @@ extension ICalendarDocument {
             }
             var iterator = RecurrenceIterator(rule: rule, start: event.start.civil, until: until)
             // Occurrences that end before the window do not matter: skip them when the rule allows.
-            iterator.skip(toPeriodContaining: zone.local(for: windowStart - Int64(maxLength(of: event)) - 2 * 86400))
+            let earliest = zone.local(for: windowStart - Int64(maxLength(of: event)) - 2 * 86400)
+            iterator.skip(toPeriodContaining: earliest)
             let limitWall = zone.local(for: limit + 2 * 86400)
             var index = 0
             while let civil = iterator.next() {
                 index += 1
                 if index > Self.expansionLimit || civil > limitWall || zone.utc(for: civil) > limit { break }
-                starts.append(civil)
+                if civil >= earliest { starts.append(civil) }
             }
             // DTSTART is always an occurrence, even when the rule would not produce it.
             if !starts.contains(event.start.civil), zone.utc(for: event.start.civil) <= limit { starts.insert(event.start.civil, at: 0) }
