@@ -1,3 +1,4 @@
+import DietCore
 import Foundation
 
 /// Event demand (seed 001 §6.2, SPEC §7): points for duration, attendees, the post-lunch dip and
@@ -17,10 +18,7 @@ public enum DemandClassifier {
         let hours = event.duration / 3600
         points += hours >= 2 ? 3 : hours >= 1 ? 2 : 1
         points += event.attendeeCount >= 8 ? 3 : event.attendeeCount >= 4 ? 2 : event.attendeeCount >= 1 ? 1 : 0
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let hour = calendar.component(.hour, from: event.start)
-        if (13...15).contains(hour) { points += 1 }
+        if (13...15).contains(TimeOfDay(event.start, in: timeZone).hour) { points += 1 }
         let title = event.title.lowercased()
         if demanding.contains(where: title.contains) {
             points += 2

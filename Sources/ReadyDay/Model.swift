@@ -81,10 +81,15 @@ public struct CalendarEvent: Hashable, Codable, Sendable {
 public enum EnergyDemand: String, Codable, Sendable, Comparable {
     case low, medium, high
 
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-        let order: [EnergyDemand] = [.low, .medium, .high]
-        return order.firstIndex(of: lhs)! < order.firstIndex(of: rhs)!
+    private var rank: Int {
+        switch self {
+        case .low: 0
+        case .medium: 1
+        case .high: 2
+        }
     }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
 }
 
 public struct ClassifiedEvent: Hashable, Codable, Sendable {

@@ -37,17 +37,7 @@ public enum ServerHarness {
     }
 
     public static func withConnection<T: Sendable>(_ url: DatabaseURL, _ body: (PostgresConnection) async throws -> T) async throws -> T {
-        let configuration = PostgresConnection.Configuration(host: url.host, port: url.port, username: url.username,
-                                                             password: url.password, database: url.database, tls: .disable)
-        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
-        do {
-            let result = try await body(connection)
-            try await connection.close()
-            return result
-        } catch {
-            try? await connection.close()
-            throw error
-        }
+        try await url.withConnection(logger: logger, body)
     }
 
     /// Runs `body` against the router of a server on a fresh database.

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Logging
 import PostgresNIO
+import ServerTestSupport
 import Testing
 
 /// The built executables and the PostgreSQL cluster of `scripts/test`.
@@ -37,28 +38,11 @@ enum E2E {
         return Output(status: process.terminationStatus, stdout: stdout, stderr: stderr)
     }
 
-    /// `postgres://postgres@127.0.0.1:PORT/postgres`, from scripts/with-postgres.
-    static func adminURL() throws -> URLComponents {
-        guard let text = ProcessInfo.processInfo.environment["WDIET_TEST_POSTGRES_URL"], let url = URLComponents(string: text) else {
-            Issue.record("WDIET_TEST_POSTGRES_URL is not set: run the tests with scripts/test, which starts PostgreSQL")
-            throw E2EError.noPostgres
-        }
-        return url
-    }
-
+    /// A connection to `database` as the superuser of the cluster scripts/with-postgres started.
     static func withConnection<T: Sendable>(database: String, _ body: (PostgresConnection) async throws -> T) async throws -> T {
-        let admin = try adminURL()
-        let configuration = PostgresConnection.Configuration(host: admin.host ?? "127.0.0.1", port: admin.port ?? 5432,
-                                                             username: "postgres", password: nil, database: database, tls: .disable)
-        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
-        do {
-            let result = try await body(connection)
-            try await connection.close()
-            return result
-        } catch {
-            try? await connection.close()
-            throw error
-        }
+        var url = try ServerHarness.adminURL()
+        url.database = database
+        return try await ServerHarness.withConnection(url, body)
     }
 
     static func freePort() -> Int {
@@ -76,7 +60,6 @@ enum E2E {
 }
 
 enum E2EError: Error {
-    case noPostgres
     case serverDidNotStart(String)
 }
 
@@ -100,8 +83,8 @@ final class ServerProcess {
     }
 
     func start() async throws {
-        let admin = try E2E.adminURL()
-        let base = "postgres://%@@\(admin.host ?? "127.0.0.1"):\(admin.port ?? 5432)/\(database)"
+        let admin = try ServerHarness.adminURL()
+        let base = "postgres://%@@\(admin.host):\(admin.port)/\(database)"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: E2E.server)
         process.environment = [

@@ -4,6 +4,7 @@ import DietStore
 import Foundation
 import ICalendar
 import ReadyDay
+import SyncProtocol
 import WhoopAPI
 
 /// `wdiet briefing`: the morning screen from the calendars (and WHOOP, once connected).
@@ -24,9 +25,9 @@ struct BriefingCommand: CLICommand {
         let dayEnd = day.adding(days: 1).instant(at: TimeOfDay(minutesSinceMidnight: 0), in: session.timeZone)
         let whoopConnected = FileManager.default.fileExists(atPath: options.resolvedPath(environment: context.environment) + ".whoop.json")
         let recovery = try session.run { try session.store.latestWhoopRecord(.recovery, notAfter: dayEnd) }
-            .flatMap { try? JSONDecoder.iso.decode(WhoopRecovery.self, from: Data($0.utf8)) }?.domain
+            .flatMap { try? JSONDecoder.api.decode(WhoopRecovery.self, from: Data($0.utf8)) }?.domain
         let sleep = try session.run { try session.store.latestWhoopRecord(.sleep, notAfter: dayEnd) }
-            .flatMap { try? JSONDecoder.iso.decode(WhoopSleep.self, from: Data($0.utf8)) }?.domain
+            .flatMap { try? JSONDecoder.api.decode(WhoopSleep.self, from: Data($0.utf8)) }?.domain
         let whoopUpdated = try session.run { try session.store.whoopSyncedAt() }
         let input = BriefingInput(date: day, timeZone: session.timeZone, now: session.clock.now(), recovery: recovery, sleep: sleep,
                                   events: events, phase: phase, whoopUpdatedAt: whoopUpdated, whoopConnected: whoopConnected)

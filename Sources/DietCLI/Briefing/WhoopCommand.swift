@@ -4,6 +4,7 @@ import DietStore
 import DietSync
 import Foundation
 import ReadyDay
+import SyncProtocol
 import WhoopAPI
 
 /// `wdiet whoop …`: connect WHOOP for the briefing's recovery and sleep.
@@ -36,18 +37,15 @@ struct WhoopSetup {
     }
 
     func loadTokens() -> WhoopTokens? {
-        FileManager.default.contents(atPath: tokensPath).flatMap { try? JSONDecoder.iso.decode(WhoopTokens.self, from: $0) }
+        FileManager.default.contents(atPath: tokensPath).flatMap { try? JSONDecoder.api.decode(WhoopTokens.self, from: $0) }
     }
 
     func saveTokens(_ tokens: WhoopTokens) throws {
-        try AccountFile.writePrivately(try JSONEncoder.iso.encode(tokens), to: tokensPath)
+        try AccountFile.writePrivately(try JSONEncoder.api.encode(tokens), to: tokensPath)
     }
 
     func client(_ tokens: WhoopTokens) -> WhoopClient {
-        let path = tokensPath
-        return WhoopClient(configuration: configuration, tokens: tokens, saveTokens: { fresh in
-            try AccountFile.writePrivately(try JSONEncoder.iso.encode(fresh), to: path)
-        })
+        WhoopClient(configuration: configuration, tokens: tokens, saveTokens: { [self] fresh in try saveTokens(fresh) })
     }
 
     /// Fetches `days` of recoveries and sleeps into the store; returns their counts. An
@@ -69,7 +67,7 @@ struct WhoopSetup {
             (try await client.recoveries(start: start, end: now), try await client.sleeps(start: start, end: now))
         }
         let (recoveries, sleeps) = try fetched.get()
-        let encoder = JSONEncoder.iso
+        let encoder = JSONEncoder.api
         var records: [(kind: WhoopRecordKind, id: String, recordedAt: Date, json: String)] = []
         for recovery in recoveries {
             records.append((.recovery, String(recovery.cycleID), recovery.createdAt, String(decoding: try encoder.encode(recovery), as: UTF8.self)))
@@ -79,23 +77,6 @@ struct WhoopSetup {
         }
         try store.saveWhoopRecords(records)
         return (recoveries.count, sleeps.filter { !$0.nap }.count)
-    }
-}
-
-extension JSONEncoder {
-    static var iso: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = .sortedKeys
-        return encoder
-    }
-}
-
-extension JSONDecoder {
-    static var iso: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
     }
 }
 

@@ -43,7 +43,7 @@ struct AuthController: Sendable {
 
     @Sendable func login(request: Request, context: ServerContext) async throws -> JSONBody<TokenResponse> {
         let body = try await request.decodeJSON(PasswordCredentials.self, context: context)
-        let email = body.email.trimmingWhitespace.lowercased()
+        let email = body.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let deviceName = try Self.validDeviceName(body.deviceName)
         let account = SignInLimiter.accountKey(email)
         let address = SignInLimiter.addressKey(context.clientAddress)
@@ -122,7 +122,7 @@ struct AuthController: Sendable {
     }
 
     static func validEmail(_ text: String) throws -> String {
-        let email = text.trimmingWhitespace.lowercased()
+        let email = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
               !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace)
@@ -131,7 +131,7 @@ struct AuthController: Sendable {
     }
 
     static func validDeviceName(_ text: String) throws -> String {
-        let name = text.trimmingWhitespace
+        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...100).contains(name.count) else {
             throw APIError.badRequest("The device name needs 1 to 100 characters.")
         }

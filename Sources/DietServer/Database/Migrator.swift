@@ -41,17 +41,7 @@ struct Migrator {
     /// Applies what is missing; returns the names applied now.
     @discardableResult
     func migrate(_ url: DatabaseURL, migrations: [Migration]) async throws -> [String] {
-        let configuration = PostgresConnection.Configuration(host: url.host, port: url.port, username: url.username,
-                                                             password: url.password, database: url.database, tls: .disable)
-        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
-        do {
-            let applied = try await migrate(connection, migrations: migrations)
-            try await connection.close()
-            return applied
-        } catch {
-            try? await connection.close()
-            throw error
-        }
+        try await url.withConnection(logger: logger) { connection in try await migrate(connection, migrations: migrations) }
     }
 
     private func migrate(_ connection: PostgresConnection, migrations: [Migration]) async throws -> [String] {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits a SQL script into statements at top-level semicolons, respecting quoted strings,
 /// quoted identifiers, dollar-quoted bodies and comments. PostgreSQL's extended protocol,
 /// which binds values, runs one statement at a time.
@@ -9,7 +11,7 @@ enum SQLScript {
         var index = 0
 
         func flush() {
-            let text = String(current).trimmingWhitespace
+            let text = String(current).trimmingCharacters(in: .whitespacesAndNewlines)
             if !text.isEmpty { statements.append(text) }
             current = String.UnicodeScalarView()
         }
@@ -62,14 +64,5 @@ enum SQLScript {
         }
         flush()
         return statements
-    }
-}
-
-extension String {
-    var trimmingWhitespace: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        return String(scalars[first...last])
     }
 }

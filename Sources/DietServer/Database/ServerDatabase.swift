@@ -69,3 +69,20 @@ extension PSQLError {
     /// The SQLSTATE of a server error, e.g. "23505" for a unique violation.
     var sqlState: String? { serverInfo?[.sqlState] }
 }
+
+extension DatabaseURL {
+    /// Runs `body` on one connection to this address, closing it afterwards also on failure.
+    public func withConnection<T: Sendable>(logger: Logger, _ body: (PostgresConnection) async throws -> T) async throws -> T {
+        let configuration = PostgresConnection.Configuration(host: host, port: port, username: username, password: password,
+                                                             database: database, tls: .disable)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        do {
+            let result = try await body(connection)
+            try await connection.close()
+            return result
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+}

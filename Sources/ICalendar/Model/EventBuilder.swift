@@ -30,7 +30,7 @@ enum EventBuilder {
         var exceptions: [EventTime] = []
         for line in component.all("EXDATE") { exceptions += try times(line) }
         let attendees = component.all("ATTENDEE").map { line in
-            Attendee(address: line.value.lowercased().hasPrefix("mailto:") ? String(line.value.dropFirst(7)) : line.value,
+            Attendee(address: address(line.value),
                      name: line.parameter("CN"),
                      participation: Attendee.Participation(rawValue: (line.parameter("PARTSTAT") ?? "NEEDS-ACTION").uppercased()) ?? .needsAction,
                      userType: (line.parameter("CUTYPE") ?? "INDIVIDUAL").uppercased())
@@ -44,11 +44,16 @@ enum EventBuilder {
             status: Event.Status(rawValue: component.first("STATUS")?.value.uppercased() ?? "") ?? .confirmed,
             isTransparent: component.first("TRANSP")?.value.uppercased() == "TRANSPARENT",
             attendees: attendees,
-            organizer: component.first("ORGANIZER").map { $0.value.lowercased().hasPrefix("mailto:") ? String($0.value.dropFirst(7)) : $0.value },
+            organizer: component.first("ORGANIZER").map { address($0.value) },
             rule: rule, extraDates: extra, exceptionDates: exceptions,
             recurrenceID: try component.first("RECURRENCE-ID").map { line throws(ICalendarError) in try time(line) },
             sequence: Int(component.first("SEQUENCE")?.value ?? "") ?? 0,
             line: component.line)
+    }
+
+    /// A CAL-ADDRESS without its `mailto:`.
+    private static func address(_ value: String) -> String {
+        value.lowercased().hasPrefix("mailto:") ? String(value.dropFirst(7)) : value
     }
 
     /// Times in different zones cannot be compared as wall times.

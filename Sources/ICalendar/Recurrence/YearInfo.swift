@@ -5,7 +5,6 @@ struct YearInfo {
     let year: Int
     let firstDayNumber: Int
     let yearLength: Int
-    let nextYearLength: Int
     /// monthStart[m] is the index of the first day of month m + 1; monthStart[12] == yearLength.
     let monthStart: [Int]
     private let firstWeekday: Int
@@ -18,7 +17,6 @@ struct YearInfo {
         self.rule = rule
         firstDayNumber = Civil.dayNumber(year: year, month: 1, day: 1)
         yearLength = Civil.daysInYear(year)
-        nextYearLength = Civil.daysInYear(year + 1)
         var starts = [0]
         for month in 1...12 { starts.append(starts[month - 1] + Civil.daysInMonth(year, month)) }
         monthStart = starts
