@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
     ],
     targets: [
         // Foundation only: every product rule that needs no storage.
@@ -47,8 +49,9 @@ let package = Package(
         .target(
             name: "DietCLI",
             dependencies: [
-                "DietCore", "DietStore", "DietSync", "FoodKit", "FoodFacts", "ICalendar", "ReadyDay", "WhoopAPI",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DietBriefing", "DietCore", "DietStore", "DietSync", "DietWeb", "FoodKit", "FoodFacts", "ICalendar", "ReadyDay",
+                "WhoopAPI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .executableTarget(name: "wdiet", dependencies: ["DietCLI"]),
@@ -61,6 +64,21 @@ let package = Package(
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // The briefing of a day from the device's stored calendars and WHOOP records.
+        .target(name: "DietBriefing", dependencies: ["DietCore", "DietStore", "ICalendar", "ReadyDay", "SyncProtocol", "WhoopAPI"]),
+        // The local web app of `wdiet serve`: routes, security, Mustache templates and static
+        // assets (resources).
+        .target(
+            name: "DietWeb",
+            dependencies: [
+                "DietBriefing", "DietCore", "DietStore", "DietSync", "FoodKit", "ReadyDay",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources")]
+        ),
         // RFC 5545 calendars: parsing, time zones, recurrence expansion (Foundation only).
         .target(name: "ICalendar"),
         // The client side of sync: the HTTP API client, push of the outbox, pull and merge.
@@ -81,8 +99,12 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .executableTarget(name: "wdiet-server", dependencies: ["DietServer"]),
-        // Latency benchmarks over seeded data, run by scripts/bench.
-        .executableTarget(name: "wdiet-bench", dependencies: ["DietCore", "DietStore", "FoodKit"], path: "Benchmarks/StoreBenchmarks"),
+        // Latency benchmarks over seeded data (the store, food search, the web app), run by scripts/bench.
+        .executableTarget(name: "wdiet-bench", dependencies: [
+            "DietCore", "DietStore", "DietWeb", "FoodKit",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ], path: "Benchmarks/StoreBenchmarks"),
         // Throughput and latency of the sync server against the psql ceiling, run by scripts/bench.
         .executableTarget(name: "wdiet-sync-bench", dependencies: [
             "SyncProtocol", .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -113,6 +135,13 @@ let package = Package(
         ),
         .testTarget(name: "DietCLITests", dependencies: [
             "DietCLI", "DietCore", "DietStore", "TestSupport", "ServerTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .testTarget(name: "DietWebTests", dependencies: [
+            "DietWeb", "DietCore", "DietStore", "TestSupport",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         // A fresh PostgreSQL database per test and the server built on it.
         .target(name: "ServerTestSupport", dependencies: [

@@ -172,3 +172,5 @@ if let wdiet {
     }
     print("\n`wdiet today --json`, whole process: " + Percentiles(samples: cold).line)
 }
+
+try await WebBenchmark.run(path: path, clock: clock, zone: zone)

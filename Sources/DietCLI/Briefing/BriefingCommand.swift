@@ -1,11 +1,9 @@
 import ArgumentParser
+import DietBriefing
 import DietCore
 import DietStore
 import Foundation
-import ICalendar
 import ReadyDay
-import SyncProtocol
-import WhoopAPI
 
 /// `wdiet briefing`: the morning screen from the calendars (and WHOOP, once connected).
 struct BriefingCommand: CLICommand {
@@ -17,38 +15,14 @@ struct BriefingCommand: CLICommand {
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
-        let day = date ?? session.today
-        let calendars = try session.run { try session.store.calendars() }
-        let events: [CalendarEvent]? = calendars.isEmpty ? nil : Self.events(on: day, calendars: calendars, timeZone: session.timeZone)
-        let phase = day == session.today ? try session.run { try session.store.today(timeZone: session.timeZone) }?.report.cycle?.phase : nil
-        // WHOOP from the device's copy: the newest recovery and night's sleep up to the day's end.
-        let dayEnd = day.adding(days: 1).instant(at: TimeOfDay(minutesSinceMidnight: 0), in: session.timeZone)
         let whoopConnected = FileManager.default.fileExists(atPath: options.resolvedPath(environment: context.environment) + ".whoop.json")
-        let recovery = try session.run { try session.store.latestWhoopRecord(.recovery, notAfter: dayEnd) }
-            .flatMap { try? JSONDecoder.api.decode(WhoopRecovery.self, from: Data($0.utf8)) }?.domain
-        let sleep = try session.run { try session.store.latestWhoopRecord(.sleep, notAfter: dayEnd) }
-            .flatMap { try? JSONDecoder.api.decode(WhoopSleep.self, from: Data($0.utf8)) }?.domain
-        let whoopUpdated = try session.run { try session.store.whoopSyncedAt() }
-        let input = BriefingInput(date: day, timeZone: session.timeZone, now: session.clock.now(), recovery: recovery, sleep: sleep,
-                                  events: events, phase: phase, whoopUpdatedAt: whoopUpdated, whoopConnected: whoopConnected)
-        let briefing = BriefingGenerator.generate(input)
-        if json { return try JSONOutput.encode(BriefingJSON(briefing, localizer: session.localizer)) }
-        return BriefingView(briefing: briefing, localizer: session.localizer, timeZone: session.timeZone,
-                            calendarsUpdated: calendars.map(\.fetchedAt).min(), whoopUpdated: whoopUpdated).render()
-    }
-
-    /// The day's occurrences of every stored calendar, as ReadyDay events.
-    static func events(on day: LocalDate, calendars: [StoredCalendar], timeZone: TimeZone) -> [CalendarEvent] {
-        let start = day.instant(at: TimeOfDay(minutesSinceMidnight: 0), in: timeZone)
-        let end = day.adding(days: 1).instant(at: TimeOfDay(minutesSinceMidnight: 0), in: timeZone)
-        return calendars.flatMap { calendar -> [CalendarEvent] in
-            guard let document = try? ICalendarDocument(parsing: calendar.ics) else { return [] }
-            return document.occurrences(in: DateInterval(start: start, end: end), floatingZone: timeZone).map { occurrence in
-                CalendarEvent(title: occurrence.summary, start: occurrence.start, end: occurrence.end,
-                              attendeeCount: occurrence.attendees.filter(\.isPerson).count, blocksTime: occurrence.blocksTime,
-                              isAllDay: occurrence.isAllDay)
-            }
-        }.sorted { ($0.start, $0.title) < ($1.start, $1.title) }
+        let stored = try session.run {
+            try StoredBriefing.make(store: session.store, day: date ?? session.today, today: session.today, now: session.clock.now(),
+                                    timeZone: session.timeZone, whoopConnected: whoopConnected)
+        }
+        if json { return try JSONOutput.encode(BriefingJSON(stored.briefing, localizer: session.localizer)) }
+        return BriefingView(briefing: stored.briefing, localizer: session.localizer, timeZone: session.timeZone,
+                            calendarsUpdated: stored.calendarsUpdated, whoopUpdated: stored.whoopUpdated).render()
     }
 }
 

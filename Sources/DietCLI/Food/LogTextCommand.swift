@@ -47,12 +47,7 @@ struct LogTextCommand: CLICommand {
         }
         let instant = try MealOptions.instant(at: at, date: nil, now: session.clock.now(), timeZone: session.timeZone, localizer: l)
         let entries = try meal.items.map { item -> (MealEntry, FoodPortion?) in
-            let n = item.nutrients
-            let entry = try session.run {
-                try MealEntry(name: String(item.food.name.prefix(80)), kcal: max(1, Int(n.kcal.rounded())),
-                              proteinG: (n.proteinG * 10).rounded() / 10, carbsG: (n.carbsG * 10).rounded() / 10,
-                              fatG: (n.fatG * 10).rounded() / 10, fiberG: (n.fiberG * 10).rounded() / 10, at: instant, in: session.timeZone)
-            }
+            let entry = try session.run { try item.nutrients.mealEntry(named: item.food.name, at: instant, in: session.timeZone) }
             return (entry, FoodPortion(foodID: item.food.id, grams: item.choice.grams))
         }
         try session.run { try session.store.logMeals(entries, source: .text) }

@@ -10,43 +10,15 @@ struct HistoryCommand: CLICommand {
     @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
 
-    struct Day: Encodable {
-        let date: LocalDate
-        let intakeKcal: Int?
-        let targetKcal: Int
-        let phase: Phase?
-        let weightKg: Double?
-
-        enum CodingKeys: String, CodingKey {
-            case date, phase
-            case intakeKcal = "intake_kcal"
-            case targetKcal = "target_kcal"
-            case weightKg = "weight_kg"
-        }
-    }
-
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
-        let settings = try session.requireSettings()
+        _ = try session.requireSettings()
         let l = session.localizer
         guard (1...365).contains(days) else {
             throw CLIError(l.render(DietCore.ValidationError(field: .init("days"), allowed: .range(min: 1, max: 365, digits: 0, unit: nil),
                                                              received: "\(days)").message))
         }
-        let last = session.today
-        let first = last.adding(days: 1 - days)
-        let intake = try session.run { try session.store.dailyIntake(from: first, through: last) }
-        let weights = try session.run { try session.store.weights(from: first.adding(days: -3650), through: last) }
-        let rows = (0..<days).map { offset -> Day in
-            let date = first.adding(days: offset)
-            let known = weights.filter { $0.date <= date }
-            let plan = EnergyPlan(profile: settings.profile, latestWeightKg: known.last?.kg, on: date,
-                                  acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal)
-            let phase = settings.profile.goal == .lose && date >= settings.startDate
-                ? CycleEngine(startDate: settings.startDate, preset: settings.profile.cyclePreset).day(on: date).phase : nil
-            return Day(date: date, intakeKcal: intake[date], targetKcal: plan.targets(phase?.targetKind ?? plan.staticKind).kcal,
-                       phase: phase, weightKg: known.last(where: { $0.date == date })?.kg)
-        }
+        let rows = try session.run { try session.store.history(days: days, through: session.today) }
         if json { return try JSONOutput.encode(rows) }
         var table = TextTable([.left, .left, .right, .right, .right])
         table.append([l.text("cli.history.day"), l.text("cli.plan.phase"), "kcal", l.text("cli.plan.targetColumn"), "kg"])

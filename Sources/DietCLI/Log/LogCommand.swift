@@ -100,11 +100,7 @@ struct LogMealCommand: CLICommand {
         }
         let n = try session.run { try session.store.serving(of: recipe, language: session.language) }.nutrients.scaled(toGrams: 100 * servings)
         let title = name.isEmpty ? recipe.name : name.joined(separator: " ")
-        return try session.run {
-            try MealEntry(name: String(title.prefix(80)), kcal: max(1, Int(n.kcal.rounded())), proteinG: (n.proteinG * 10).rounded() / 10,
-                          carbsG: (n.carbsG * 10).rounded() / 10, fatG: (n.fatG * 10).rounded() / 10,
-                          fiberG: (n.fiberG * 10).rounded() / 10, at: instant, in: session.timeZone)
-        }
+        return try session.run { try n.mealEntry(named: title, at: instant, in: session.timeZone) }
     }
 
     /// The meal of `grams`, a `portion` or the default portion of a database food.
@@ -122,11 +118,7 @@ struct LogMealCommand: CLICommand {
         }
         let n = food.per100g.scaled(toGrams: amount)
         let title = name.isEmpty ? food.name : name.joined(separator: " ")
-        let entry = try session.run {
-            try MealEntry(name: String(title.prefix(80)), kcal: max(1, Int(n.kcal.rounded())), proteinG: (n.proteinG * 10).rounded() / 10,
-                          carbsG: (n.carbsG * 10).rounded() / 10, fatG: (n.fatG * 10).rounded() / 10,
-                          fiberG: (n.fiberG * 10).rounded() / 10, at: instant, in: session.timeZone)
-        }
+        let entry = try session.run { try n.mealEntry(named: title, at: instant, in: session.timeZone) }
         return (entry, FoodPortion(foodID: food.id, grams: amount))
     }
 

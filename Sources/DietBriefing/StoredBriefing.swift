@@ -1,0 +1,51 @@
+import DietCore
+import DietStore
+import Foundation
+import ICalendar
+import ReadyDay
+import SyncProtocol
+import WhoopAPI
+
+/// The morning briefing of a day from what the device has stored: its calendars, its copy of
+/// the WHOOP records and today's MATADOR phase. Every surface (CLI, web) shows this one value.
+public struct StoredBriefing: Sendable {
+    public let briefing: DayBriefing
+    /// When the oldest calendar was last fetched, nil without calendars.
+    public let calendarsUpdated: Date?
+    /// When WHOOP data was last copied, nil if never.
+    public let whoopUpdated: Date?
+
+    /// - Parameters:
+    ///   - whoopConnected: whether the user has WHOOP tokens (a missing source gets a note).
+    public static func make(store: AppDatabase, day: LocalDate, today: LocalDate, now: Date, timeZone: TimeZone,
+                            whoopConnected: Bool) throws -> StoredBriefing {
+        let calendars = try store.calendars()
+        let events: [CalendarEvent]? = calendars.isEmpty ? nil : Self.events(on: day, calendars: calendars, timeZone: timeZone)
+        let phase = day == today ? try store.today(timeZone: timeZone)?.report.cycle?.phase : nil
+        // The newest recovery and night's sleep up to the day's end.
+        let dayEnd = day.adding(days: 1).instant(at: TimeOfDay(minutesSinceMidnight: 0), in: timeZone)
+        let recovery = try store.latestWhoopRecord(.recovery, notAfter: dayEnd)
+            .flatMap { try? JSONDecoder.api.decode(WhoopRecovery.self, from: Data($0.utf8)) }?.domain
+        let sleep = try store.latestWhoopRecord(.sleep, notAfter: dayEnd)
+            .flatMap { try? JSONDecoder.api.decode(WhoopSleep.self, from: Data($0.utf8)) }?.domain
+        let whoopUpdated = try store.whoopSyncedAt()
+        let input = BriefingInput(date: day, timeZone: timeZone, now: now, recovery: recovery, sleep: sleep, events: events,
+                                  phase: phase, whoopUpdatedAt: whoopUpdated, whoopConnected: whoopConnected)
+        return StoredBriefing(briefing: BriefingGenerator.generate(input), calendarsUpdated: calendars.map(\.fetchedAt).min(),
+                              whoopUpdated: whoopUpdated)
+    }
+
+    /// The day's occurrences of every stored calendar, as ReadyDay events.
+    public static func events(on day: LocalDate, calendars: [StoredCalendar], timeZone: TimeZone) -> [CalendarEvent] {
+        let start = day.instant(at: TimeOfDay(minutesSinceMidnight: 0), in: timeZone)
+        let end = day.adding(days: 1).instant(at: TimeOfDay(minutesSinceMidnight: 0), in: timeZone)
+        return calendars.flatMap { calendar -> [CalendarEvent] in
+            guard let document = try? ICalendarDocument(parsing: calendar.ics) else { return [] }
+            return document.occurrences(in: DateInterval(start: start, end: end), floatingZone: timeZone).map { occurrence in
+                CalendarEvent(title: occurrence.summary, start: occurrence.start, end: occurrence.end,
+                              attendeeCount: occurrence.attendees.filter(\.isPerson).count, blocksTime: occurrence.blocksTime,
+                              isAllDay: occurrence.isAllDay)
+            }
+        }.sorted { ($0.start, $0.title) < ($1.start, $1.title) }
+    }
+}

@@ -1,0 +1,191 @@
+import DietCore
+import DietStore
+import Foundation
+import Hummingbird
+
+extension WebApp {
+    func addDashboard(to router: Router<WebContext>) {
+        router.get("/") { [self] _, context in
+            guard try settings() != nil else { return redirect("/onboarding") }
+            // Every open of a surface runs the cycle's fail-safe check (SPEC §3).
+            _ = try store.checkCycle(timeZone: timeZone)
+            guard let snapshot = try store.today(timeZone: timeZone) else { return redirect("/onboarding") }
+            let l = localizer(context)
+            return renderer.page("dashboard", DashboardView(snapshot: snapshot, localizer: l).values,
+                                 title: l.text("web.dashboard.title"), tab: .home, context: context)
+        }
+        router.post("/phase-switch/seen") { [self] _, _ in
+            try store.acknowledgePhaseSwitch(timeZone: timeZone)
+            return redirect("/")
+        }
+    }
+}
+
+/// The dashboard's values for `dashboard.mustache`: every number formatted in the user's
+/// language, every label and spoken text ready; the template only places them.
+struct DashboardView {
+    let snapshot: TodaySnapshot
+    let localizer: Localizer
+
+    var values: [String: Any] {
+        let report = snapshot.report
+        let l = localizer
+        var values: [String: Any] = [
+            "streak": streak(report.streak),
+            "window": WindowBanner(report.eatingWindow, l).values,
+            "ring": RingView(report: report, localizer: l).values,
+            "macros": report.macros.map { MacroView($0, l).values },
+            "macrosLabel": report.macros.map { MacroView($0, l).spoken }.joined(separator: " "),
+            "weight": weight(report.weight),
+            "coach": ["emoji": report.coach.variation.emoji, "message": l.render(report.coach.message),
+                      "variation": report.coach.variation.rawValue],
+            "calories": l.render(report.calories.message),
+            "target": target(report),
+        ]
+        if report.weight.promptToday { values["prompt"] = true }
+        if let cycle = report.cycle { values["cycle"] = self.cycle(cycle) }
+        if let notice = report.phaseSwitch {
+            values["phaseSwitch"] = ["headline": l.render(notice.headline), "why": l.render(notice.why)]
+        }
+        if let day = report.cycle {
+            values["phaseWhy"] = l.text("cycle.why.\(day.phase.rawValue)")
+        }
+        return values
+    }
+
+    private func streak(_ streak: StreakStatus) -> [String: Any] {
+        let l = localizer
+        return [
+            "lit": streak.isLit,
+            "count": l.number(Double(streak.count), digits: 0),
+            "label": l.text(streak.count == 1 ? "web.streak.one" : "web.streak.other", ["days": .integer(streak.count)]),
+            "spoken": l.text("web.streak.spoken", ["days": .integer(streak.count)]),
+        ]
+    }
+
+    private func cycle(_ day: CycleDay) -> [String: Any] {
+        let l = localizer
+        var parts: [String] = []
+        if let length = day.phaseLength {
+            parts.append(l.text("cycle.dayOf", ["day": .integer(day.dayInPhase), "length": .integer(length)]))
+        }
+        if let days = day.daysUntilSwitch, let next = day.nextPhase, let date = day.nextSwitchDate {
+            parts.append(l.text(days == 1 ? "cycle.untilSwitch.one" : "cycle.untilSwitch.other", [
+                "days": .integer(days), "phase": .message(next.nameMessage), "date": .date(date),
+            ]))
+        }
+        return ["phase": l.render(day.phase.nameMessage), "key": day.phase.rawValue, "detail": parts.joined(separator: " · ")]
+    }
+
+    private func target(_ report: DayReport) -> String {
+        let l = localizer
+        var text = l.text("cli.today.target", ["kcal": .integer(report.targets.kcal)])
+        if report.targets.floorApplied {
+            text += " " + l.text("cli.plan.floor", ["floor": .integer(report.plan.floorKcal)])
+        }
+        if let next = report.nextTargets, let phase = report.cycle?.nextPhase {
+            text += " · " + l.text("cli.today.next", ["phase": .message(phase.nameMessage), "kcal": .integer(next.kcal)])
+        }
+        return text
+    }
+
+    private func weight(_ card: WeightCard) -> [String: Any] {
+        let l = localizer
+        var values: [String: Any] = [:]
+        if let current = card.currentKg {
+            values["current"] = l.number(current, digits: 1)
+        }
+        if let average = card.averageKg { values["average"] = l.number(average, digits: 1) }
+        if let down = card.downBy { values["down"] = l.number(down, digits: 1) }
+        values["spoken"] = [
+            card.currentKg.map { l.text("web.weight.spoken.current", ["kg": .decimal($0, digits: 1)]) } ?? l.text("web.weight.spoken.empty"),
+            card.averageKg.map { l.text("weight.card.average", ["average": .decimal($0, digits: 1)]) },
+            card.downBy.map { l.text("weight.card.down", ["difference": .decimal($0, digits: 1)]) },
+        ].compactMap { $0 }.joined(separator: ". ")
+        return values
+    }
+}
+
+/// "🍽️ Eating window: 12:00 – 18:00 ✏️", on the dashboard and the log screen.
+struct WindowBanner {
+    let values: [String: Any]
+
+    init(_ window: EatingWindow, _ l: Localizer) {
+        let range = "\(window.start.formatted)–\(window.end.formatted)"
+        values = ["text": l.text("web.window.banner", ["range": .text(range)]), "range": range,
+                  "edit": l.text("web.window.edit", ["range": .text(range)])]
+    }
+}
+
+/// The segmented ring of SPEC §5 as SVG: 160 px, a 20 px stroke, protein, carbs and fat
+/// clockwise from 12 o'clock, each `kcal / target × 360°`. Each segment is a circle whose
+/// dash covers its arc: length = sweep/360 × circumference, offset = −start/360 × circumference;
+/// the circle is turned −90° so 0° is at 12 o'clock.
+struct RingView {
+    static let size = 160.0
+    static let stroke = 20.0
+    static var radius: Double { (size - stroke) / 2 }
+    static var circumference: Double { 2 * Double.pi * radius }
+
+    let report: DayReport
+    let localizer: Localizer
+
+    var values: [String: Any] {
+        let l = localizer
+        let c = Self.circumference
+        let segments: [[String: Any]] = report.ring.segments.filter { $0.sweepDegrees > 0 }.map { segment in
+            ["macro": segment.macro.rawValue,
+             "dash": "\(Self.fixed(segment.sweepDegrees / 360 * c)) \(Self.fixed(c))",
+             "offset": Self.fixed(-segment.startDegrees / 360 * c)]
+        }
+        let totals = report.totals
+        let spoken = l.text("web.ring.spoken", [
+            "eaten": .integer(report.calories.eatenKcal), "target": .integer(report.calories.targetKcal),
+            "protein": .integer(Int(totals.proteinKcal.rounded())), "carbs": .integer(Int(totals.carbsKcal.rounded())),
+            "fat": .integer(Int(totals.fatKcal.rounded())),
+        ])
+        var values: [String: Any] = [
+            "size": Self.fixed(Self.size), "center": Self.fixed(Self.size / 2), "radius": Self.fixed(Self.radius),
+            "stroke": Self.fixed(Self.stroke), "segments": segments, "spoken": spoken,
+            "eaten": l.number(Double(report.calories.eatenKcal), digits: 0),
+            "of": l.text("web.ring.of", ["target": .integer(report.calories.targetKcal)]),
+        ]
+        if report.ring.overshootKcal > 0 {
+            values["over"] = l.text("cli.today.overshoot", ["kcal": .integer(Int(report.ring.overshootKcal.rounded()))])
+        }
+        return values
+    }
+
+    static func fixed(_ value: Double) -> String { String(format: "%.2f", value) }
+}
+
+/// One column of the macro card: smiley, coloured label, 40 × 3 progress bar, current/goal.
+struct MacroView {
+    let progress: MacroProgress
+    let localizer: Localizer
+
+    init(_ progress: MacroProgress, _ localizer: Localizer) {
+        self.progress = progress
+        self.localizer = localizer
+    }
+
+    var values: [String: Any] {
+        let l = localizer
+        let fraction = progress.goalG > 0 ? min(1, progress.eatenG / progress.goalG) : 0
+        return [
+            "macro": progress.macro.rawValue, "emoji": progress.smiley.emoji,
+            "name": l.render(progress.macro.nameMessage),
+            "value": l.text("web.macro.value", ["eaten": .integer(Int(progress.eatenG.rounded())), "goal": .integer(Int(progress.goalG.rounded()))]),
+            "bar": RingView.fixed(40 * fraction), "spoken": spoken,
+        ]
+    }
+
+    /// "Protein: 85 of 160 grams, great."
+    var spoken: String {
+        let l = localizer
+        return l.text("web.macro.spoken", [
+            "macro": .message(progress.macro.nameMessage), "eaten": .integer(Int(progress.eatenG.rounded())),
+            "goal": .integer(Int(progress.goalG.rounded())), "smiley": .text(l.text("smiley.\(progress.smiley.rawValue)")),
+        ])
+    }
+}

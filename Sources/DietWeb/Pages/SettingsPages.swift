@@ -1,0 +1,266 @@
+import DietCore
+import DietStore
+import DietSync
+import Foundation
+import Hummingbird
+import SyncProtocol
+
+/// Settings: profile, eating window, language, plan (deficit, preset, locked goals), sync
+/// account, export, import and deleting everything.
+extension WebApp {
+    func addSettings(to router: Router<WebContext>) {
+        router.get("/settings") { [self] _, context in
+            guard let settings = try settings() else { return redirect("/onboarding") }
+            return try settingsPage(settings, state: FormState(), context: context)
+        }
+        router.post("/settings/profile") { [self] _, context in
+            guard let settings = try settings() else { return redirect("/onboarding") }
+            let l = localizer(context)
+            let form = context.form
+            var state = FormState(values: form.fields.compactMapValues(\.first))
+            var profile = settings.profile
+            do {
+                guard let age = form["age"].flatMap(Int.init) else { throw FieldError(field: "age", message: l.text("web.error.number", ["value": .text(form["age"] ?? "")])) }
+                guard let height = Self.decimal(form["height"]) else { throw FieldError(field: "height", message: l.text("web.error.number", ["value": .text(form["height"] ?? "")])) }
+                guard let sex = form["sex"].flatMap(Sex.init(rawValue:)) else { throw FieldError(field: "sex", message: l.text("web.error.choose")) }
+                guard let activity = form["activity"].flatMap(ActivityLevel.init(rawValue:)) else { throw FieldError(field: "activity", message: l.text("web.error.choose")) }
+                guard let goal = form["goal"].flatMap(Goal.init(rawValue:)) else { throw FieldError(field: "goal", message: l.text("web.error.choose")) }
+                profile.age = age
+                profile.birthDate = nil
+                profile.heightCm = height
+                profile.sex = sex
+                profile.activityLevel = activity
+                profile.goal = goal
+                do {
+                    try profile.validate()
+                } catch let error as DietCore.ValidationError {
+                    throw FieldError(field: error.field == .height ? "height" : "age", message: l.render(error.message))
+                }
+            } catch let error as FieldError {
+                state.errors[error.field] = error.message
+                return try settingsPage(settings, state: state, context: context, status: .unprocessableContent)
+            }
+            try store.updateProfile(profile, timeZone: timeZone)
+            return redirect("/settings", toast: .settingsSaved)
+        }
+        router.post("/settings/language") { [self] _, context in
+            guard var settings = try settings() else { return redirect("/onboarding") }
+            guard let language = context.form["language"].flatMap(Language.init(rawValue:)) else {
+                var state = FormState()
+                state.errors["language"] = localizer(context).text("web.error.choose")
+                return try settingsPage(settings, state: state, context: context, status: .unprocessableContent)
+            }
+            settings.profile.language = language
+            try store.updateProfile(settings.profile, timeZone: timeZone)
+            return redirect("/settings", toast: .settingsSaved)
+        }
+        router.post("/settings/plan") { [self] _, context in
+            guard let settings = try settings() else { return redirect("/onboarding") }
+            let l = localizer(context)
+            let form = context.form
+            var state = FormState(values: form.fields.compactMapValues(\.first))
+            var profile = settings.profile
+            do {
+                guard let preset = form["preset"].flatMap(CyclePreset.init(rawValue:)) else { throw FieldError(field: "preset", message: l.text("web.error.choose")) }
+                profile.cyclePreset = preset
+                if preset == .study {
+                    profile.deficit = Profile.studyDeficit
+                } else {
+                    guard let percent = Self.decimal(form["deficit"]) else {
+                        throw FieldError(field: "deficit", message: l.text("web.error.number", ["value": .text(form["deficit"] ?? "")]))
+                    }
+                    profile.deficit = percent / 100
+                }
+                for kind in TargetKind.allCases {
+                    let prefix = "lock_\(kind.rawValue)_"
+                    let texts = ["kcal", "protein", "carbs", "fat"].map { form[prefix + $0] }
+                    if texts.allSatisfy({ $0 == nil }) { profile.lockedGoals[kind] = nil; continue }
+                    let numbers = texts.map { Self.decimal($0) }
+                    guard let kcal = numbers[0], let protein = numbers[1], let carbs = numbers[2], let fat = numbers[3] else {
+                        throw FieldError(field: prefix + "kcal", message: l.text("cli.set.lockAll"))
+                    }
+                    let locked = LockedGoals(kcal: Int(kcal.rounded()), proteinG: protein, carbsG: carbs, fatG: fat)
+                    do { try locked.validate(floor: SafetyFloor.kcal(for: profile.sex)) } catch let error as DietCore.ValidationError {
+                        throw FieldError(field: prefix + "kcal", message: l.render(error.message))
+                    }
+                    profile.lockedGoals[kind] = locked
+                }
+                do { try profile.validate() } catch let error as DietCore.ValidationError { throw FieldError(field: "deficit", message: l.render(error.message)) }
+            } catch let error as FieldError {
+                state.errors[error.field] = error.message
+                return try settingsPage(settings, state: state, context: context, status: .unprocessableContent)
+            }
+            try store.updateProfile(profile, timeZone: timeZone)
+            return redirect("/settings", toast: .settingsSaved)
+        }
+        router.get("/settings/window") { [self] _, context in
+            guard let settings = try settings() else { return redirect("/onboarding") }
+            return windowPage(WindowForm.values(settings.profile.eatingWindow), error: nil, context: context)
+        }
+        router.post("/settings/window") { [self] _, context in
+            guard var settings = try settings() else { return redirect("/onboarding") }
+            let form = context.form
+            switch WindowForm.parse(form, localizer(context)) {
+            case .success(let window):
+                settings.profile.eatingWindow = window
+                try store.updateProfile(settings.profile, timeZone: timeZone)
+                return redirect("/", toast: .settingsSaved)
+            case .failure(let error):
+                let values = WindowForm.values(start: form["window_start"] ?? "", end: form["window_end"] ?? "", moments: form.all("moment"))
+                return windowPage(values, error: error, context: context, status: .unprocessableContent)
+            }
+        }
+        router.post("/settings/export") { [self] _, _ in
+            let export = try store.exportData()
+            try store.record(.dataExported(format: "json"), timeZone: timeZone)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            let data = try encoder.encode(export)
+            return Response(status: .ok, headers: [
+                .contentType: "application/json; charset=utf-8",
+                .contentDisposition: "attachment; filename=\"w-diet-\(today.iso).json\"",
+            ], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
+        router.get("/import") { [self] _, context in
+            renderer.page("import", [:], title: localizer(context).text("web.import.title"), tab: nil, context: context)
+        }
+        router.post("/import") { [self] _, context in
+            let l = localizer(context)
+            func failed(_ message: String) -> Response {
+                renderer.page("import", ["error": message], title: l.text("web.import.title"), tab: nil, context: context,
+                              status: .unprocessableContent)
+            }
+            guard let file = context.form.file("file"), !file.data.isEmpty else { return failed(l.text("web.import.noFile")) }
+            let export: DataExport
+            do {
+                export = try JSONDecoder().decode(DataExport.self, from: file.data)
+            } catch {
+                return failed(l.text("cli.import.unreadable", ["path": .text(file.filename)]))
+            }
+            do {
+                try store.importData(export)
+            } catch {
+                return failed(message(for: error, l))
+            }
+            return redirect("/", toast: .imported)
+        }
+        router.post("/settings/delete") { [self] _, context in
+            guard let settings = try settings() else { return redirect("/onboarding") }
+            let l = localizer(context)
+            let typed = (context.form["confirm"] ?? "").lowercased()
+            guard typed == "delete" || typed == l.text("cli.deleteAccount.word").lowercased() else {
+                var state = FormState()
+                state.errors["confirm"] = l.text("web.delete.mismatch", ["word": .text(l.text("cli.deleteAccount.word"))])
+                return try settingsPage(settings, state: state, context: context, status: .unprocessableContent)
+            }
+            // With an account, the server copy goes first: if that fails, nothing is deleted.
+            let file = AccountFile(databasePath: configuration.databasePath)
+            if let account = try? file.load() {
+                do {
+                    try await Synchronizer(store: store, file: file).deleteAccount()
+                } catch {
+                    var state = FormState()
+                    state.errors["confirm"] = syncMessage(error, server: account.server, l)
+                    return try settingsPage(settings, state: state, context: context, status: .serviceUnavailable)
+                }
+            }
+            try store.purge()
+            return redirect("/onboarding")
+        }
+        router.post("/settings/account/signin") { [self] _, context in
+            guard let settings = try settings() else { return redirect("/onboarding") }
+            let l = localizer(context)
+            let form = context.form
+            var state = FormState(values: form.fields.compactMapValues(\.first).filter { $0.key != "password" })
+            guard let text = form["server"], let server = URL(string: text), ["http", "https"].contains(server.scheme?.lowercased()),
+                  server.host != nil else {
+                state.errors["server"] = l.text("cli.account.error.serverURL", ["value": .text(form["server"] ?? "")])
+                return try settingsPage(settings, state: state, context: context, status: .unprocessableContent)
+            }
+            guard let email = form["email"], email.contains("@") else {
+                state.errors["email"] = l.text("web.account.emailInvalid")
+                return try settingsPage(settings, state: state, context: context, status: .unprocessableContent)
+            }
+            guard let password = context.form.fields["password"]?.first, !password.isEmpty else {
+                state.errors["password"] = l.text("cli.account.error.noPassword")
+                return try settingsPage(settings, state: state, context: context, status: .unprocessableContent)
+            }
+            let synchronizer = Synchronizer(store: store, file: AccountFile(databasePath: configuration.databasePath))
+            do {
+                _ = try await synchronizer.signIn(server: server, credentials: PasswordCredentials(email: email, password: password,
+                                                                                                  deviceName: l.text("web.account.deviceName")),
+                                                  newAccount: form["new"] == "yes")
+            } catch {
+                state.errors["email"] = syncMessage(error, server: server, l)
+                return try settingsPage(settings, state: state, context: context, status: .unprocessableContent)
+            }
+            _ = try? await synchronizer.sync()
+            return redirect("/settings", toast: .signedIn)
+        }
+        router.post("/settings/account/signout") { [self] _, _ in
+            try? await Synchronizer(store: store, file: AccountFile(databasePath: configuration.databasePath)).signOut()
+            return redirect("/settings", toast: .signedOut)
+        }
+        router.post("/settings/account/sync") { [self] _, _ in
+            do {
+                _ = try await Synchronizer(store: store, file: AccountFile(databasePath: configuration.databasePath)).syncWithRetry()
+                return redirect("/settings", toast: .synced)
+            } catch {
+                return redirect("/settings", toast: .syncFailed)
+            }
+        }
+    }
+
+    private func syncMessage(_ error: any Error, server: URL, _ l: Localizer) -> String {
+        switch error {
+        case SyncError.offline: l.text("cli.sync.offline", ["server": .text(server.absoluteString)])
+        default: l.text("web.account.failed", ["reason": .text(String(describing: error))])
+        }
+    }
+
+    private func windowPage(_ values: [String: Any], error: FieldError?, context: WebContext, status: HTTPResponse.Status = .ok) -> Response {
+        var data: [String: Any] = ["window": values]
+        if let error { data["error"] = ["message": error.message, error.field: true] as [String: Any] }
+        return renderer.page("window", data, title: localizer(context).text("web.window.title"), tab: nil, context: context, status: status)
+    }
+
+    func settingsPage(_ settings: UserSettings, state: FormState, context: WebContext, status: HTTPResponse.Status = .ok) throws -> Response {
+        let l = localizer(context)
+        let p = settings.profile
+        let v = state.values
+        var values = state.template
+        values["profile"] = [
+            "age": v["age"] ?? "\(p.age(on: today))", "height": v["height"] ?? Self.plain(p.heightCm),
+            "sexes": Options.choices(Sex.allCases, selected: v["sex"] ?? p.sex.rawValue) { l.text("web.sex.\($0.rawValue)") },
+            "activities": Options.choices(ActivityLevel.allCases, selected: v["activity"] ?? p.activityLevel.rawValue) { l.text("web.activity.\($0.rawValue)") },
+            "goals": Options.choices(Goal.allCases, selected: v["goal"] ?? p.goal.rawValue) { l.text("goal.\($0.rawValue)") },
+        ] as [String: Any]
+        values["window"] = WindowBanner(p.eatingWindow, l).values
+        values["languages"] = Language.allCases.map {
+            ["value": $0.rawValue, "label": Localizer($0).text("web.language.name"), "selected": $0 == p.language] as [String: Any]
+        }
+        values["plan"] = [
+            "deficit": v["deficit"] ?? Self.plain((p.deficit * 1000).rounded() / 10),
+            "presets": Options.choices(CyclePreset.allCases, selected: v["preset"] ?? p.cyclePreset.rawValue) { l.text("web.preset.\($0.rawValue)") },
+            "locks": TargetKind.allCases.map { kind -> [String: Any] in
+                let lock = p.lockedGoals[kind]
+                let prefix = "lock_\(kind.rawValue)_"
+                func value(_ field: String, _ current: Double?) -> String { v[prefix + field] ?? current.map(Self.plain) ?? "" }
+                return ["kind": kind.rawValue, "name": l.text("web.lock.\(kind.rawValue)"),
+                        "kcal": value("kcal", lock.map { Double($0.kcal) }), "protein": value("protein", lock?.proteinG),
+                        "carbs": value("carbs", lock?.carbsG), "fat": value("fat", lock?.fatG),
+                        "error": state.errors[prefix + "kcal"] ?? ""]
+            },
+        ] as [String: Any]
+        let file = AccountFile(databasePath: configuration.databasePath)
+        if let account = try? file.load() {
+            let pending = try store.syncStatus().pending
+            values["account"] = ["email": account.email, "server": account.server.absoluteString,
+                                 "pending": l.text("web.account.pending", ["count": .integer(pending)])]
+        } else {
+            values["signin"] = ["server": v["server"] ?? configuration.syncServer?.absoluteString ?? "", "email": v["email"] ?? ""]
+        }
+        values["deleteWord"] = l.text("cli.deleteAccount.word")
+        return renderer.page("settings", values, title: l.text("web.settings.title"), tab: .settings, context: context, status: status)
+    }
+}

@@ -1,0 +1,162 @@
+// w-diet web: progressive enhancement only. Every page and form works without this file;
+// with it, search runs as you type, dialogs manage focus and toasts fade out.
+(function () {
+  "use strict";
+  var reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  var token = (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
+
+  // Search as you type: 300 ms after the last keystroke, results replace the list; the
+  // status line in the results is a live region ("10 results found.").
+  var form = document.querySelector("[data-search]");
+  var results = document.querySelector("[data-search-results]");
+  if (form && results) {
+    var input = form.querySelector('input[type="search"]');
+    var timer = null;
+    var latest = 0;
+    var run = function () {
+      var query = input.value.trim();
+      var ticket = ++latest;
+      var url = "/foods/search?q=" + encodeURIComponent(query);
+      fetch(url, { headers: { "X-CSRF-Token": token }, credentials: "same-origin" })
+        .then(function (response) { if (!response.ok) { throw new Error(String(response.status)); } return response.text(); })
+        .then(function (html) {
+          if (ticket !== latest) { return; }
+          results.innerHTML = html;
+          if (window.history && window.history.replaceState) {
+            window.history.replaceState(null, "", query ? "/log?q=" + encodeURIComponent(query) : "/log");
+          }
+        })
+        .catch(function () {
+          if (ticket !== latest) { return; }
+          var status = results.querySelector("[role=status]");
+          if (status) { status.textContent = form.getAttribute("data-offline") || "Search unavailable, use manual entry."; }
+        });
+    };
+    input.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(run, 300);
+    });
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      clearTimeout(timer);
+      run();
+    });
+    // Arrow down from the field moves into the results.
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "ArrowDown") {
+        var first = results.querySelector("a.result");
+        if (first) { event.preventDefault(); first.focus(); }
+      }
+    });
+    results.addEventListener("keydown", function (event) {
+      if (event.key !== "ArrowDown" && event.key !== "ArrowUp") { return; }
+      var links = Array.prototype.slice.call(results.querySelectorAll("a.result"));
+      var index = links.indexOf(document.activeElement);
+      if (index < 0) { return; }
+      event.preventDefault();
+      if (event.key === "ArrowDown" && index + 1 < links.length) { links[index + 1].focus(); }
+      if (event.key === "ArrowUp") { (index === 0 ? input : links[index - 1]).focus(); }
+    });
+  }
+
+  // "Try manual entry" opens the manual form and puts the cursor in it.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("[data-open]");
+    if (!link) { return; }
+    var target = document.getElementById(link.getAttribute("data-open"));
+    if (target) {
+      event.preventDefault();
+      target.open = true;
+      var field = target.querySelector("input:not([type=hidden]), textarea");
+      if (field) { field.focus(); }
+    }
+  });
+
+  // Dialogs: open from [data-dialog], close with the close button or Escape, focus kept inside.
+  var opener = null;
+  function openDialog(panel) {
+    panel.classList.add("is-open");
+    var focusable = panel.querySelector("button, a[href], input");
+    if (focusable) { focusable.focus(); }
+  }
+  function closeDialog(panel) {
+    panel.classList.remove("is-open");
+    if (window.location.hash === "#" + panel.id) { window.history.replaceState(null, "", window.location.pathname); }
+    if (opener) { opener.focus(); opener = null; }
+  }
+  document.querySelectorAll("[data-dialog]").forEach(function (button) {
+    button.addEventListener("click", function (event) {
+      var panel = document.getElementById(button.getAttribute("data-dialog"));
+      if (!panel) { return; }
+      event.preventDefault();
+      opener = button;
+      openDialog(panel);
+    });
+  });
+  document.querySelectorAll("[data-dialog-close]").forEach(function (button) {
+    button.addEventListener("click", function (event) {
+      event.preventDefault();
+      closeDialog(button.closest("[data-dialog-panel]"));
+    });
+  });
+  document.addEventListener("keydown", function (event) {
+    var panel = document.querySelector("[data-dialog-panel].is-open");
+    if (!panel) { return; }
+    if (event.key === "Escape" && !panel.hasAttribute("data-autofocus")) { closeDialog(panel); }
+    if (event.key === "Tab") {
+      var items = panel.querySelectorAll("button, a[href], input");
+      if (!items.length) { return; }
+      var first = items[0], last = items[items.length - 1];
+      if (event.shiftKey && document.activeElement === first) { event.preventDefault(); last.focus(); }
+      else if (!event.shiftKey && document.activeElement === last) { event.preventDefault(); first.focus(); }
+    }
+  });
+  var autofocus = document.querySelector("[data-dialog-panel][data-autofocus]");
+  if (autofocus) { openDialog(autofocus); }
+
+  // Toasts: announced once by the live region, gone after 3 seconds.
+  var toast = document.querySelector("[data-toast]");
+  if (toast) {
+    var region = toast.parentNode;
+    var text = toast.textContent;
+    region.removeChild(toast);
+    setTimeout(function () {
+      var fresh = document.createElement("p");
+      fresh.className = "toast";
+      fresh.textContent = text;
+      region.appendChild(fresh);
+      setTimeout(function () {
+        fresh.classList.add("is-leaving");
+        setTimeout(function () { if (fresh.parentNode) { fresh.parentNode.removeChild(fresh); } }, reduceMotion ? 0 : 300);
+      }, 3000);
+    }, 50);
+  }
+
+  // Forms that ask before they act (delete).
+  document.querySelectorAll("form[data-confirm]").forEach(function (element) {
+    element.addEventListener("submit", function (event) {
+      if (!window.confirm(element.getAttribute("data-confirm"))) { event.preventDefault(); }
+    });
+  });
+
+  // The portion form shows the energy of the chosen amount as it changes.
+  var portion = document.querySelector("[data-portion]");
+  if (portion) {
+    var preview = portion.querySelector("[data-portion-preview]");
+    var per100 = parseFloat(portion.getAttribute("data-kcal")) || 0;
+    var number = function (value) { return parseFloat(String(value).replace(",", ".")); };
+    var update = function () {
+      var chosen = portion.querySelector('input[name="portion"]:checked');
+      var grams;
+      if (!chosen || chosen.value === "grams") {
+        grams = number(portion.querySelector('input[name="grams"]').value);
+      } else {
+        grams = number(chosen.getAttribute("data-grams")) * number(portion.querySelector('input[name="count"]').value);
+      }
+      preview.textContent = isFinite(grams) && grams > 0 ? "≈ " + Math.round(grams) + " g · " + Math.round(per100 * grams / 100) + " kcal" : "";
+    };
+    portion.addEventListener("input", update);
+    portion.addEventListener("change", update);
+    update();
+  }
+})();

@@ -1,0 +1,95 @@
+import Foundation
+
+/// The fields of a submitted form: url-encoded or multipart. Values are kept as typed, so a
+/// page re-shown after a validation error keeps what the user entered.
+struct FormData: Sendable {
+    struct File: Sendable {
+        let filename: String
+        let data: Data
+    }
+
+    private(set) var fields: [String: [String]] = [:]
+    private(set) var files: [String: File] = [:]
+
+    init() {}
+
+    init(fields: [String: [String]], files: [String: File] = [:]) {
+        self.fields = fields
+        self.files = files
+    }
+
+    /// The first value of `name`, trimmed; nil when missing or blank.
+    subscript(_ name: String) -> String? {
+        guard let value = fields[name]?.first?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// Every value of `name` (checkboxes).
+    func all(_ name: String) -> [String] { fields[name] ?? [] }
+
+    func file(_ name: String) -> File? { files[name] }
+
+    /// `application/x-www-form-urlencoded`: `a=1&b=x+y`.
+    static func urlEncoded(_ body: String) -> FormData {
+        var fields: [String: [String]] = [:]
+        for pair in body.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = decode(parts[0])
+            let value = parts.count > 1 ? decode(parts[1]) : ""
+            fields[name, default: []].append(value)
+        }
+        return FormData(fields: fields)
+    }
+
+    private static func decode(_ text: Substring) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+
+    /// `multipart/form-data` with `boundary` (RFC 7578): text fields and files.
+    static func multipart(_ body: Data, boundary: String) -> FormData? {
+        let delimiter = Data("--\(boundary)".utf8)
+        var fields: [String: [String]] = [:]
+        var files: [String: File] = [:]
+        var parts: [Data] = []
+        var searchStart = body.startIndex
+        var previous: Data.Index?
+        while let range = body.range(of: delimiter, in: searchStart..<body.endIndex) {
+            if let previous { parts.append(body[previous..<range.lowerBound]) }
+            previous = range.upperBound
+            searchStart = range.upperBound
+        }
+        guard !parts.isEmpty else { return nil }
+        let separator = Data("\r\n\r\n".utf8)
+        for var part in parts {
+            // each part: CRLF, headers, CRLF CRLF, content, CRLF
+            if part.starts(with: Data("\r\n".utf8)) { part = part.dropFirst(2) }
+            if part.suffix(2) == Data("\r\n".utf8) { part = part.dropLast(2) }
+            guard let split = part.range(of: separator) else { continue }
+            let headers = String(decoding: part[part.startIndex..<split.lowerBound], as: UTF8.self)
+            let content = Data(part[split.upperBound...])
+            guard let disposition = headers.split(separator: "\r\n").first(where: {
+                $0.lowercased().hasPrefix("content-disposition:")
+            }) else { continue }
+            guard let name = parameter("name", in: disposition) else { continue }
+            if let filename = parameter("filename", in: disposition) {
+                files[name] = File(filename: filename, data: content)
+            } else {
+                fields[name, default: []].append(String(decoding: content, as: UTF8.self))
+            }
+        }
+        return FormData(fields: fields, files: files)
+    }
+
+    /// `name="value"` inside a Content-Disposition header.
+    private static func parameter(_ name: String, in header: Substring) -> String? {
+        for piece in header.split(separator: ";") {
+            let trimmed = piece.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix(name + "=") else { continue }
+            var value = trimmed.dropFirst(name.count + 1)
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = value.dropFirst().dropLast() }
+            return String(value)
+        }
+        return nil
+    }
+}

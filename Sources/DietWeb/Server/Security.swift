@@ -1,0 +1,149 @@
+import DietCore
+import HTTPTypes
+import Foundation
+import Hummingbird
+
+/// Refuses requests whose Host header is not one of ours: a page on another site that
+/// resolves its own name to 127.0.0.1 (DNS rebinding) cannot read or drive the app.
+struct HostAllowListMiddleware: RouterMiddleware {
+    typealias Context = WebContext
+    let allowed: Set<String>
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let host = request.head.authority ?? ""
+        guard allowed.contains(Self.name(of: host)) else {
+            return Response(status: .misdirectedRequest, headers: [.contentType: "text/plain; charset=utf-8"],
+                            body: .init(byteBuffer: ByteBuffer(string: "w-diet answers only on its loopback address; this Host is not allowed: \(host)\n")))
+        }
+        return try await next(request, context)
+    }
+
+    /// `localhost:8080` → `localhost`, `[::1]:8080` → `[::1]`, lowercased.
+    static func name(of authority: String) -> String {
+        let lowered = authority.lowercased()
+        if lowered.hasPrefix("["), let close = lowered.firstIndex(of: "]") { return String(lowered[...close]) }
+        return String(lowered.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    }
+}
+
+/// Headers every response carries: a strict Content-Security-Policy (no inline script or
+/// style, nothing from elsewhere), no framing, no sniffing, no referrer, no caching of pages;
+/// and `Server-Timing` with the time spent in the app (read by the benchmark).
+struct SecurityHeadersMiddleware: RouterMiddleware {
+    typealias Context = WebContext
+
+    static let contentSecurityPolicy = [
+        "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "connect-src 'self'",
+        "font-src 'self'", "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'", "manifest-src 'self'",
+    ].joined(separator: "; ")
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as HTTPError {
+            response = Response(status: error.status, headers: [.contentType: "text/plain; charset=utf-8"],
+                                body: .init(byteBuffer: ByteBuffer(string: (error.body ?? error.status.reasonPhrase) + "\n")))
+        }
+        let elapsed = ContinuousClock.now - start
+        let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        // same-origin, not no-referrer: with no-referrer a browser sends `Origin: null` on its own forms
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+        response.headers[HTTPField.Name("Cross-Origin-Opener-Policy")!] = "same-origin"
+        response.headers[HTTPField.Name("Cross-Origin-Resource-Policy")!] = "same-origin"
+        response.headers[HTTPField.Name("Permissions-Policy")!] = "camera=(), geolocation=(), microphone=()"
+        response.headers[HTTPField.Name("Server-Timing")!] = "app;dur=\(String(format: "%.3f", ms))"
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+        return response
+    }
+}
+
+/// Per request: picks the language, issues or reads the CSRF token, parses a POST body and
+/// refuses a state-changing request without the right token (or from another origin), and
+/// takes the one-time toast.
+struct SessionMiddleware: RouterMiddleware {
+    typealias Context = WebContext
+    let app: WebApp
+
+    static let tokenCookie = "wdiet_csrf"
+    static let languageCookie = "wdiet_lang"
+    static let flashCookie = "wdiet_flash"
+    static let tokenField = "_csrf"
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        var request = request
+        let cookies = request.cookies
+        if let token = cookies[Self.tokenCookie]?.value, token.count == 64, token.allSatisfy(\.isHexDigit) {
+            context.csrfToken = token
+        } else {
+            context.csrfToken = Self.newToken()
+            context.issueToken = true
+        }
+        context.language = app.language(for: request)
+        context.flash = cookies[Self.flashCookie]?.value
+        if request.method == .post {
+            guard sameOrigin(request) else { return refusal(context) }
+            context.form = try await parseForm(&request, context: context)
+            let sent = context.form[Self.tokenField] ?? request.headers[HTTPField.Name("X-CSRF-Token")!] ?? ""
+            guard !context.issueToken, Self.constantTimeEqual(sent, context.csrfToken) else { return refusal(context) }
+        } else if request.method != .get && request.method != .head {
+            return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD, POST"])
+        }
+        var response = try await next(request, context)
+        if context.issueToken {
+            response.setCookie(Cookie(name: Self.tokenCookie, value: context.csrfToken, path: "/", httpOnly: true, sameSite: .strict))
+        }
+        if context.flash != nil, response.headers[.location] == nil, request.method == .get {
+            response.setCookie(Cookie(name: Self.flashCookie, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict))
+        }
+        return response
+    }
+
+    /// A cross-site POST carries `Origin` (or `Sec-Fetch-Site`) naming another site.
+    private func sameOrigin(_ request: Request) -> Bool {
+        if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!], !["same-origin", "none"].contains(site) { return false }
+        guard let origin = request.headers[.origin] else { return true }
+        let host = request.head.authority ?? ""
+        return origin == "http://\(host)"
+    }
+
+    private func refusal(_ context: Context) -> Response {
+        let text = Localizer(context.language).text("web.error.csrf")
+        var response = Response(status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
+                                body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
+        if context.issueToken {
+            response.setCookie(Cookie(name: Self.tokenCookie, value: context.csrfToken, path: "/", httpOnly: true, sameSite: .strict))
+        }
+        return response
+    }
+
+    private func parseForm(_ request: inout Request, context: Context) async throws -> FormData {
+        let type = request.headers[.contentType] ?? ""
+        let buffer = try await request.collectBody(upTo: context.maxUploadSize)
+        let data = Data(buffer: buffer)
+        if type.lowercased().hasPrefix("multipart/form-data"),
+           let boundary = type.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) })
+               .first(where: { $0.lowercased().hasPrefix("boundary=") })?.dropFirst("boundary=".count) {
+            let cleaned = boundary.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            return FormData.multipart(data, boundary: cleaned) ?? FormData()
+        }
+        return FormData.urlEncoded(String(decoding: data, as: UTF8.self))
+    }
+
+    static func newToken() -> String {
+        // SystemRandomNumberGenerator is the operating system's CSPRNG (getrandom on Linux).
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

@@ -1,0 +1,101 @@
+import DietCore
+import DietStore
+import Foundation
+import Hummingbird
+import Logging
+
+/// The local web app: one store shared with the CLI, the templates and the assets. Pages are
+/// thin: they read a snapshot, call one store intention and render; every rule lives in
+/// DietCore and DietStore.
+public final class WebApp: Sendable {
+    public let configuration: WebConfiguration
+    let store: AppDatabase
+    let renderer: Renderer
+    let assets: Assets
+
+    public init(configuration: WebConfiguration) throws {
+        self.configuration = configuration
+        store = try AppDatabase.open(path: configuration.databasePath, clock: configuration.clock)
+        renderer = try Renderer()
+        assets = try Assets()
+    }
+
+    var clock: any Clock { configuration.clock }
+    var timeZone: TimeZone { configuration.timeZone }
+    var today: LocalDate { clock.today(in: timeZone) }
+
+    /// The router with every page, behind the Host allow-list, the security headers and the
+    /// session (language, CSRF, form parsing).
+    public func router() -> Router<WebContext> {
+        let router = Router(context: WebContext.self)
+        router.add(middleware: HostAllowListMiddleware(allowed: configuration.allowedHosts))
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: SessionMiddleware(app: self))
+        router.get("/assets/:name") { [assets] _, context in
+            assets.response(context.parameters.get("name") ?? "")
+        }
+        router.get("/favicon.ico") { [assets] _, _ in assets.response("icon.svg") }
+        addDashboard(to: router)
+        addOnboarding(to: router)
+        addLogging(to: router)
+        addMeals(to: router)
+        addWeight(to: router)
+        addProgress(to: router)
+        addLearn(to: router)
+        addBriefing(to: router)
+        addSettings(to: router)
+        return router
+    }
+
+    /// The application listening on the configured loopback address; `onListening` gets the
+    /// bound port (useful with port 0).
+    public func application(logger: Logger? = nil, onListening: @escaping @Sendable (Int) async -> Void = { _ in })
+        -> some ApplicationProtocol {
+        var logger = logger ?? Logger(label: "wdiet.serve")
+        if logger.logLevel < .notice { logger.logLevel = .notice }
+        return Application(router: router(), configuration: .init(address: .hostname(configuration.host, port: configuration.port),
+                                                                 serverName: nil),
+                           onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+                           logger: logger)
+    }
+
+    /// The language of a request: the profile's once onboarded, else the `lang` cookie, else
+    /// the first of Accept-Language we speak, else the configured default.
+    func language(for request: Request) -> Language {
+        if let settings = try? store.settings() { return settings.profile.language }
+        if let chosen = request.cookies[SessionMiddleware.languageCookie]?.value, let language = Language(rawValue: chosen) {
+            return language
+        }
+        for part in (request.headers[.acceptLanguage] ?? "").split(separator: ",") {
+            let tag = part.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            if let language = Language(localeIdentifier: tag) { return language }
+        }
+        return configuration.fallbackLanguage
+    }
+
+    /// The settings, or nil before onboarding (the caller redirects to onboarding).
+    func settings() throws -> UserSettings? {
+        try store.settings()
+    }
+
+    /// See other: the browser loads `path` with GET, showing `toast` once.
+    func redirect(_ path: String, toast: Toast? = nil) -> Response {
+        var response = Response(status: .seeOther, headers: [.location: path])
+        if let toast {
+            response.setCookie(Cookie(name: SessionMiddleware.flashCookie, value: toast.rawValue, path: "/", httpOnly: true,
+                                      sameSite: .strict))
+        }
+        return response
+    }
+
+    func localizer(_ context: WebContext) -> Localizer { Localizer(context.language) }
+
+    /// A store or validation error as one line in the user's language.
+    func message(for error: any Error, _ l: Localizer) -> String {
+        switch error {
+        case let error as DietCore.ValidationError: l.render(error.message)
+        case let error as StoreError: error.message(l)
+        default: l.text("web.error.unexpected", ["reason": .text("\(error)")])
+        }
+    }
+}

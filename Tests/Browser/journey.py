@@ -1,0 +1,314 @@
+#!/usr/bin/env python3
+"""Real-browser journeys of `wdiet serve` (issue 7), driven by WebDriver.
+
+Runs the built `wdiet` executable on a fresh SQLite file and Debian's chromium through
+chromedriver, at 390x844 (phone) and 1280x800 (desktop):
+  onboarding -> search "hähn" -> chicken breast 150 g -> ring and smileys update ->
+  log weight -> streak lit -> reload, state kept;
+then every other screen. Each step is saved as a screenshot under the artefacts folder and
+audited with axe-core (bundled by axe-selenium-python): no serious or critical violation
+may remain. Prints "N passed, N failed" and exits non-zero on any failure.
+
+Usage: Tests/Browser/journey.py WDIET_BINARY ARTEFACTS_DIR
+"""
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.request
+
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+BINARY, ARTEFACTS = sys.argv[1], sys.argv[2]
+VIEWPORTS = {"phone": (390, 844, True), "desktop": (1280, 800, False)}
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`wdiet serve` on a fresh database, at a fixed moment (a Monday morning in Berlin)."""
+
+    def __init__(self):
+        self.folder = tempfile.mkdtemp(prefix="wdiet-browser-")
+        self.port = free_port()
+        env = dict(os.environ, WDIET_NOW="2026-01-05T07:30:00Z", TZ="Europe/Berlin", WDIET_NO_AUTO_SYNC="1", LANG="de_DE.UTF-8")
+        env.pop("WDIET_SERVER", None)
+        self.process = subprocess.Popen(
+            [BINARY, "serve", "--port", str(self.port), "--database", os.path.join(self.folder, "w-diet.sqlite")],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.url = f"http://127.0.0.1:{self.port}"
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(self.url + "/learn", timeout=1)
+                return
+            except Exception:
+                if self.process.poll() is not None:
+                    raise Failure("wdiet serve exited: " + self.process.stdout.read())
+                time.sleep(0.05)
+        raise Failure("wdiet serve did not answer")
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+class Journey:
+    def __init__(self, name, width, height, mobile):
+        self.name = name
+        self.folder = os.path.join(ARTEFACTS, name)
+        os.makedirs(self.folder, exist_ok=True)
+        self.step = 0
+        self.audits = []
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--lang=de-DE",
+                         f"--window-size={width},{height}", "--force-device-scale-factor=1", "--hide-scrollbars"]:
+            options.add_argument(argument)
+        options.add_experimental_option("prefs", {"intl.accept_languages": "de-DE,de"})
+        self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+        self.wait = WebDriverWait(self.driver, 10)
+
+    def find(self, css):
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def all(self, css):
+        return self.driver.find_elements(By.CSS_SELECTOR, css)
+
+    def click(self, css):
+        element = self.wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, css)))
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+
+    def load(self, css):
+        """Clicks a link or submit button and waits for the next page."""
+        page = self.driver.find_element(By.TAG_NAME, "html")
+        self.click(css)
+        self.wait_for_new_page(page)
+
+    def wait_for_new_page(self, old):
+        """Waits until `old` (the previous page's root) is gone and the new page is loaded."""
+        def replaced(driver):
+            try:
+                old.tag_name
+                return False
+            except StaleElementReferenceException:
+                pass
+            except WebDriverException as error:  # a node of a document being replaced
+                if "does not belong to the document" not in str(error):
+                    raise
+            return driver.execute_script("return document.readyState") == "complete"
+        self.wait.until(replaced)
+
+    def next(self):
+        self.load('button[name="action"][value="next"]')
+
+    def screen(self, label):
+        """Screenshot and axe audit of the current screen."""
+        self.step += 1
+        self.driver.save_screenshot(os.path.join(self.folder, f"{self.step:02d}-{label}.png"))
+        axe = Axe(self.driver)
+        axe.inject()
+        results = axe.run(options={"resultTypes": ["violations"]})
+        serious = [v for v in results["violations"] if v.get("impact") in ("serious", "critical")]
+        self.audits.append({"screen": label, "url": self.driver.current_url,
+                            "violations": [{"id": v["id"], "impact": v["impact"], "nodes": len(v["nodes"])} for v in results["violations"]]})
+        check(not serious, f"{label}: axe found " + "; ".join(
+            f'{v["id"]} ({v["impact"]}): {v["nodes"][0]["html"][:160]}' for v in serious))
+
+    def macro_emojis(self):
+        return [e.text for e in self.all(".macro-emoji")]
+
+    def run(self, server):
+        d = self.driver
+        d.get(server.url + "/")
+        check(d.current_url.endswith("/onboarding"), "a new user lands on onboarding")
+        check(d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de", "the browser's German is used")
+        check("1 von 8" in self.find(".step-progress").text, "progress 1 of 8: " + self.find(".step-progress").text)
+        # keyboard: the first Tab reaches the skip link
+        d.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+        check(d.switch_to.active_element.get_attribute("class") == "skip-link", "Tab reaches the skip link first")
+        self.screen("welcome")
+        self.next()
+        check("2 von 8" in self.find(".step-progress").text, "progress 2 of 8")
+        self.next()  # nothing chosen: an inline message, still step 2
+        check(self.all(".form-error"), "choosing nothing shows a message")
+        self.screen("sex-error")
+        self.click('input[name="sex"][value="male"]')
+        self.next()
+        age = self.find("#age")
+        age.send_keys("17")
+        self.next()
+        check(self.find("#age").get_attribute("value") == "17" and self.all(".form-error"), "age 17 is refused, typed value kept")
+        self.screen("age-error")
+        self.find("#age").clear()
+        self.find("#age").send_keys("34")
+        self.next()
+        self.find("#height").send_keys("181")
+        self.next()
+        check(Select(self.find("#weight-whole")).first_selected_option.text == "90", "the weight picker starts at 90 for men")
+        Select(self.find("#weight-whole")).select_by_value("92")
+        Select(self.find("#weight-decimal")).select_by_value("4")
+        self.screen("weight-picker")
+        self.next()
+        self.click('input[name="activity"][value="light"]')
+        self.next()
+        self.click('input[name="goal"][value="lose"]')
+        self.next()
+        check("8 von 8" in self.find(".step-progress").text, "the eating window is step 8 of 8")
+        self.screen("eating-window")
+        self.next()
+
+        # the dashboard, empty
+        check(d.current_url.rstrip("/") == server.url, "onboarding ends on the dashboard")
+        check(not self.all(".streak-badge.is-lit"), "the streak is not lit before any log")
+        check(self.macro_emojis() == ["😐", "😐", "😐"], "nothing logged: all neutral")
+        check(not self.all(".ring-segment"), "an empty ring")
+        self.screen("dashboard-empty")
+        self.click('a[data-dialog="phase-info"]')
+        check(self.find("#phase-info").is_displayed(), "the info icon opens the phase dialog")
+        time.sleep(0.5)  # the slide-in has finished
+        self.screen("phase-info")
+        d.switch_to.active_element.send_keys(Keys.ESCAPE)
+        check(not self.find("#phase-info").is_displayed(), "Escape closes the dialog")
+
+        # log meal: search as you type
+        self.load('a.button-primary[href="/log"]')
+        search = self.find("#food-search")
+        for letter in "hähn":
+            search.send_keys(letter)
+            time.sleep(0.05)
+        self.wait.until(lambda _: any("Hähnchenbrust" in e.text for e in self.all(".result-name")))
+        check("Ergebnis" in self.find("#search-status").text, "the result count is announced")
+        self.screen("search-haehn")
+        result = next(e for e in self.all("a.result") if "Hähnchenbrust" in e.text)
+        page = d.find_element(By.TAG_NAME, "html")
+        result.click()
+        self.wait_for_new_page(page)
+        self.click('input[name="portion"][value="grams"]')
+        grams = self.find("#portion-grams")
+        grams.clear()
+        grams.send_keys("150")
+        self.wait.until(lambda _: "150 g" in self.find("[data-portion-preview]").text)
+        self.screen("portion-150g")
+        self.load('form[data-portion] button[type="submit"]')
+        check(d.current_url.endswith("/meals"), "saving goes to today's meals")
+        check(any("Hähnchenbrust" in e.text for e in self.all(".meal-name")), "the meal is listed")
+        self.wait.until(lambda _: self.all(".toast"))
+        time.sleep(0.5)  # the toast has slid in
+        self.screen("meals")
+
+        # the dashboard: ring and smileys updated, streak lit
+        d.get(server.url + "/")
+        check(len(self.all(".ring-segment")) >= 1, "the ring has segments")
+        emojis = self.macro_emojis()
+        check(emojis != ["😐", "😐", "😐"], f"the smileys changed: {emojis}")
+        check(self.all(".streak-badge.is-lit"), "the first meal lights the streak")
+        eaten = self.find(".ring-eaten").text
+        check(eaten not in ("", "0"), "the ring counts the calories: " + eaten)
+        self.screen("dashboard-meal")
+
+        # log weight through the prompt card
+        self.load('.prompt-card a[href="/weight"]')
+        # SPEC §4: the first entry starts at the default for the sex (male 90.0)
+        check(Select(self.find("#weight-whole")).first_selected_option.text == "90", "the first weigh-in starts at 90.0 for men")
+        Select(self.find("#weight-whole")).select_by_value("92")
+        Select(self.find("#weight-decimal")).select_by_value("1")
+        self.screen("weight")
+        self.load('form.weight-form button[type="submit"]')
+        check(d.current_url.rstrip("/") == server.url, "saving the weight returns to the dashboard")
+        check("92,1 kg" in self.find(".weight-value").text, "the weight card shows 92,1 kg: " + self.find(".weight-value").text)
+        check(not self.all(".prompt-card"), "the prompt card is gone")
+        check(self.all(".streak-badge.is-lit"), "the streak is lit")
+        self.screen("dashboard-weight")
+
+        # reload: everything is kept
+        d.refresh()
+        check("92,1 kg" in self.find(".weight-value").text and self.all(".streak-badge.is-lit") and self.find(".ring-eaten").text == eaten,
+              "a reload keeps weight, streak and ring")
+        check(self.macro_emojis() == emojis, "a reload keeps the smileys")
+        self.screen("dashboard-reloaded")
+
+        # every other screen
+        for path, label in [("/log", "log"), ("/progress", "progress"), ("/briefing", "briefing"), ("/learn", "learn"),
+                            ("/learn/matador-study", "article"), ("/settings", "settings"), ("/settings/window", "window"),
+                            ("/import", "import")]:
+            d.get(server.url + path)
+            check(not self.all("html[lang]") or d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de", path)
+            self.screen(label)
+        # a manual entry error keeps the typed values
+        d.get(server.url + "/log")
+        self.find("#manual summary").click()
+        self.find("#meal-name").send_keys("Kuchen")
+        self.find("#meal-kcal").send_keys("20000")
+        self.load('#manual button[type="submit"]')
+        check(self.find("#meal-name").get_attribute("value") == "Kuchen" and self.all("#kcal-error"), "a bad calorie value is explained")
+        self.screen("manual-error")
+
+        # reduced motion: no animation at all
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+        d.get(server.url + "/")
+        animation = d.execute_script("return getComputedStyle(document.querySelector('.streak-fire')).animationName")
+        check(animation == "none", "prefers-reduced-motion turns animations off: " + animation)
+
+    def close(self):
+        with open(os.path.join(self.folder, "axe.json"), "w", encoding="utf-8") as f:
+            json.dump(self.audits, f, ensure_ascii=False, indent=2)
+        self.driver.quit()
+
+
+def main():
+    passed = failed = 0
+    for name, (width, height, mobile) in VIEWPORTS.items():
+        server = Server()
+        journey = None
+        try:
+            journey = Journey(name, width, height, mobile)
+            journey.run(server)
+            print(f"PASS {name} {width}x{height}: {journey.step} screens, no serious or critical axe violation")
+            passed += 1
+        except Exception as error:  # report and go on with the next viewport
+            failed += 1
+            print(f"FAIL {name} {width}x{height}: {error}")
+            if not isinstance(error, Failure):
+                traceback.print_exc()
+            if journey:
+                journey.driver.save_screenshot(os.path.join(journey.folder, "failure.png"))
+        finally:
+            if journey:
+                journey.close()
+            server.stop()
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

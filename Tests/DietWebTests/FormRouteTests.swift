@@ -1,0 +1,222 @@
+import DietCore
+import DietStore
+import DietWeb
+import Foundation
+import Testing
+
+@Suite("Forms: saved when valid, kept and explained when not")
+struct FormRouteTests {
+    @Test("manual meal: saved and shown in today's history with running totals", arguments: Language.allCases)
+    func manualMeal(language: Language) async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        let l = Localizer(language)
+        try await harness.run { browser in
+            try await browser.onboard(language: language)
+            let saved = try await browser.post("/log/manual", [("name", "Porridge"), ("kcal", "420"), ("protein", "15"), ("carbs", "60,5"), ("fat", "9"), ("time", "08:30")])
+            #expect(saved.status == .seeOther && saved.location == "/meals")
+            let history = try await browser.get("/meals")
+            #expect(history.body.contains("Porridge") && history.body.contains("08:30"))
+            #expect(history.shows(l.text("web.toast.meal_saved")))
+            #expect(history.shows(l.text("web.meals.addAnother")))
+        }
+        let meals = try harness.store().meals(on: LocalDate(WebHarness.now, in: harness.timeZone))
+        #expect(meals.count == 1)
+        #expect(meals.first?.entry.carbsG == 60.5 && meals.first?.entry.kcal == 420)
+    }
+
+    @Test("manual meal with bad calories: the field's message, the typed values kept, nothing saved", arguments: Language.allCases)
+    func badManualMeal(language: Language) async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        let l = Localizer(language)
+        try await harness.run { browser in
+            try await browser.onboard(language: language)
+            let page = try await browser.post("/log/manual", [("name", "Pasta"), ("kcal", "12000"), ("protein", "20")])
+            #expect(page.status == .unprocessableContent)
+            #expect(page.shows(l.render(ValidationError(field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: "12000").message)))
+            #expect(page.body.contains("value=\"Pasta\"") && page.body.contains("value=\"12000\"") && page.body.contains("value=\"20\""))
+            #expect(page.body.contains("<details class=\"card disclosure\" id=\"manual\" open>"))
+            let missing = try await browser.post("/log/manual", [("name", "Pasta")])
+            #expect(missing.status == .unprocessableContent && missing.shows(l.text("web.error.kcalRequired")))
+            let badProtein = try await browser.post("/log/manual", [("name", "Pasta"), ("kcal", "500"), ("protein", "lots")])
+            #expect(badProtein.status == .unprocessableContent && badProtein.body.contains("value=\"lots\""))
+            let future = try await browser.post("/log/manual", [("name", "Pasta"), ("kcal", "500"), ("time", "25:00")])
+            #expect(future.status == .unprocessableContent)
+        }
+        #expect(try harness.store().meals(on: LocalDate(WebHarness.now, in: harness.timeZone)).isEmpty)
+    }
+
+    @Test("a food with a portion: grams and energy from the database")
+    func foodPortion() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        try await harness.run { browser in
+            try await browser.onboard(language: .de)
+            let search = try await browser.get("/log?q=h%C3%A4hnchenbrust")
+            let id = try #require(search.first(#"href="/log/food/(\d+)""#))
+            let portion = try await browser.get("/log/food/\(id)")
+            #expect(portion.status == .ok)
+            let saved = try await browser.post("/log/food/\(id)", [("portion", "grams"), ("grams", "150"), ("count", "1")])
+            #expect(saved.status == .seeOther && saved.location == "/meals")
+            let bad = try await browser.post("/log/food/\(id)", [("portion", "grams"), ("grams", "0")])
+            #expect(bad.status == .unprocessableContent && bad.body.contains("value=\"0\""))
+        }
+        let meals = try harness.store().meals(on: LocalDate(WebHarness.now, in: harness.timeZone))
+        #expect(meals.count == 1)
+        let meal = try #require(meals.first)
+        #expect(meal.entry.name.contains("Hähnchen"))
+        // chicken breast is about 110–170 kcal and 20–33 g protein per 100 g: 150 g scales it
+        #expect((160...260).contains(meal.entry.kcal), "\(meal.entry.kcal)")
+        #expect((30...50).contains(meal.entry.proteinG ?? 0), "\(meal.entry.proteinG ?? 0)")
+    }
+
+    @Test("meal text: shown for confirmation first, then every item logged at once")
+    func mealText() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        try await harness.run { browser in
+            try await browser.onboard()
+            let confirm = try await browser.post("/log/text", [("text", "2 eggs and a slice of toast")])
+            #expect(confirm.status == .ok)
+            #expect(confirm.shows(Localizer(.en).text("web.text.logMany", ["count": .integer(2)])))
+            let stores = try harness.store()
+            #expect(try stores.meals(on: LocalDate(WebHarness.now, in: harness.timeZone)).isEmpty)
+            let saved = try await browser.post("/log/text", [("text", "2 eggs and a slice of toast"), ("confirm", "yes")])
+            #expect(saved.status == .seeOther)
+            #expect(try stores.meals(on: LocalDate(WebHarness.now, in: harness.timeZone)).count == 2)
+            let nothing = try await browser.post("/log/text", [("text", "qwxz plorb")])
+            #expect(nothing.status == .unprocessableContent && nothing.body.contains("qwxz plorb"))
+        }
+    }
+
+    @Test("edit, log again and delete a meal")
+    func editAgainDelete() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        try await harness.run { browser in
+            try await browser.onboard()
+            try await browser.post("/log/manual", [("name", "Apple"), ("kcal", "80")])
+            let id = try #require(try await browser.get("/meals").first(#"href="/meals/([0-9A-F-]{36})""#))
+            let bad = try await browser.post("/meals/\(id)", [("name", ""), ("kcal", "90")])
+            #expect(bad.status == .unprocessableContent)
+            let edited = try await browser.post("/meals/\(id)", [("name", "Big apple"), ("kcal", "120"), ("date", "2026-01-05"), ("time", "07:15")])
+            #expect(edited.status == .seeOther)
+            let future = try await browser.post("/meals/\(id)", [("name", "Big apple"), ("kcal", "120"), ("date", "2026-01-09")])
+            #expect(future.status == .unprocessableContent)
+            #expect(try await browser.post("/meals/\(id)/again").status == .seeOther)
+            let store = try harness.store()
+            let day = LocalDate(WebHarness.now, in: harness.timeZone)
+            #expect(try store.meals(on: day).map(\.entry.name) == ["Big apple", "Big apple"])
+            #expect(try await browser.post("/meals/\(id)/delete").status == .seeOther)
+            #expect(try store.meals(on: day).count == 1)
+            #expect(try await browser.post("/meals/\(id)/delete").status == .notFound)
+        }
+    }
+
+    @Test("weight: the picker proposes the default by sex, then the last weight; logging lights the streak")
+    func weight() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        try await harness.run { browser in
+            try await browser.onboard(sex: "male")
+            let first = try await browser.get("/weight")
+            // male default 90.0 (SPEC §4) until a weight exists
+            #expect(first.body.contains("<option value=\"90\" selected>") && first.body.contains("<option value=\"0\" selected>"))
+            let before = try await browser.get("/")
+            #expect(!before.body.contains("streak-badge is-lit"))
+            #expect(before.body.contains("prompt-card"))
+            let saved = try await browser.post("/weight", [("weight_whole", "88"), ("weight_decimal", "4")])
+            #expect(saved.status == .seeOther && saved.location == "/")
+            let after = try await browser.get("/")
+            #expect(after.body.contains("streak-badge is-lit"))
+            #expect(!after.body.contains("prompt-card"))
+            #expect(after.body.contains("88.4 kg"))
+            #expect(after.shows(Localizer(.en).text("web.toast.streak_lit")))
+            let again = try await browser.get("/weight")
+            #expect(again.body.contains("<option value=\"88\" selected>") && again.body.contains("<option value=\"4\" selected>"))
+            let bad = try await browser.post("/weight", [("weight_whole", "250"), ("weight_decimal", "0")])
+            #expect(bad.status == .unprocessableContent)
+        }
+        #expect(try harness.store().weights(from: LocalDate(iso: "2026-01-01")!, through: LocalDate(iso: "2026-01-31")!).map(\.kg) == [88.4])
+    }
+
+    @Test("settings: profile, language, plan with locked goals and the eating window")
+    func settings() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        try await harness.run { browser in
+            try await browser.onboard()
+            #expect(try await browser.post("/settings/profile", [("age", "36"), ("height", "170"), ("sex", "female"), ("activity", "moderate"), ("goal", "lose")]).status == .seeOther)
+            let badHeight = try await browser.post("/settings/profile", [("age", "36"), ("height", "300"), ("sex", "female"), ("activity", "moderate"), ("goal", "lose")])
+            #expect(badHeight.status == .unprocessableContent && badHeight.body.contains("value=\"300\""))
+            #expect(try await browser.post("/settings/plan", [("preset", "open_ended"), ("deficit", "25")]).status == .seeOther)
+            let badDeficit = try await browser.post("/settings/plan", [("preset", "open_ended"), ("deficit", "50")])
+            #expect(badDeficit.status == .unprocessableContent)
+            let halfLock = try await browser.post("/settings/plan", [("preset", "open_ended"), ("deficit", "25"), ("lock_deficit_kcal", "1700")])
+            #expect(halfLock.status == .unprocessableContent && halfLock.body.contains("value=\"1700\""))
+            #expect(try await browser.post("/settings/plan", [("preset", "open_ended"), ("deficit", "25"), ("lock_deficit_kcal", "1700"), ("lock_deficit_protein", "140"),
+                                                             ("lock_deficit_carbs", "150"), ("lock_deficit_fat", "60")]).status == .seeOther)
+            let window = try await browser.post("/settings/window", [("window_start", "10:00"), ("window_end", "16:00"), ("moment", "10:00"), ("moment", "13:00")])
+            #expect(window.status == .seeOther)
+            let badWindow = try await browser.post("/settings/window", [("window_start", "10:00"), ("window_end", "16:00"), ("moment", "10:00")])
+            #expect(badWindow.status == .unprocessableContent)
+            #expect(try await browser.post("/settings/language", [("language", "es")]).status == .seeOther)
+            let spanish = try await browser.get("/settings")
+            #expect(spanish.body.contains("<html lang=\"es\">"))
+        }
+        let profile = try #require(try harness.store().settings()).profile
+        #expect(profile.age == 36 && profile.heightCm == 170 && profile.activityLevel == .moderate && profile.deficit == 0.25)
+        #expect(profile.lockedGoals[.deficit] == LockedGoals(kcal: 1700, proteinG: 140, carbsG: 150, fatG: 60))
+        #expect(profile.eatingWindow.start.formatted == "10:00" && profile.eatingWindow.moments.count == 2)
+        #expect(profile.language == .es)
+    }
+
+    @Test("export downloads JSON; import restores it into an empty app; a bad file changes nothing")
+    func exportImport() async throws {
+        let source = try WebHarness()
+        defer { source.remove() }
+        let exported = try await source.run { browser in
+            try await browser.onboard()
+            try await browser.post("/log/manual", [("name", "Soup"), ("kcal", "300")])
+            let download = try await browser.post("/settings/export")
+            #expect(download.status == .ok)
+            #expect(download.headers[.contentDisposition]?.hasPrefix("attachment; filename=\"w-diet-2026-01-05.json\"") == true)
+            return Data(download.body.utf8)
+        }
+        let target = try WebHarness()
+        defer { target.remove() }
+        try await target.run { browser in
+            try await browser.get("/import")
+            let broken = try await browser.upload("/import", file: Data("{\"format\": 1}".utf8), filename: "broken.json")
+            #expect(broken.status == .unprocessableContent && broken.body.contains("broken.json"))
+            let empty = try await browser.upload("/import", file: Data(), filename: "none.json")
+            #expect(empty.status == .unprocessableContent)
+            let restored = try await browser.upload("/import", file: exported, filename: "w-diet.json")
+            #expect(restored.status == .seeOther && restored.location == "/")
+            let again = try await browser.upload("/import", file: exported, filename: "w-diet.json")
+            #expect(again.status == .unprocessableContent, "a second import into a full app is refused")
+        }
+        let store = try target.store()
+        #expect(try store.meals(on: LocalDate(WebHarness.now, in: target.timeZone)).map(\.entry.name) == ["Soup"])
+    }
+
+    @Test("delete everything: the wrong word keeps all; the right one purges and restarts onboarding")
+    func deleteAll() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        try await harness.run { browser in
+            try await browser.onboard(language: .de)
+            try await browser.post("/log/manual", [("name", "Brot"), ("kcal", "200")])
+            let wrong = try await browser.post("/settings/delete", [("confirm", "nope")])
+            #expect(wrong.status == .unprocessableContent)
+            #expect(try harness.store().settings() != nil)
+            let word = Localizer(.de).text("cli.deleteAccount.word")
+            let done = try await browser.post("/settings/delete", [("confirm", word)])
+            #expect(done.status == .seeOther && done.location == "/onboarding")
+        }
+        let store = try harness.store()
+        #expect(try store.settings() == nil)
+        #expect(try store.meals(on: LocalDate(WebHarness.now, in: harness.timeZone)).isEmpty)
+    }
+}
