@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import DietCore
+import DietStore
 import DietWeb
 import Foundation
 import Hummingbird
@@ -9,7 +10,9 @@ import NIOCore
 /// endpoint (from the `Server-Timing` header each response carries), the round trip on
 /// loopback, and the dashboard's page weight with everything it loads.
 enum WebBenchmark {
-    static func run(path: String, clock: any Clock, zone: TimeZone) async throws {
+    /// - Parameter queries: the committed search queries with their languages; each is searched
+    ///   as typed (1, 2, 3 letters) and whole, with the profile set to its language.
+    static func run(store: AppDatabase, path: String, clock: any Clock, zone: TimeZone, queries: [(String, Language)]) async throws {
         let web = try WebApp(configuration: WebConfiguration(databasePath: path, port: 0, clock: clock, timeZone: zone))
         let ports = AsyncStream<Int>.makeStream()
         let application = web.application { port in ports.continuation.yield(port) }
@@ -20,7 +23,7 @@ enum WebBenchmark {
         let base = "http://127.0.0.1:\(port)"
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         do {
-            try await measure(http, base: base)
+            try await measure(http, base: base, store: store, queries: queries)
             try await http.shutdown()
         } catch {
             try? await http.shutdown()
@@ -45,24 +48,40 @@ enum WebBenchmark {
         return Fetched(body: body, serverMs: server, roundTripMs: roundTrip)
     }
 
-    static func measure(_ http: HTTPClient, base: String) async throws {
+    static func measure(_ http: HTTPClient, base: String, store: AppDatabase, queries: [(String, Language)]) async throws {
         print("\nWeb app (`wdiet serve`, release, loopback, over the seeded store):")
-        for (label, paths) in [
-            ("dashboard GET /", ["/"]),
-            ("search GET /foods/search", ["h", "hä", "häh", "hähn", "chicken", "apfel", "milch", "brot", "käse", "2 eggs"].map {
-                "/foods/search?q=" + ($0.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? $0)
-            }),
-        ] {
-            for index in 0..<200 { _ = try await get(http, base + paths[index % paths.count]) }
-            var server: [Double] = [], roundTrip: [Double] = []
-            for index in 0..<2000 {
-                let fetched = try await get(http, base + paths[index % paths.count])
-                server.append(fetched.serverMs)
-                roundTrip.append(fetched.roundTripMs)
-            }
-            print("  \(label), server time: " + Percentiles(samples: server).line)
-            print("  \(label), round trip:  " + Percentiles(samples: roundTrip).line)
+        for index in 0..<200 { _ = try await get(http, base + (index.isMultiple(of: 2) ? "/" : "/foods/search?q=milch")) }
+        var server: [Double] = [], roundTrip: [Double] = []
+        for _ in 0..<2000 {
+            let fetched = try await get(http, base + "/")
+            server.append(fetched.serverMs)
+            roundTrip.append(fetched.roundTripMs)
         }
+        print("  dashboard GET /, server time: " + Percentiles(samples: server).line)
+        print("  dashboard GET /, round trip:  " + Percentiles(samples: roundTrip).line)
+        server = []
+        roundTrip = []
+        let original = try store.settings()
+        for language in Language.allCases {
+            // the search endpoint searches in the profile's language
+            if var settings = original {
+                settings.profile.language = language
+                try store.updateProfile(settings.profile, timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)
+            }
+            for _ in 0..<3 {
+                for (query, _) in queries.filter({ $0.1 == language }) {
+                    for typed in Set([String(query.prefix(1)), String(query.prefix(2)), String(query.prefix(3)), query]).sorted() {
+                        let fetched = try await get(http, base + "/foods/search?q=" + (typed.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? typed))
+                        server.append(fetched.serverMs)
+                        roundTrip.append(fetched.roundTripMs)
+                    }
+                }
+            }
+        }
+        if let original { try store.updateProfile(original.profile, timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt) }
+        print("  search GET /foods/search (the \(queries.count) committed queries as typed: 1, 2, 3 letters and whole, each in its language),")
+        print("    server time: " + Percentiles(samples: server).line)
+        print("    round trip:  " + Percentiles(samples: roundTrip).line)
         // page weight: the HTML and every asset it links
         let page = try await get(http, base + "/")
         let html = String(buffer: page.body)

@@ -173,4 +173,4 @@ if let wdiet {
     print("\n`wdiet today --json`, whole process: " + Percentiles(samples: cold).line)
 }
 
-try await WebBenchmark.run(path: path, clock: clock, zone: zone)
+try await WebBenchmark.run(store: store, path: path, clock: clock, zone: zone, queries: queries)

@@ -17,11 +17,16 @@ struct FormRouteTests {
             #expect(saved.status == .seeOther && saved.location == "/meals")
             let history = try await browser.get("/meals")
             #expect(history.body.contains("Porridge") && history.body.contains("08:30"))
-            #expect(history.shows(l.text("web.toast.meal_saved")))
+            // the first meal of the day lights the flame, and every saved meal roars (SPEC §5)
+            #expect(history.shows(l.text("web.toast.meal_streak") + " " + l.text("cli.roar.1")), "\(history.body.prefix(1200))")
             #expect(history.shows(l.text("web.meals.addAnother")))
+            try await browser.post("/log/manual", [("name", "Apfel"), ("kcal", "80")])
+            #expect(try await browser.get("/meals").shows(l.text("web.toast.meal_saved") + " " + l.text("cli.roar.1")))
+            // the toast shows once
+            #expect(!(try await browser.get("/meals").shows(l.text("web.toast.meal_saved"))))
         }
         let meals = try harness.store().meals(on: LocalDate(WebHarness.now, in: harness.timeZone))
-        #expect(meals.count == 1)
+        #expect(meals.count == 2)
         #expect(meals.first?.entry.carbsG == 60.5 && meals.first?.entry.kcal == 420)
     }
 
@@ -218,5 +223,44 @@ struct FormRouteTests {
         let store = try harness.store()
         #expect(try store.settings() == nil)
         #expect(try store.meals(on: LocalDate(WebHarness.now, in: harness.timeZone)).isEmpty)
+    }
+
+    @Test("every form's bad input: the field's message in the user's language, typed values kept, nothing saved", arguments: Language.allCases)
+    func errorsInEveryLanguage(language: Language) async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        let l = Localizer(language)
+        try await harness.run { browser in
+            try await browser.onboard(language: language)
+            try await browser.post("/log/manual", [("name", "Brot"), ("kcal", "200")])
+            let mealID = try #require(try await browser.get("/meals").first(#"href="/meals/([0-9A-F-]{36})""#))
+            let search = try await browser.get("/log?q=" + Browser.encode(language == .de ? "hähn" : language == .es ? "pollo" : "chicken"))
+            let foodID = try #require(search.first(#"href="/log/food/(\d+)""#))
+            let cases: [(String, [(String, String)], String, String)] = [
+                ("/log/manual", [("name", "X"), ("kcal", "0")], "0", l.render(ValidationError(field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: "0").message)),
+                ("/log/food/\(foodID)", [("portion", "grams"), ("grams", "9000")], "9000", l.render(ValidationError(field: .init("grams"), allowed: .range(min: 1, max: 5000, digits: 0, unit: "g"), received: "9000").message)),
+                ("/log/text", [("text", "")], "", l.text("web.error.textEmpty")),
+                ("/meals/\(mealID)", [("name", "Brot"), ("kcal", "abc")], "abc", l.render(ValidationError(field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: "abc").message)),
+                ("/weight", [("weight_whole", "20"), ("weight_decimal", "0")], "", l.render(ValidationError(field: .weight, allowed: .steps(min: 30, max: 200, step: 0.1, digits: 1, unit: "kg"), received: "20").message)),
+                ("/settings/profile", [("age", "150"), ("height", "170"), ("sex", "female"), ("activity", "light"), ("goal", "lose")], "150", l.render(ValidationError(field: .age, allowed: .range(min: 18, max: 99, digits: 0, unit: nil), received: "150").message)),
+                ("/settings/plan", [("preset", "open_ended"), ("deficit", "zehn")], "zehn", l.text("web.error.number", ["value": .text("zehn")])),
+                ("/settings/window", [("window_start", "12:00"), ("window_end", "12:30")], "", l.render(ValidationError(field: .eatingWindow, allowed: .range(min: 1, max: 16, digits: 0, unit: "h"), received: "12:00–12:30").message)),
+                ("/settings/delete", [("confirm", "nein")], "", l.text("web.delete.mismatch", ["word": .text(l.text("cli.deleteAccount.word"))])),
+                ("/settings/account/signin", [("server", "ftp://x"), ("email", "a@b.c"), ("password", "secret")], "ftp://x", l.text("cli.account.error.serverURL", ["value": .text("ftp://x")])),
+            ]
+            for (path, fields, kept, message) in cases {
+                let page = try await browser.post(path, fields)
+                #expect(page.status == .unprocessableContent, "\(path)")
+                #expect(page.shows(message), "\(path) lacks «\(message)»")
+                if !kept.isEmpty { #expect(page.body.contains("value=\"\(escaped(kept))\""), "\(path) lost \(kept)") }
+                #expect(page.body.contains("<html lang=\"\(language.rawValue)\">"), "\(path)")
+                #expect(page.missingStrings.isEmpty, "\(path): \(page.missingStrings)")
+            }
+        }
+        let store = try harness.store()
+        #expect(try store.meals(on: LocalDate(WebHarness.now, in: harness.timeZone)).map(\.entry.name) == ["Brot"])
+        #expect(try store.weights(from: LocalDate(iso: "2026-01-01")!, through: LocalDate(iso: "2026-01-31")!).isEmpty)
+        let profile = try #require(try store.settings()).profile
+        #expect(profile.age == 35 && profile.deficit == Profile.defaultDeficit && profile.eatingWindow.start.formatted == "12:00")
     }
 }

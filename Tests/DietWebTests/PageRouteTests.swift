@@ -75,7 +75,9 @@ struct PageRouteTests {
         defer { harness.remove() }
         try await harness.run { browser in
             try await browser.onboard()
-            #expect(try await browser.get("/nowhere").status == .notFound)
+            let nowhere = try await browser.get("/nowhere")
+            #expect(nowhere.status == .notFound)
+            #expect(nowhere.shows(Localizer(.en).text("web.error.home")) && nowhere.body.contains("href=\"/\""), "a page with a way home")
             #expect(try await browser.get("/log/food/99999999").status == .notFound)
             let meal = try await browser.get("/meals/\(UUID().uuidString)")
             #expect(meal.status == .notFound && meal.body.contains(Localizer(.en).text("web.error.mealNotFound")))

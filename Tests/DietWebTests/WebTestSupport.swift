@@ -95,7 +95,7 @@ final class Browser: @unchecked Sendable {
         headers.append(contentsOf: extraHeaders)
         return try await client.execute(uri: path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }) { response in
             for field in response.headers[values: .setCookie] {
-                let pair = field.split(separator: ";")[0].split(separator: "=", maxSplits: 1).map(String.init)
+                let pair = field.split(separator: ";")[0].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                 guard pair.count == 2 else { continue }
                 if pair[1].isEmpty || field.contains("Max-Age=0") { self.cookies[pair[0]] = nil } else { self.cookies[pair[0]] = pair[1] }
             }

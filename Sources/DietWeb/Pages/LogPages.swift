@@ -41,7 +41,9 @@ extension WebApp {
             do {
                 let instant = try mealInstant(context.form, l)
                 let entry = try food.per100g.scaled(toGrams: grams).mealEntry(named: food.name, at: instant, in: timeZone)
+                let wasLit = try streakLit()
                 try store.logMeal(entry, source: .search, food: FoodPortion(foodID: food.id, grams: grams))
+                return try mealsSaved(count: 1, streakWasLit: wasLit)
             } catch let error as FieldError {
                 state.errors[error.field] = error.message
                 return portionPage(food, form: state, context: context, status: .unprocessableContent)
@@ -49,7 +51,6 @@ extension WebApp {
                 state.errors["grams"] = message(for: error, l)
                 return portionPage(food, form: state, context: context, status: .unprocessableContent)
             }
-            return redirect("/meals", toast: .mealSaved)
         }
         router.post("/log/manual") { [self] _, context in
             guard let settings = try settings() else { return redirect("/onboarding") }
@@ -57,13 +58,14 @@ extension WebApp {
             var state = FormState(values: context.form.fields.compactMapValues(\.first))
             do {
                 let entry = try mealEntry(from: context.form, l)
+                let wasLit = try streakLit()
                 try store.logMeal(entry, source: .manual)
+                return try mealsSaved(count: 1, streakWasLit: wasLit)
             } catch let error as FieldError {
                 state.errors[error.field] = error.message
                 return try logPage(settings: settings, query: "", manual: state, text: FormState(), context: context,
                                    status: .unprocessableContent)
             }
-            return redirect("/meals", toast: .mealSaved)
         }
         router.post("/log/text") { [self] _, context in
             guard let settings = try settings() else { return redirect("/onboarding") }
@@ -87,8 +89,9 @@ extension WebApp {
                     (try item.nutrients.mealEntry(named: item.food.name, at: instant, in: timeZone),
                      FoodPortion(foodID: item.food.id, grams: item.choice.grams))
                 }
+                let wasLit = try streakLit()
                 try store.logMeals(entries, source: .text)
-                return redirect("/meals", toast: entries.count == 1 ? .mealSaved : .mealsSaved)
+                return try mealsSaved(count: entries.count, streakWasLit: wasLit)
             }
             return renderer.page("text-confirm", textValues(meal, text: text, l), title: l.text("web.text.confirmTitle"), tab: nil,
                                  context: context)

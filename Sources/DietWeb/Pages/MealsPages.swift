@@ -63,8 +63,9 @@ extension WebApp {
         }
         router.post("/meals/:id/again") { [self] _, context in
             let meal = try existingMeal(context)
-            try store.logAgain(meal.id, timeZone: timeZone)
-            return redirect("/meals", toast: .mealSaved)
+            let wasLit = try streakLit()
+            _ = try store.logAgain(meal.id, timeZone: timeZone)
+            return try mealsSaved(count: 1, streakWasLit: wasLit)
         }
     }
 

@@ -24,7 +24,7 @@ extension WebApp {
                 return weightPage(kg: 80, state: state, context: context, status: .unprocessableContent)
             }
             let kg = Double(whole) + Double(decimal) / 10
-            let wasLit = try store.today(timeZone: timeZone)?.report.streak.isLit ?? false
+            let wasLit = try streakLit()
             do {
                 try store.logWeight(try WeightEntry(date: today, kg: kg), timeZone: timeZone)
             } catch {

@@ -94,7 +94,15 @@ struct SessionMiddleware: RouterMiddleware {
         } else if request.method != .get && request.method != .head {
             return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD, POST"])
         }
-        var response = try await next(request, context)
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as HTTPError {
+            // a missing page, food or meal: a page of the app with the reason and a way home
+            let l = Localizer(context.language)
+            response = app.renderer.page("error", ["message": error.body ?? l.text("web.error.notFound")],
+                                         title: l.text("web.error.title"), tab: nil, context: context, status: error.status)
+        }
         if context.issueToken {
             response.setCookie(Cookie(name: Self.tokenCookie, value: context.csrfToken, path: "/", httpOnly: true, sameSite: .strict))
         }

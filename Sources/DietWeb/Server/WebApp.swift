@@ -78,14 +78,30 @@ public final class WebApp: Sendable {
         try store.settings()
     }
 
-    /// See other: the browser loads `path` with GET, showing `toast` once.
-    func redirect(_ path: String, toast: Toast? = nil) -> Response {
+    /// See other: the browser loads `path` with GET, showing `toast` (and its roar) once.
+    func redirect(_ path: String, toast: Toast? = nil, roar: Roar? = nil) -> Response {
         var response = Response(status: .seeOther, headers: [.location: path])
         if let toast {
-            response.setCookie(Cookie(name: SessionMiddleware.flashCookie, value: toast.rawValue, path: "/", httpOnly: true,
-                                      sameSite: .strict))
+            let value = toast.rawValue + (roar.map { ".\($0.rawValue)" } ?? "")
+            response.setCookie(Cookie(name: SessionMiddleware.flashCookie, value: value, path: "/", httpOnly: true, sameSite: .strict))
         }
         return response
+    }
+
+    /// After logging meals: to today's meals with "Meal saved!" (or the streak lighting up)
+    /// and the roar the day has earned (SPEC §5: single for a meal, double when every macro
+    /// is good or at a streak milestone).
+    func mealsSaved(count: Int, streakWasLit: Bool) throws -> Response {
+        guard let report = try store.today(timeZone: timeZone)?.report else { return redirect("/meals", toast: .mealSaved) }
+        let roar = Roar.level(for: .init(mealSaved: true, allMacrosGood: MacroFeedback.allGood(report.macros),
+                                         streakMilestone: report.streak.milestoneToday != nil))
+        let toast: Toast = !streakWasLit && report.streak.isLit ? .mealStreak : count == 1 ? .mealSaved : .mealsSaved
+        return redirect("/meals", toast: toast, roar: roar)
+    }
+
+    /// Whether today's flame is lit, before a write that may light it.
+    func streakLit() throws -> Bool {
+        try store.today(timeZone: timeZone)?.report.streak.isLit ?? false
     }
 
     func localizer(_ context: WebContext) -> Localizer { Localizer(context.language) }

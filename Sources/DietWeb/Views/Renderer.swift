@@ -38,8 +38,12 @@ struct Renderer: Sendable {
                 ["href": item.path, "icon": item.icon, "label": l.text("web.tab.\(item.rawValue)"), "current": item == tab] as [String: Any]
             }]
         }
-        if let flash = context.flash, let toast = Toast(rawValue: flash) {
-            layout["toast"] = l.text("web.toast.\(toast.rawValue)")
+        if let flash = context.flash {
+            let parts = flash.split(separator: ".")
+            if let toast = parts.first.flatMap({ Toast(rawValue: String($0)) }) {
+                let roar = parts.dropFirst().first.flatMap { Int($0) }.flatMap(Roar.init(rawValue:))
+                layout["toast"] = l.text("web.toast.\(toast.rawValue)") + (roar.map { " " + l.text("cli.roar.\($0.rawValue)") } ?? "")
+            }
         }
         return html(library.render(layout, withTemplate: "layout") ?? "", status: status)
     }
@@ -77,7 +81,7 @@ enum Tab: String, CaseIterable {
 
 /// The one-time messages shown after a redirect.
 enum Toast: String {
-    case mealSaved = "meal_saved", mealsSaved = "meals_saved", mealUpdated = "meal_updated", mealDeleted = "meal_deleted"
+    case mealSaved = "meal_saved", mealsSaved = "meals_saved", mealStreak = "meal_streak", mealUpdated = "meal_updated", mealDeleted = "meal_deleted"
     case weightSaved = "weight_saved", settingsSaved = "settings_saved", imported, welcome, streakLit = "streak_lit"
     case signedIn = "signed_in", signedOut = "signed_out", synced, syncFailed = "sync_failed"
 }

@@ -132,6 +132,11 @@
     }, 50);
   }
 
+  // Onboarding's first step: a language choice shows the page in that language at once.
+  document.querySelectorAll('input[type="radio"][name="language"][data-switch]').forEach(function (radio) {
+    radio.addEventListener("change", function () { window.location.assign("/onboarding?lang=" + encodeURIComponent(radio.value)); });
+  });
+
   // Forms that ask before they act (delete).
   document.querySelectorAll("form[data-confirm]").forEach(function (element) {
     element.addEventListener("submit", function (event) {
