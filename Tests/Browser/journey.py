@@ -258,7 +258,7 @@ class Journey:
         self.screen("dashboard-reloaded")
 
         # every other screen
-        for path, label in [("/log", "log"), ("/progress", "progress"), ("/briefing", "briefing"), ("/learn", "learn"),
+        for path, label in [("/explain", "explain"), ("/log", "log"), ("/progress", "progress"), ("/briefing", "briefing"), ("/learn", "learn"),
                             ("/learn/matador-study", "article"), ("/settings", "settings"), ("/settings/window", "window"),
                             ("/import", "import")]:
             d.get(server.url + path)

@@ -263,4 +263,34 @@ struct FormRouteTests {
         let profile = try #require(try store.settings()).profile
         #expect(profile.age == 35 && profile.deficit == Profile.defaultDeficit && profile.eatingWindow.start.formatted == "12:00")
     }
+
+    @Test("the maintenance estimate of SPEC §3a: shown with the formula after 4 weeks of data, accepted, then undone")
+    func maintenance() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        try await harness.run { browser in
+            try await browser.onboard()
+            let early = try await browser.get("/settings")
+            #expect(early.shows(Localizer(.en).text("adaptive.short.days", ["have": .integer(28), "need": .integer(21)]))
+                    || early.body.contains("Your formula TDEE stands"))
+            // 28 days of 2,000 kcal with a flat weight: maintenance is about 2,000 kcal
+            let store = try harness.store()
+            let today = LocalDate(WebHarness.now, in: harness.timeZone)
+            for offset in 1...28 {
+                let day = today.adding(days: -offset)
+                try store.logMeal(try MealEntry(name: "Day", kcal: 2000, at: day.instant(at: TimeOfDay(minutesSinceMidnight: 13 * 60), in: harness.timeZone),
+                                                in: harness.timeZone))
+                if offset.isMultiple(of: 2) { try store.logWeight(try WeightEntry(date: day, kg: 70), timeZone: harness.timeZone) }
+            }
+            let page = try await browser.get("/settings")
+            let offer = try #require(page.first(#"<button class="button button-secondary" type="submit">(Use [0-9,]+ kcal as my maintenance)</button>"#), "\(page.body)")
+            #expect(offer.contains("2,000") || offer.contains("1,9") || offer.contains("2,0"), "\(offer)")
+            #expect(try await browser.post("/settings/maintenance", [("use", "estimate")]).status == .seeOther)
+            let accepted = try #require(try store.settings()?.acceptedMaintenanceKcal)
+            #expect((1900...2100).contains(accepted), "\(accepted)")
+            #expect(try await browser.get("/settings").shows(Localizer(.en).text("web.maintenance.accepted", ["kcal": .integer(accepted)])))
+            #expect(try await browser.post("/settings/maintenance", [("use", "formula")]).status == .seeOther)
+            #expect(try store.settings()?.acceptedMaintenanceKcal == nil)
+        }
+    }
 }

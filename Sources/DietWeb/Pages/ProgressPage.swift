@@ -10,9 +10,11 @@ extension WebApp {
 
     func addProgress(to router: Router<WebContext>) {
         router.get("/progress") { [self] _, context in
-            guard try settings() != nil else { return redirect("/onboarding") }
+            guard let settings = try settings() else { return redirect("/onboarding") }
             let l = localizer(context)
-            let days = try store.history(days: Self.progressDays, through: today)
+            // the last 4 weeks, or the days since the start if that is shorter
+            let count = max(1, min(Self.progressDays, settings.startDate.days(to: today) + 1))
+            let days = try store.history(days: count, through: today)
             let first = days.first?.date ?? today
             let weights = try store.weights(from: first.adding(days: -3650), through: today)
             var values: [String: Any] = ["intake": IntakeChart(days: days, localizer: l).values]
@@ -48,7 +50,8 @@ struct WeightChart {
         func y(_ kg: Double) -> Double { Plot.top + (high - kg) / (high - low) * Plot.innerHeight }
         func line(_ points: [(LocalDate, Double)]) -> String { points.map { "\(Plot.f(x($0.0))),\(Plot.f(y($0.1)))" }.joined(separator: " ") }
         let latest = shown.last!
-        var summary = l.text("web.progress.weightSummary", ["count": .integer(shown.count), "latest": .decimal(latest.kg, digits: 1)])
+        var summary = l.text(shown.count == 1 ? "web.progress.weightSummary.one" : "web.progress.weightSummary.other",
+                             ["count": .integer(shown.count), "latest": .decimal(latest.kg, digits: 1)])
         if let trendLast = trend.last {
             summary += " " + l.text("web.progress.trendNow", ["trend": .decimal(trendLast.trendKg, digits: 1)])
         }
@@ -101,7 +104,7 @@ struct IntakeChart {
                 }
                 return bar
             },
-            "summary": l.text("web.progress.intakeSummary", ["logged": .integer(logged.count), "days": .integer(days.count),
+            "summary": l.text(days.count == 1 ? "web.progress.intakeSummary.one" : "web.progress.intakeSummary.other", ["logged": .integer(logged.count), "days": .integer(days.count),
                                                               "within": .integer(within.count)]),
             "rows": days.reversed().filter { $0.intakeKcal != nil }.prefix(14).map { day in
                 ["date": l.date(day.date), "intake": l.number(Double(day.intakeKcal ?? 0), digits: 0), "target": l.number(Double(day.targetKcal), digits: 0),

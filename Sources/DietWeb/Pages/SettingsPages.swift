@@ -93,6 +93,16 @@ extension WebApp {
             try store.updateProfile(profile, timeZone: timeZone)
             return redirect("/settings", toast: .settingsSaved)
         }
+        router.post("/settings/maintenance") { [self] _, context in
+            guard try settings() != nil else { return redirect("/onboarding") }
+            // accept the estimate shown (recomputed here, never taken from the form), or go back to the formula
+            if context.form["use"] == "estimate", case .estimate(let estimate) = try maintenanceEstimate() {
+                try store.acceptMaintenance(estimate.kcal)
+            } else {
+                try store.acceptMaintenance(nil)
+            }
+            return redirect("/settings", toast: .settingsSaved)
+        }
         router.get("/settings/window") { [self] _, context in
             guard let settings = try settings() else { return redirect("/onboarding") }
             return windowPage(WindowForm.values(settings.profile.eatingWindow), error: nil, context: context)
@@ -211,6 +221,17 @@ extension WebApp {
         }
     }
 
+    /// SPEC §3a over the last 28 days: logged intake and the trend weight against formula TDEE.
+    func maintenanceEstimate() throws -> AdaptiveMaintenance.Result {
+        let days = try store.history(days: 28, through: today)
+        let weights = try store.weights(from: today.adding(days: -27), through: today)
+        guard let plan = try store.today(timeZone: timeZone)?.report.plan else {
+            return .formula(tdeeKcal: 0, because: .tooFewDays(have: 0))
+        }
+        return AdaptiveMaintenance.estimate(days: days.map { .init(date: $0.date, intakeKcal: $0.intakeKcal) }, weights: weights,
+                                            tdeeKcal: Energy.wholeKcal(plan.tdee))
+    }
+
     private func syncMessage(_ error: any Error, server: URL, _ l: Localizer) -> String {
         switch error {
         case SyncError.offline: l.text("cli.sync.offline", ["server": .text(server.absoluteString)])
@@ -252,6 +273,22 @@ extension WebApp {
                         "error": state.errors[prefix + "kcal"] ?? ""]
             },
         ] as [String: Any]
+        var maintenance: [String: Any] = [:]
+        switch try maintenanceEstimate() {
+        case .formula(let tdee, let shortfall):
+            maintenance["text"] = l.render(shortfall.message)
+            maintenance["formula"] = l.text("web.maintenance.formula", ["kcal": .integer(tdee)])
+        case .estimate(let estimate):
+            maintenance["text"] = l.render(estimate.message)
+            maintenance["formula"] = l.text("web.maintenance.formula", ["kcal": .integer(estimate.tdeeKcal)])
+            if settings.acceptedMaintenanceKcal != estimate.kcal {
+                maintenance["offer"] = l.text("web.maintenance.accept", ["kcal": .integer(estimate.kcal)])
+            }
+        }
+        if let accepted = settings.acceptedMaintenanceKcal {
+            maintenance["accepted"] = l.text("web.maintenance.accepted", ["kcal": .integer(accepted)])
+        }
+        values["maintenance"] = maintenance
         let file = AccountFile(databasePath: configuration.databasePath)
         if let account = try? file.load() {
             let pending = try store.syncStatus().pending

@@ -36,6 +36,7 @@ public final class WebApp: Sendable {
         }
         router.get("/favicon.ico") { [assets] _, _ in assets.response("icon.svg") }
         addDashboard(to: router)
+        addExplain(to: router)
         addOnboarding(to: router)
         addLogging(to: router)
         addMeals(to: router)
