@@ -71,7 +71,7 @@ let package = Package(
         .target(
             name: "DietWeb",
             dependencies: [
-                "DietBriefing", "DietCore", "DietStore", "DietSync", "FoodKit", "ReadyDay",
+                "DietBriefing", "DietCore", "DietStore", "DietSync", "FoodKit", "ICalendar", "ReadyDay",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

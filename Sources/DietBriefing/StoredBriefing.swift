@@ -49,3 +49,16 @@ public struct StoredBriefing: Sendable {
         }.sorted { ($0.start, $0.title) < ($1.start, $1.title) }
     }
 }
+
+extension AppDatabase {
+    /// Parses `ics` and keeps it for the briefing (the raw text, so a better parser later
+    /// reads old calendars better too). Throws `ICalendarError` for text that is no calendar;
+    /// then nothing is stored. Damaged parts are skipped and counted.
+    @discardableResult
+    public func addCalendar(name: String, location: String, isURL: Bool, ics: String) throws -> (StoredCalendar, ICalendarDocument) {
+        let document = try ICalendarDocument(parsing: ics)
+        let calendar = try addCalendar(name: name, location: location, isURL: isURL, ics: ics, eventCount: document.events.count,
+                                       problemCount: document.problems.count)
+        return (calendar, document)
+    }
+}

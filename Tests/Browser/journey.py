@@ -13,6 +13,7 @@ Usage: Tests/Browser/journey.py WDIET_BINARY ARTEFACTS_DIR
 """
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -52,10 +53,10 @@ def free_port():
 class Server:
     """`wdiet serve` on a fresh database, at a fixed moment (a Monday morning in Berlin)."""
 
-    def __init__(self):
-        self.folder = tempfile.mkdtemp(prefix="wdiet-browser-")
+    def __init__(self, folder=None, now="2026-01-05T07:30:00Z"):
+        self.folder = folder or tempfile.mkdtemp(prefix="wdiet-browser-")
         self.port = free_port()
-        env = dict(os.environ, WDIET_NOW="2026-01-05T07:30:00Z", TZ="Europe/Berlin", WDIET_NO_AUTO_SYNC="1", LANG="de_DE.UTF-8")
+        env = dict(os.environ, WDIET_NOW=now, TZ="Europe/Berlin", WDIET_NO_AUTO_SYNC="1", LANG="de_DE.UTF-8")
         env.pop("WDIET_SERVER", None)
         self.process = subprocess.Popen(
             [BINARY, "serve", "--port", str(self.port), "--database", os.path.join(self.folder, "w-diet.sqlite")],
@@ -279,6 +280,25 @@ class Journey:
         animation = d.execute_script("return getComputedStyle(document.querySelector('.streak-fire')).animationName")
         check(animation == "none", "prefers-reduced-motion turns animations off: " + animation)
 
+        # a week later the diet block starts: the phase-switch message shows once, as a dialog
+        server.stop()
+        later = Server(folder=server.folder, now="2026-01-12T07:30:00Z")
+        try:
+            d.get(later.url + "/")
+            dialog = self.find("[data-dialog-panel].is-open")
+            check(dialog.is_displayed() and dialog.get_attribute("aria-modal") == "true", "the phase-switch dialog is open")
+            check(d.switch_to.active_element.tag_name in ("a", "button"), "focus moves into the dialog")
+            time.sleep(0.5)
+            self.screen("phase-switch")
+            self.load('[data-dialog-panel].is-open form button[type="submit"]')
+            check(not self.all("[data-dialog-panel].is-open"), "after 'got it' the message is gone")
+            d.refresh()
+            check(not self.all("[data-dialog-panel].is-open"), "and it does not come back")
+            check("Diät" in self.find(".phase-name").text, "the dashboard shows the diet block")
+            self.screen("diet-block")
+        finally:
+            later.stop()
+
     def close(self):
         with open(os.path.join(self.folder, "axe.json"), "w", encoding="utf-8") as f:
             json.dump(self.audits, f, ensure_ascii=False, indent=2)
@@ -306,6 +326,7 @@ def main():
             if journey:
                 journey.close()
             server.stop()
+            shutil.rmtree(server.folder, ignore_errors=True)
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 

@@ -17,6 +17,8 @@ struct FormRouteTests {
             #expect(saved.status == .seeOther && saved.location == "/meals")
             let history = try await browser.get("/meals")
             #expect(history.body.contains("Porridge") && history.body.contains("08:30"))
+            // 08:30 is outside the 12:00–18:00 window: a warning, not a refusal (SPEC §4)
+            #expect(history.shows(l.text("feedback.note.outsideWindow", ["start": .text("12:00"), "end": .text("18:00")])))
             // the first meal of the day lights the flame, and every saved meal roars (SPEC §5)
             #expect(history.shows(l.text("web.toast.meal_streak") + " " + l.text("cli.roar.1")), "\(history.body.prefix(1200))")
             #expect(history.shows(l.text("web.meals.addAnother")))

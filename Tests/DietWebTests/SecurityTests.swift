@@ -104,4 +104,19 @@ struct SecurityTests {
             }
         }
     }
+
+    @Test("a body over the limit is refused with 413 and a message; nothing is saved")
+    func tooLarge() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        try await harness.run { browser in
+            try await browser.onboard()
+            let huge = String(repeating: "x", count: 33 << 20)
+            let page = try await browser.send(.post, "/log/manual", body: "_csrf=\(browser.csrf)&name=\(huge)&kcal=100",
+                                              contentType: "application/x-www-form-urlencoded")
+            #expect(page.status == .contentTooLarge)
+            #expect(page.shows(Localizer(.en).text("web.error.tooLarge", ["mb": .integer(32)])))
+        }
+        #expect(try harness.store().meals(on: LocalDate(WebHarness.now, in: harness.timeZone)).isEmpty)
+    }
 }

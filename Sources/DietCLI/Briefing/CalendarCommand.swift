@@ -1,11 +1,9 @@
 import ArgumentParser
+import DietBriefing
 import DietCore
 import DietStore
 import Foundation
 import ICalendar
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// `wdiet calendar …`: the calendars the morning briefing reads.
 struct CalendarCommand: ParsableCommand {
@@ -14,35 +12,15 @@ struct CalendarCommand: ParsableCommand {
         subcommands: [CalendarAddCommand.self, CalendarListCommand.self, CalendarRefreshCommand.self, CalendarRemoveCommand.self])
 }
 
-/// Reads an .ics file or fetches an http(s)/webcal address.
+/// Reads an .ics file or fetches an address for a command (which runs synchronously).
 enum CalendarSourceReader {
-    static func isURL(_ location: String) -> Bool {
-        ["http://", "https://", "webcal://"].contains { location.lowercased().hasPrefix($0) }
-    }
+    static func isURL(_ location: String) -> Bool { CalendarSource.isURL(location) }
 
     static func read(_ location: String) -> Result<String, CLIError> {
-        if isURL(location) {
-            let address = location.lowercased().hasPrefix("webcal://") ? "https://" + location.dropFirst(9) : location
-            guard let url = URL(string: address) else { return .failure(CLIError("not an address")) }
-            let outcome = Blocking.run { () async throws -> (Data, URLResponse) in
-                let configuration = URLSessionConfiguration.ephemeral
-                configuration.timeoutIntervalForRequest = 20
-                return try await URLSession(configuration: configuration).data(from: url)
-            }
-            switch outcome {
-            case let .success((data, response)):
-                if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-                    return .failure(CLIError("the server answered HTTP \(http.statusCode)"))
-                }
-                guard data.count <= 20 << 20 else { return .failure(CLIError("it is larger than 20 MB")) }
-                return .success(String(decoding: data, as: UTF8.self))
-            case let .failure(error):
-                return .failure(CLIError(error.localizedDescription))
-            }
-        }
-        guard let data = FileManager.default.contents(atPath: location) else { return .failure(CLIError("no such readable file")) }
-        guard data.count <= 20 << 20 else { return .failure(CLIError("it is larger than 20 MB")) }
-        return .success(String(decoding: data, as: UTF8.self))
+        // a file is read at once; only an address waits for the network (a command runs synchronously)
+        let result = isURL(location) ? Blocking.run({ () async in await CalendarSource.read(location) }).get()
+            : CalendarSource.readFile(location)
+        return result.mapError { CLIError($0.description) }
     }
 }
 
@@ -69,18 +47,16 @@ struct CalendarAddCommand: CLICommand {
         case let .success(value): text = value
         case let .failure(error): throw CLIError(l.text("cli.calendar.error.read", ["location": .text(location), "reason": .text(error.description)]))
         }
-        let document: ICalendarDocument
-        do {
-            document = try ICalendarDocument(parsing: text)
-        } catch {
-            throw CLIError(l.text("cli.calendar.error.invalid", ["location": .text(location), "reason": .text(error.description)]))
-        }
         let isURL = CalendarSourceReader.isURL(location)
         let stored = isURL ? location : URL(fileURLWithPath: location).standardizedFileURL.path
         let defaultName = isURL ? (URL(string: location)?.host ?? location) : URL(fileURLWithPath: location).deletingPathExtension().lastPathComponent
-        let calendar = try session.run {
-            try session.store.addCalendar(name: name ?? defaultName, location: stored, isURL: isURL, ics: text,
-                                          eventCount: document.events.count, problemCount: document.problems.count)
+        let calendar: StoredCalendar, document: ICalendarDocument
+        do {
+            (calendar, document) = try session.run {
+                try session.store.addCalendar(name: name ?? defaultName, location: stored, isURL: isURL, ics: text)
+            }
+        } catch let error as ICalendarError {
+            throw CLIError(l.text("cli.calendar.error.invalid", ["location": .text(location), "reason": .text(error.description)]))
         }
         if json {
             return try JSONOutput.encode(Added(id: calendar.id.uuidString, name: calendar.name, events: document.events.count,

@@ -7,7 +7,7 @@ import Hummingbird
 extension WebApp {
     func addMeals(to router: Router<WebContext>) {
         router.get("/meals") { [self] _, context in
-            guard try settings() != nil, let snapshot = try store.today(timeZone: timeZone) else { return redirect("/onboarding") }
+            guard let settings = try settings(), let snapshot = try store.today(timeZone: timeZone) else { return redirect("/onboarding") }
             let l = localizer(context)
             let report = snapshot.report
             let meals = snapshot.meals.reversed().map { meal -> [String: Any] in
@@ -19,6 +19,12 @@ extension WebApp {
                                                                  "fat": .decimal(meal.entry.fatG ?? 0, digits: 0)])
                 }
                 values["edit"] = l.text("web.meals.edit", ["name": .text(meal.entry.name)])
+                // SPEC §4: warnings, never a refusal (outside the window, macros that do not add up); the
+                // nudge for missing macros belongs to the moment of saving, not to the list
+                values["notes"] = MealNotes.notes(for: meal.entry, window: settings.profile.eatingWindow).compactMap { note -> String? in
+                    if case .macrosMissing = note { return nil }
+                    return l.render(note.message)
+                }
                 return values
             }
             let summary = report.macros.map { MacroView($0, l) }

@@ -88,7 +88,14 @@ struct SessionMiddleware: RouterMiddleware {
         context.flash = cookies[Self.flashCookie]?.value
         if request.method == .post {
             guard sameOrigin(request) else { return refusal(context) }
-            context.form = try await parseForm(&request, context: context)
+            do {
+                context.form = try await parseForm(&request, context: context)
+            } catch {
+                // the only way reading a local request's body fails: it is larger than the limit
+                let l = Localizer(context.language)
+                return app.renderer.page("error", ["message": l.text("web.error.tooLarge", ["mb": .integer(context.maxUploadSize >> 20)])],
+                                         title: l.text("web.error.title"), tab: nil, context: context, status: .contentTooLarge)
+            }
             let sent = context.form[Self.tokenField] ?? request.headers[HTTPField.Name("X-CSRF-Token")!] ?? ""
             guard !context.issueToken, Self.constantTimeEqual(sent, context.csrfToken) else { return refusal(context) }
         } else if request.method != .get && request.method != .head {

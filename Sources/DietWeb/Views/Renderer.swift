@@ -84,6 +84,7 @@ enum Toast: String {
     case mealSaved = "meal_saved", mealsSaved = "meals_saved", mealStreak = "meal_streak", mealUpdated = "meal_updated", mealDeleted = "meal_deleted"
     case weightSaved = "weight_saved", settingsSaved = "settings_saved", imported, welcome, streakLit = "streak_lit"
     case signedIn = "signed_in", signedOut = "signed_out", synced, syncFailed = "sync_failed"
+    case calendarAdded = "calendar_added", calendarRemoved = "calendar_removed"
 }
 
 /// `{{t.dashboard.title}}` in a template is the string `web.dashboard.title` in the page's

@@ -137,6 +137,21 @@
     radio.addEventListener("change", function () { window.location.assign("/onboarding?lang=" + encodeURIComponent(radio.value)); });
   });
 
+  // Leaving a meal form with typed values asks first ("Discard meal?", seed 002); saving does not.
+  var guarded = Array.prototype.slice.call(document.querySelectorAll("form[data-discard]"));
+  var dirty = false;
+  guarded.forEach(function (element) {
+    element.addEventListener("input", function () { dirty = true; });
+    element.addEventListener("submit", function () { dirty = false; });
+  });
+  if (guarded.length) {
+    document.querySelectorAll("a.back").forEach(function (link) {
+      link.addEventListener("click", function (event) {
+        if (dirty && !window.confirm(guarded[0].getAttribute("data-discard"))) { event.preventDefault(); }
+      });
+    });
+  }
+
   // Forms that ask before they act (delete).
   document.querySelectorAll("form[data-confirm]").forEach(function (element) {
     element.addEventListener("submit", function (event) {
