@@ -295,4 +295,28 @@ struct FormRouteTests {
             #expect(try store.settings()?.acceptedMaintenanceKcal == nil)
         }
     }
+
+    @Test("a recipe: servings logged as one meal; a bad number of servings is explained and nothing saved")
+    func recipe() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        let store = try harness.store()
+        try await harness.run { browser in
+            try await browser.onboard()
+            // chicken breast 300 g and 200 g of the first rice the database finds, for 2 servings
+            let rice = try #require(try store.searchFoods("rice", language: .en, timeZone: harness.timeZone).first?.food)
+            let recipe = try store.addRecipe(name: "Chicken rice", items: [.init(foodID: "5062", grams: 300), .init(foodID: rice.id, grams: 200)],
+                                             servings: 2)
+            let page = try await browser.get("/log")
+            #expect(page.body.contains("Chicken rice") && page.body.contains("action=\"/log/recipe/\(recipe.id)\""))
+            let bad = try await browser.post("/log/recipe/\(recipe.id)", [("servings", "50")])
+            #expect(bad.status == .unprocessableContent && bad.body.contains("value=\"50\"") && bad.body.contains("id=\"recipes\" open"))
+            #expect(try await browser.post("/log/recipe/\(recipe.id)", [("servings", "1,5")]).status == .seeOther)
+            #expect(try await browser.post("/log/recipe/ffffffff", [("servings", "1")]).status == .notFound)
+        }
+        let meals = try store.meals(on: LocalDate(WebHarness.now, in: harness.timeZone))
+        #expect(meals.map(\.entry.name) == ["Chicken rice"])
+        let perServing = try store.serving(of: try #require(try store.recipes().first), language: .en).nutrients.kcal
+        #expect(abs(Double(meals[0].entry.kcal) - 1.5 * perServing) <= 1)
+    }
 }

@@ -63,7 +63,7 @@ struct LogMealCommand: CLICommand {
         let instant = try meal.instant(now: session.clock.now(), timeZone: session.timeZone, localizer: session.localizer)
         let (entry, portion) = try recipe.map { (try recipeEntry($0, at: instant, session), nil) }
             ?? food.map { try foodEntry($0, at: instant, session) } ?? (manualEntry(at: instant, session), nil)
-        let saved = try session.run { try session.store.logMeal(entry, source: food == nil ? .manual : .search, food: portion) }
+        let saved = try session.run { try session.store.logMeal(entry, source: recipe != nil ? .recipe : food == nil ? .manual : .search, food: portion) }
         var lines = [session.localizer.text("cli.log.meal.saved", [
             "name": .text(entry.name), "kcal": .integer(entry.kcal), "date": .date(entry.localDate),
             "time": .time(entry.localTime), "id": .text(ShortID.make(saved.id)),
@@ -94,13 +94,10 @@ struct LogMealCommand: CLICommand {
         guard let recipe = try session.run({ try session.store.recipe(id) }) else {
             throw CLIError(l.text("cli.error.recipe", ["id": .text(id)]))
         }
-        guard servings > 0 && servings <= 20 else {
-            throw CLIError(l.render(DietCore.ValidationError(field: .servings, allowed: .range(min: 0.1, max: 20, digits: 1, unit: nil),
-                                                             received: servings.formatted()).message))
+        return try session.run {
+            try session.store.mealEntry(servings: servings, of: recipe, named: name.isEmpty ? nil : name.joined(separator: " "), at: instant,
+                                        in: session.timeZone, language: session.language)
         }
-        let n = try session.run { try session.store.serving(of: recipe, language: session.language) }.nutrients.scaled(toGrams: 100 * servings)
-        let title = name.isEmpty ? recipe.name : name.joined(separator: " ")
-        return try session.run { try n.mealEntry(named: title, at: instant, in: session.timeZone) }
     }
 
     /// The meal of `grams`, a `portion` or the default portion of a database food.

@@ -214,8 +214,9 @@ extension AppDatabase {
     /// One food by its id (a USDA number or one of the user's foods), named in `language`.
     public func food(id: String, language: Language) throws -> Food? {
         try reader.read { db in
-            if let number = Int(id) { return try FoodCatalog.food(db, id: number, language: language) }
-            // the user's foods by their id or its first characters (4 or more), when unambiguous
+            if let number = Int(id), let food = try FoodCatalog.food(db, id: number, language: language) { return food }
+            // the user's foods by their id or its first characters (4 or more), when unambiguous; a
+            // short id can be all digits ("94458371"), so it is tried after the database's numbers
             let prefix = id.uppercased()
             guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }
             let matches = try CustomFoodRecord.filter(sql: "deleted = 0 AND id LIKE ?", arguments: [prefix + "%"]).limit(2).fetchAll(db)

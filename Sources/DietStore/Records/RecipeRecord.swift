@@ -70,4 +70,15 @@ extension AppDatabase {
         }
         return recipe.perServing(foods: foods)
     }
+
+    /// `servings` (0.1–20) of `recipe` as a meal, named after the recipe unless `name` is given.
+    public func mealEntry(servings: Double, of recipe: Recipe, named name: String? = nil, at instant: Date, in timeZone: TimeZone,
+                          language: Language) throws -> MealEntry {
+        guard servings.isFinite, servings >= 0.1, servings <= 20 else {
+            throw ValidationError(field: .servings, allowed: .range(min: 0.1, max: 20, digits: 1, unit: nil), received: servings.formatted())
+        }
+        // one serving's nutrients are given as if per 100 g: scaling to 100 g × servings multiplies them
+        let nutrients = try serving(of: recipe, language: language).nutrients.scaled(toGrams: 100 * servings)
+        return try nutrients.mealEntry(named: name ?? recipe.name, at: instant, in: timeZone)
+    }
 }

@@ -67,6 +67,30 @@ extension WebApp {
                                    status: .unprocessableContent)
             }
         }
+        router.post("/log/recipe/:id") { [self] _, context in
+            guard let settings = try settings() else { return redirect("/onboarding") }
+            let l = localizer(context)
+            guard let recipe = try store.recipe(context.parameters.get("id") ?? "") else {
+                throw HTTPError(.notFound, message: l.text("cli.error.recipe", ["id": .text(context.parameters.get("id") ?? "")]))
+            }
+            var state = FormState(values: ["recipe": recipe.id, "servings": context.form["servings"] ?? ""])
+            do {
+                guard let servings = Self.decimal(context.form["servings"] ?? "1") else {
+                    throw FieldError(field: "servings", message: l.text("web.error.number", ["value": .text(context.form["servings"] ?? "")]))
+                }
+                let entry = try store.mealEntry(servings: servings, of: recipe, at: try mealInstant(context.form, l), in: timeZone,
+                                                language: context.language)
+                let wasLit = try streakLit()
+                try store.logMeal(entry, source: .recipe)
+                return try mealsSaved(count: 1, streakWasLit: wasLit)
+            } catch let error as FieldError {
+                state.errors[error.field] = error.message
+            } catch let error as DietCore.ValidationError {
+                state.errors["servings"] = l.render(error.message)
+            }
+            return try logPage(settings: settings, query: "", manual: FormState(), text: FormState(), recipe: state, context: context,
+                               status: .unprocessableContent)
+        }
         router.post("/log/text") { [self] _, context in
             guard let settings = try settings() else { return redirect("/onboarding") }
             let l = localizer(context)
@@ -99,8 +123,8 @@ extension WebApp {
     }
 
     /// The log screen; `manual` and `text` keep what was typed after an error.
-    func logPage(settings: UserSettings, query: String, manual: FormState, text: FormState, context: WebContext,
-                 status: HTTPResponse.Status = .ok) throws -> Response {
+    func logPage(settings: UserSettings, query: String, manual: FormState, text: FormState, recipe: FormState = FormState(),
+                 context: WebContext, status: HTTPResponse.Status = .ok) throws -> Response {
         let l = localizer(context)
         var values = try searchValues(query, context: context)
         values["window"] = WindowBanner(settings.profile.eatingWindow, l).values
@@ -110,6 +134,19 @@ extension WebApp {
         let recent = try store.usedFoods(frequent: false, limit: 6, language: context.language)
         if query.isEmpty && !recent.isEmpty {
             values["recent"] = ["items": recent.map { ["id": $0.foodID, "name": $0.name] }]
+        }
+        let recipes = try store.recipes()
+        if !recipes.isEmpty {
+            values["recipes"] = ["items": try recipes.map { item -> [String: Any] in
+                let serving = try store.serving(of: item, language: context.language)
+                let failed = recipe.values["recipe"] == item.id
+                return ["id": item.id, "name": item.name,
+                        "kcal": l.text("web.recipe.perServing", ["kcal": .integer(Int(serving.nutrients.kcal.rounded()))]),
+                        "servings": failed ? recipe.values["servings"] ?? "1" : "1",
+                        "error": failed ? recipe.errors["servings"] ?? recipe.errors["time"] ?? "" : "",
+                        "label": l.text("web.recipe.servingsOf", ["name": .text(item.name)])]
+            }]
+            if !recipe.errors.isEmpty { values["openRecipes"] = true }
         }
         if !manual.errors.isEmpty { values["openManual"] = true }
         if !text.errors.isEmpty { values["openText"] = true }

@@ -33,6 +33,16 @@ struct CustomFoodTests {
         #expect(queued == 1)
     }
 
+    @Test("a custom food whose short id is all digits is still found by it (not taken for a database number)")
+    func digitsOnlyShortID() throws {
+        let (store, _) = try store()
+        let id = try #require(UUID(uuidString: "94458371-0000-4000-8000-000000000001"))
+        let food = try store.addCustomFood(try CustomFood(name: "Omas Müsli", per100g: per100g), id: id)
+        #expect(try store.food(id: "94458371", language: .de)?.id == food.id)
+        // a real database number still means the database food
+        #expect(try store.food(id: "5062", language: .en)?.name.lowercased().contains("chicken") == true)
+    }
+
     @Test("a second food with the same barcode is refused")
     func duplicateBarcode() throws {
         let (store, _) = try store()
