@@ -9,7 +9,7 @@ struct TodayView {
 
     func render() -> String {
         let report = snapshot.report
-        var lines = [banner(report), targetsLine(report), ""]
+        var lines = [banner(report), report.targetLine(localizer), ""]
         if let notice = report.phaseSwitch {
             lines += [terminal.paint("🔔 " + localizer.render(notice.headline), .bold), "   " + localizer.render(notice.why), ""]
         }
@@ -33,27 +33,8 @@ struct TodayView {
         guard let day = report.cycle else {
             return terminal.paint(localizer.text("cli.today.noCycle", ["goal": .message(Message("goal.\(snapshot.settings.profile.goal.rawValue)"))]), .bold)
         }
-        var parts = [terminal.paint(localizer.render(day.phase.nameMessage), .bold)]
-        if let length = day.phaseLength {
-            parts.append(localizer.text("cycle.dayOf", ["day": .integer(day.dayInPhase), "length": .integer(length)]))
-        }
-        if let days = day.daysUntilSwitch, let next = day.nextPhase, let date = day.nextSwitchDate {
-            parts.append(localizer.text(days == 1 ? "cycle.untilSwitch.one" : "cycle.untilSwitch.other", [
-                "days": .integer(days), "phase": .message(next.nameMessage), "date": .date(date),
-            ]))
-        }
+        let parts = [terminal.paint(localizer.render(day.phase.nameMessage), .bold)] + report.cycleDetails(localizer)
         return parts.joined(separator: " · ")
-    }
-
-    private func targetsLine(_ report: DayReport) -> String {
-        var text = localizer.text("cli.today.target", ["kcal": .integer(report.targets.kcal)])
-        if report.targets.floorApplied {
-            text += " " + localizer.text("cli.plan.floor", ["floor": .integer(report.plan.floorKcal)])
-        }
-        if let next = report.nextTargets, let phase = report.cycle?.nextPhase {
-            text += " · " + localizer.text("cli.today.next", ["phase": .message(phase.nameMessage), "kcal": .integer(next.kcal)])
-        }
-        return text
     }
 
     private func ringNote(_ ring: ProgressRing) -> String {

@@ -40,7 +40,7 @@ struct DashboardView {
             "coach": ["emoji": report.coach.variation.emoji, "message": l.render(report.coach.message),
                       "variation": report.coach.variation.rawValue],
             "calories": l.render(report.calories.message),
-            "target": target(report),
+            "target": report.targetLine(l),
         ]
         if report.weight.promptToday { values["prompt"] = true }
         if let cycle = report.cycle { values["cycle"] = self.cycle(cycle) }
@@ -64,29 +64,8 @@ struct DashboardView {
     }
 
     private func cycle(_ day: CycleDay) -> [String: Any] {
-        let l = localizer
-        var parts: [String] = []
-        if let length = day.phaseLength {
-            parts.append(l.text("cycle.dayOf", ["day": .integer(day.dayInPhase), "length": .integer(length)]))
-        }
-        if let days = day.daysUntilSwitch, let next = day.nextPhase, let date = day.nextSwitchDate {
-            parts.append(l.text(days == 1 ? "cycle.untilSwitch.one" : "cycle.untilSwitch.other", [
-                "days": .integer(days), "phase": .message(next.nameMessage), "date": .date(date),
-            ]))
-        }
-        return ["phase": l.render(day.phase.nameMessage), "key": day.phase.rawValue, "detail": parts.joined(separator: " · ")]
-    }
-
-    private func target(_ report: DayReport) -> String {
-        let l = localizer
-        var text = l.text("cli.today.target", ["kcal": .integer(report.targets.kcal)])
-        if report.targets.floorApplied {
-            text += " " + l.text("cli.plan.floor", ["floor": .integer(report.plan.floorKcal)])
-        }
-        if let next = report.nextTargets, let phase = report.cycle?.nextPhase {
-            text += " · " + l.text("cli.today.next", ["phase": .message(phase.nameMessage), "kcal": .integer(next.kcal)])
-        }
-        return text
+        ["phase": localizer.render(day.phase.nameMessage), "key": day.phase.rawValue,
+         "detail": snapshot.report.cycleDetails(localizer).joined(separator: " · ")]
     }
 
     private func weight(_ card: WeightCard) -> [String: Any] {

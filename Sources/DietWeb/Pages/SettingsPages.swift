@@ -14,12 +14,7 @@ extension WebApp {
             return try settingsPage(settings, state: FormState(), context: context)
         }
         router.post("/settings/profile") { [self] _, context in
-            guard let settings = try settings() else { return redirect("/onboarding") }
-            let l = localizer(context)
-            let form = context.form
-            var state = FormState(values: form.fields.compactMapValues(\.first))
-            var profile = settings.profile
-            do {
+            try saveProfile(context) { profile, form, l in
                 guard let age = form["age"].flatMap(Int.init) else { throw FieldError(field: "age", message: l.text("web.error.number", ["value": .text(form["age"] ?? "")])) }
                 guard let height = Self.decimal(form["height"]) else { throw FieldError(field: "height", message: l.text("web.error.number", ["value": .text(form["height"] ?? "")])) }
                 guard let sex = form["sex"].flatMap(Sex.init(rawValue:)) else { throw FieldError(field: "sex", message: l.text("web.error.choose")) }
@@ -31,36 +26,20 @@ extension WebApp {
                 profile.sex = sex
                 profile.activityLevel = activity
                 profile.goal = goal
-                do {
-                    try profile.validate()
-                } catch let error as DietCore.ValidationError {
-                    throw FieldError(field: error.field == .height ? "height" : "age", message: l.render(error.message))
-                }
-            } catch let error as FieldError {
-                state.errors[error.field] = error.message
-                return try settingsPage(settings, state: state, context: context, status: .unprocessableContent)
+                return { error in error.field == .height ? "height" : "age" }
             }
-            try store.updateProfile(profile, timeZone: timeZone)
-            return redirect("/settings", toast: .settingsSaved)
         }
         router.post("/settings/language") { [self] _, context in
-            guard var settings = try settings() else { return redirect("/onboarding") }
-            guard let language = context.form["language"].flatMap(Language.init(rawValue:)) else {
-                var state = FormState()
-                state.errors["language"] = localizer(context).text("web.error.choose")
-                return try settingsPage(settings, state: state, context: context, status: .unprocessableContent)
+            try saveProfile(context) { profile, form, l in
+                guard let language = form["language"].flatMap(Language.init(rawValue:)) else {
+                    throw FieldError(field: "language", message: l.text("web.error.choose"))
+                }
+                profile.language = language
+                return { _ in "language" }
             }
-            settings.profile.language = language
-            try store.updateProfile(settings.profile, timeZone: timeZone)
-            return redirect("/settings", toast: .settingsSaved)
         }
         router.post("/settings/plan") { [self] _, context in
-            guard let settings = try settings() else { return redirect("/onboarding") }
-            let l = localizer(context)
-            let form = context.form
-            var state = FormState(values: form.fields.compactMapValues(\.first))
-            var profile = settings.profile
-            do {
+            try saveProfile(context) { profile, form, l in
                 guard let preset = form["preset"].flatMap(CyclePreset.init(rawValue:)) else { throw FieldError(field: "preset", message: l.text("web.error.choose")) }
                 profile.cyclePreset = preset
                 if preset == .study {
@@ -85,13 +64,8 @@ extension WebApp {
                     }
                     profile.lockedGoals[kind] = locked
                 }
-                do { try profile.validate() } catch let error as DietCore.ValidationError { throw FieldError(field: "deficit", message: l.render(error.message)) }
-            } catch let error as FieldError {
-                state.errors[error.field] = error.message
-                return try settingsPage(settings, state: state, context: context, status: .unprocessableContent)
+                return { _ in "deficit" }
             }
-            try store.updateProfile(profile, timeZone: timeZone)
-            return redirect("/settings", toast: .settingsSaved)
         }
         router.post("/settings/maintenance") { [self] _, context in
             guard try settings() != nil else { return redirect("/onboarding") }
@@ -230,6 +204,26 @@ extension WebApp {
         }
         return AdaptiveMaintenance.estimate(days: days.map { .init(date: $0.date, intakeKcal: $0.intakeKcal) }, weights: weights,
                                             tdeeKcal: Energy.wholeKcal(plan.tdee))
+    }
+
+    /// Applies `edit` to the profile and saves it, or shows the settings again with the
+    /// field's message and what was typed. `edit` returns which field a validation error of the
+    /// whole profile belongs to.
+    private func saveProfile(_ context: WebContext,
+                             edit: (inout Profile, FormData, Localizer) throws -> (DietCore.ValidationError) -> String) throws -> Response {
+        guard let settings = try settings() else { return redirect("/onboarding") }
+        let l = localizer(context)
+        var profile = settings.profile
+        do {
+            let field = try edit(&profile, context.form, l)
+            do { try profile.validate() } catch { throw FieldError(field: field(error), message: l.render(error.message)) }
+        } catch let error as FieldError {
+            var state = FormState(values: context.form.fields.compactMapValues(\.first))
+            state.errors[error.field] = error.message
+            return try settingsPage(settings, state: state, context: context, status: .unprocessableContent)
+        }
+        try store.updateProfile(profile, timeZone: timeZone)
+        return redirect("/settings", toast: .settingsSaved)
     }
 
     private func syncMessage(_ error: any Error, server: URL, _ l: Localizer) -> String {
