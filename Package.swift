@@ -137,7 +137,7 @@ let package = Package(
             "DietCLI", "DietCore", "DietStore", "TestSupport", "ServerTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "DietWebTests", dependencies: [
-            "DietWeb", "DietCore", "DietStore", "TestSupport",
+            "DietWeb", "DietCore", "DietStore", "DietSync", "TestSupport", "ServerTestSupport",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Hummingbird", package: "hummingbird"),
