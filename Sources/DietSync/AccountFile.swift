@@ -64,7 +64,7 @@ public struct AccountFile: Sendable {
 
     /// Writes `data` to a temporary file created 0600 and renames it over `path`.
     public static func writePrivately(_ data: Data, to path: String) throws {
-        let temporary = path + ".tmp-\(getpid())"
+        let temporary = path + ".tmp-\(getpid())-\(UUID().uuidString)"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary]) }
         let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

@@ -16,11 +16,14 @@ public enum SyncError: Error, Hashable, Sendable {
     case invalidResponse(String)
     /// No account is configured on this device.
     case notSignedIn
+    /// Another process held the account's lock (a token refresh) for too long, or the lock
+    /// file could not be opened: its path.
+    case lock(String)
 
     /// Worth retrying later with backoff.
     public var isTransient: Bool {
         switch self {
-        case .offline: true
+        case .offline, .lock: true
         case let .server(status, _, _): status >= 500 || status == 429
         default: false
         }

@@ -95,16 +95,16 @@ public struct Synchronizer: Sendable {
     /// The quiet sync after a write: at most one attempt, skipped while an earlier failure's
     /// pause runs; failures only lengthen the pause (nothing is shown for being offline).
     public func syncIfDue() async -> SyncReport? {
-        guard var account = try? file.load() else { return nil }
+        guard let account = try? file.load() else { return nil }
         if let next = account.nextAttemptAt, next > now() { return nil }
         do {
             let report = try await sync()
             return report
         } catch {
-            account = (try? file.load()) ?? account
-            account.failures += 1
-            account.nextAttemptAt = now().addingTimeInterval(retry.pause(afterFailures: account.failures))
-            try? file.save(account)
+            try? await updateSavedAccount { saved in
+                saved.failures += 1
+                saved.nextAttemptAt = now().addingTimeInterval(retry.pause(afterFailures: saved.failures))
+            }
             return nil
         }
     }
@@ -158,9 +158,11 @@ public struct Synchronizer: Sendable {
             more = page.hasMore && page.nextCursor > cursor
         }
         try store.recordSuccessfulSync()
-        account.failures = 0
-        account.nextAttemptAt = nil
-        try file.save(account)
+        // the file, not this copy: another process may have rotated the tokens meanwhile
+        try await updateSavedAccount { saved in
+            saved.failures = 0
+            saved.nextAttemptAt = nil
+        }
         return report
     }
 
@@ -179,7 +181,27 @@ public struct Synchronizer: Sendable {
         }
     }
 
+    /// Changes the saved account under the account lock, so no process writes back tokens
+    /// older than the ones another process saved.
+    private func updateSavedAccount(_ change: (inout Account) -> Void) async throws {
+        let lock = try await AccountLock.acquire(file.path + ".lock")
+        defer { lock.release() }
+        guard var saved = try file.load() else { return }
+        change(&saved)
+        try file.save(saved)
+    }
+
+    /// Rotates the tokens. Refresh tokens are single-use and a reused one signs the device out,
+    /// so two processes (the CLI's quiet sync beside `wdiet serve`) must not refresh at once:
+    /// the refresh runs under an exclusive lock of `<account file>.lock`, and whoever comes
+    /// second takes the tokens the first one saved.
     private func refresh(_ account: inout Account, _ api: ServerAPI) async throws {
+        let lock = try await AccountLock.acquire(file.path + ".lock")
+        defer { lock.release() }
+        if let saved = try file.load(), saved.refreshToken != account.refreshToken, saved.accessExpiresAt > now().addingTimeInterval(60) {
+            account = saved
+            return
+        }
         do {
             let tokens = try await api.refresh(account.refreshToken)
             account.update(with: tokens, now: now())
@@ -187,5 +209,34 @@ public struct Synchronizer: Sendable {
         } catch let SyncError.server(status, _, _) where status == 401 {
             throw SyncError.signedOut
         }
+    }
+}
+
+/// An exclusive advisory lock (flock) on a file, across processes; waited for without blocking
+/// a thread of the cooperative pool.
+struct AccountLock {
+    private let descriptor: Int32
+
+    static func acquire(_ path: String, timeout: Duration = .seconds(30)) async throws -> AccountLock {
+        let descriptor = open(path, O_CREAT | O_RDWR, 0o600)
+        guard descriptor >= 0 else { throw SyncError.lock(path) }
+        let deadline = ContinuousClock.now + timeout
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard ContinuousClock.now < deadline else {
+                close(descriptor)
+                throw SyncError.lock(path)
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return AccountLock(descriptor: descriptor)
+    }
+
+    private init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    func release() {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
     }
 }

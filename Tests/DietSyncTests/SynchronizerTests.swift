@@ -91,4 +91,31 @@ struct SynchronizerTests {
             #expect(try store.meals(on: LocalDate(Date(), in: Zones.berlin)).count == 1)
         }
     }
+
+    @Test("two processes refreshing the same expired token at once both go on (one refreshes, the other takes its tokens)")
+    func concurrentRefresh() async throws {
+        try await ServerHarness.withLiveServer(configure: { $0.bcryptCost = 4 }) { _, server in
+            let folder = try folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent("w-diet.sqlite").path
+            let store = try AppDatabase.open(path: path)
+            try store.completeOnboarding(.alice, timeZone: Zones.berlin)
+            let file = AccountFile(databasePath: path)
+            _ = try await Synchronizer(store: store, file: file).signIn(
+                server: server, credentials: PasswordCredentials(email: "twin-\(UUID().uuidString.prefix(8))@example.org",
+                                                                 password: "correct horse battery", deviceName: "laptop"), newAccount: true)
+            for round in 0..<5 {
+                // the access token has expired for both "processes" (two Synchronizers on the same files)
+                var account = try #require(try file.load())
+                account.accessExpiresAt = Date(timeIntervalSinceNow: -10)
+                try file.save(account)
+                async let first = Synchronizer(store: store, file: file).sync()
+                async let second = Synchronizer(store: store, file: AccountFile(databasePath: path)).sync()
+                _ = try await (first, second)
+                #expect(try file.load()?.refreshToken != account.refreshToken, "round \(round): the token was rotated")
+            }
+            // the session is still good
+            _ = try await Synchronizer(store: store, file: file).sync()
+        }
+    }
 }

@@ -31,7 +31,11 @@ struct AccountRouteTests {
                 try await browser.post("/log/manual", [("name", "Apfel"), ("kcal", "80")])
                 #expect(try await browser.post("/settings/account/sync").location == "/settings")
                 #expect(try await browser.get("/settings").shows(Localizer(.en).text("web.toast.synced")))
+                // without "sync now": a change made in the browser syncs by itself in the background
+                try await browser.post("/log/manual", [("name", "Brot"), ("kcal", "200")])
             }
+            await harness.app.settleSync()
+            #expect(try harness.store().syncStatus().pending == 0, "the background sync pushed the last meal")
             // a second device sees both meals
             let phoneFolder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-phone-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: phoneFolder) }
@@ -42,7 +46,7 @@ struct AccountRouteTests {
                                                                                             deviceName: "phone"), newAccount: false)
             _ = try await synchronizer.sync()
             let day = LocalDate(WebHarness.now, in: harness.timeZone)
-            #expect(Set(try phone.meals(on: day).map(\.entry.name)) == ["Linsensuppe", "Apfel"])
+            #expect(Set(try phone.meals(on: day).map(\.entry.name)) == ["Linsensuppe", "Apfel", "Brot"])
             // deleting everything in the browser deletes the server account first
             try await harness.run { browser in
                 try await browser.get("/settings")  // a fresh browser: its CSRF cookie first

@@ -27,7 +27,8 @@ struct ServeCommand: ParsableCommand {
         let path = options.resolvedPath(environment: environment)
         let configuration = WebConfiguration(
             databasePath: path, host: host, port: port, extraAllowedHosts: allowHosts, clock: clock, timeZone: timeZone,
-            fallbackLanguage: fallback, syncServer: environment["WDIET_SERVER"].flatMap { $0.isEmpty ? nil : URL(string: $0) })
+            fallbackLanguage: fallback, syncServer: environment["WDIET_SERVER"].flatMap { $0.isEmpty ? nil : URL(string: $0) },
+            autoSync: environment["WDIET_NO_AUTO_SYNC"] == nil)
         let app: WebApp
         do {
             app = try WebApp(configuration: configuration)

@@ -138,10 +138,9 @@ extension WebApp {
                 return try settingsPage(settings, state: state, context: context, status: .unprocessableContent)
             }
             // With an account, the server copy goes first: if that fails, nothing is deleted.
-            let file = AccountFile(databasePath: configuration.databasePath)
-            if let account = try? file.load() {
+            if let account = try? AccountFile(databasePath: configuration.databasePath).load() {
                 do {
-                    try await Synchronizer(store: store, file: file).deleteAccount()
+                    try await sync.exclusively { try await $0.deleteAccount() }
                 } catch {
                     var state = FormState()
                     state.errors["confirm"] = syncMessage(error, server: account.server, l)
@@ -169,25 +168,26 @@ extension WebApp {
                 state.errors["password"] = l.text("cli.account.error.noPassword")
                 return try settingsPage(settings, state: state, context: context, status: .unprocessableContent)
             }
-            let synchronizer = Synchronizer(store: store, file: AccountFile(databasePath: configuration.databasePath))
+            let credentials = PasswordCredentials(email: email, password: password, deviceName: l.text("web.account.deviceName"))
+            let newAccount = form["new"] == "yes"
             do {
-                _ = try await synchronizer.signIn(server: server, credentials: PasswordCredentials(email: email, password: password,
-                                                                                                  deviceName: l.text("web.account.deviceName")),
-                                                  newAccount: form["new"] == "yes")
+                try await sync.exclusively { synchronizer in
+                    _ = try await synchronizer.signIn(server: server, credentials: credentials, newAccount: newAccount)
+                    _ = try? await synchronizer.sync()
+                }
             } catch {
                 state.errors["email"] = syncMessage(error, server: server, l)
                 return try settingsPage(settings, state: state, context: context, status: .unprocessableContent)
             }
-            _ = try? await synchronizer.sync()
             return redirect("/settings", toast: .signedIn)
         }
         router.post("/settings/account/signout") { [self] _, _ in
-            try? await Synchronizer(store: store, file: AccountFile(databasePath: configuration.databasePath)).signOut()
+            try? await sync.exclusively { try await $0.signOut() }
             return redirect("/settings", toast: .signedOut)
         }
         router.post("/settings/account/sync") { [self] _, _ in
             do {
-                _ = try await Synchronizer(store: store, file: AccountFile(databasePath: configuration.databasePath)).syncWithRetry()
+                _ = try await sync.exclusively { try await $0.syncWithRetry() }
                 return redirect("/settings", toast: .synced)
             } catch {
                 return redirect("/settings", toast: .syncFailed)

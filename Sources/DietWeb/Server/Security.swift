@@ -113,6 +113,8 @@ struct SessionMiddleware: RouterMiddleware {
         if context.issueToken {
             response.setCookie(Cookie(name: Self.tokenCookie, value: context.csrfToken, path: "/", httpOnly: true, sameSite: .strict))
         }
+        // a form that changed something answers with a redirect: sync it in the background
+        if request.method == .post, response.status == .seeOther { await app.sync.changed() }
         if context.flash != nil, response.headers[.location] == nil, request.method == .get {
             response.setCookie(Cookie(name: Self.flashCookie, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict))
         }

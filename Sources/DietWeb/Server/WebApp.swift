@@ -12,12 +12,20 @@ public final class WebApp: Sendable {
     let store: AppDatabase
     let renderer: Renderer
     let assets: Assets
+    /// Every sync of this device, one at a time.
+    let sync: BackgroundSync
 
     public init(configuration: WebConfiguration) throws {
         self.configuration = configuration
         store = try AppDatabase.open(path: configuration.databasePath, clock: configuration.clock)
         renderer = try Renderer()
         assets = try Assets()
+        sync = BackgroundSync(store: store, databasePath: configuration.databasePath, automatic: configuration.autoSync)
+    }
+
+    /// Waits until a background sync in progress has finished.
+    public func settleSync() async {
+        await sync.settle()
     }
 
     var clock: any Clock { configuration.clock }

@@ -16,10 +16,13 @@ public struct WebConfiguration: Sendable {
     public var fallbackLanguage: Language
     /// The sync server, when the user has one (`WDIET_SERVER`).
     public var syncServer: URL?
+    /// Sync quietly in the background after each change when an account exists (off with
+    /// `WDIET_NO_AUTO_SYNC`).
+    public var autoSync: Bool
 
     public init(databasePath: String, host: String = "127.0.0.1", port: Int = 8080, extraAllowedHosts: [String] = [],
                 clock: any Clock = SystemClock(), timeZone: TimeZone = .current, fallbackLanguage: Language = .en,
-                syncServer: URL? = nil) {
+                syncServer: URL? = nil, autoSync: Bool = true) {
         self.databasePath = databasePath
         self.host = host
         self.port = port
@@ -28,6 +31,7 @@ public struct WebConfiguration: Sendable {
         self.timeZone = timeZone
         self.fallbackLanguage = fallbackLanguage
         self.syncServer = syncServer
+        self.autoSync = autoSync
     }
 
     /// The host names this server answers (any port): the loopback names, the bound address
