@@ -36,11 +36,16 @@ struct ServeCommand: ParsableCommand {
             throw CLIError(Localizer(fallback).text("cli.error.database", ["path": .text(path), "reason": .text("\(error)")]))
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        print(Localizer(fallback).text("cli.serve.open", ["url": .text("http://\(shownHost):\(port)/")]))
-        fflush(nil)
-        let result = Blocking.run { () async throws in try await app.application().runService() }
+        let localizer = Localizer(fallback)
+        // announced once the port is bound, so a busy port never shows an address that does not answer
+        let result = Blocking.run { () async throws in
+            try await app.application { port in
+                print(localizer.text("cli.serve.open", ["url": .text("http://\(shownHost):\(port)/")]))
+                fflush(nil)
+            }.runService()
+        }
         if case .failure(let error) = result {
-            throw CLIError(Localizer(fallback).text("cli.serve.failed", ["port": .integer(port), "reason": .text("\(error)")]))
+            throw CLIError(localizer.text("cli.serve.failed", ["port": .text("\(port)"), "reason": .text("\(error)")]))
         }
     }
 }
