@@ -104,6 +104,7 @@ let package = Package(
             "DietCore", "DietStore", "DietWeb", "FoodKit",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
         ], path: "Benchmarks/StoreBenchmarks"),
         // Throughput and latency of the sync server against the psql ceiling, run by scripts/bench.
         .executableTarget(name: "wdiet-sync-bench", dependencies: [

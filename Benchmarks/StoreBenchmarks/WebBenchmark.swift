@@ -4,6 +4,7 @@ import DietStore
 import DietWeb
 import Foundation
 import Hummingbird
+import Logging
 import NIOCore
 
 /// `wdiet serve` over the seeded store: the server time of the dashboard and of the search
@@ -15,7 +16,10 @@ enum WebBenchmark {
     static func run(store: AppDatabase, path: String, clock: any Clock, zone: TimeZone, queries: [(String, Language)]) async throws {
         let web = try WebApp(configuration: WebConfiguration(databasePath: path, port: 0, clock: clock, timeZone: zone))
         let ports = AsyncStream<Int>.makeStream()
-        let application = web.application { port in ports.continuation.yield(port) }
+        // the server is cancelled when the benchmark ends: nothing it logs then is news
+        var quiet = Logger(label: "wdiet.web-bench")
+        quiet.logLevel = .critical
+        let application = web.application(logger: quiet) { port in ports.continuation.yield(port) }
         let server = Task { try await application.runService() }
         defer { server.cancel() }
         var iterator = ports.stream.makeAsyncIterator()

@@ -20,6 +20,17 @@ extension AppDatabase {
     public func checkCycle(timeZone: TimeZone) throws -> CycleCheck {
         let now = clock.now()
         let today = LocalDate(now, in: timeZone)
+        // Nearly every open finds the cycle as stored: look without taking the write lock first.
+        let unchanged = try reader.read { db -> CycleCheck? in
+            guard let settings = try Self.settings(db) else { throw StoreError.notOnboarded }
+            let record = try CycleStateRecord.fetchOne(db, key: CycleStateRecord.rowID)
+            let stored = record.flatMap { $0.deleted ? nil : $0.state }
+            let outcome = try CycleRecovery.check(stored: stored, startDate: settings.startDate,
+                                                  preset: settings.profile.cyclePreset, today: today, timeZone: timeZone)
+            guard outcome.state == stored, outcome.reason == nil else { return nil }
+            return CycleCheck(day: outcome.day, recovered: nil, switched: false)
+        }
+        if let unchanged { return unchanged }
         return try writer.write { db in
             guard let settings = try Self.settings(db) else { throw StoreError.notOnboarded }
             let record = try CycleStateRecord.fetchOne(db, key: CycleStateRecord.rowID)

@@ -6,9 +6,12 @@ import Hummingbird
 extension WebApp {
     func addDashboard(to router: Router<WebContext>) {
         router.get("/") { [self] _, context in
-            guard try settings() != nil else { return redirect("/onboarding") }
             // Every open of a surface runs the cycle's fail-safe check (SPEC §3).
-            _ = try store.checkCycle(timeZone: timeZone)
+            do {
+                _ = try store.checkCycle(timeZone: timeZone)
+            } catch StoreError.notOnboarded {
+                return redirect("/onboarding")
+            }
             guard let snapshot = try store.today(timeZone: timeZone) else { return redirect("/onboarding") }
             let l = localizer(context)
             return renderer.page("dashboard", DashboardView(snapshot: snapshot, localizer: l).values,
