@@ -129,10 +129,11 @@ struct SessionMiddleware: RouterMiddleware {
         return origin == "http://\(host)"
     }
 
+    /// A page of the app saying the form was refused and nothing saved, with a way home.
     private func refusal(_ context: Context) -> Response {
-        let text = Localizer(context.language).text("web.error.csrf")
-        var response = Response(status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
-                                body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
+        let l = Localizer(context.language)
+        var response = app.renderer.page("error", ["message": l.text("web.error.csrf")], title: l.text("web.error.title"), tab: nil,
+                                         context: context, status: .forbidden)
         if context.issueToken {
             response.setCookie(Cookie(name: Self.tokenCookie, value: context.csrfToken, path: "/", httpOnly: true, sameSite: .strict))
         }
