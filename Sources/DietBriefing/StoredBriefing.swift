@@ -15,10 +15,14 @@ public struct StoredBriefing: Sendable {
     /// When WHOOP data was last copied, nil if never.
     public let whoopUpdated: Date?
 
-    /// - Parameters:
-    ///   - whoopConnected: whether the user has WHOOP tokens (a missing source gets a note).
-    public static func make(store: AppDatabase, day: LocalDate, today: LocalDate, now: Date, timeZone: TimeZone,
-                            whoopConnected: Bool) throws -> StoredBriefing {
+    /// Where the WHOOP tokens of the store at `databasePath` are kept (owner-only).
+    public static func whoopTokensPath(databasePath: String) -> String { databasePath + ".whoop.json" }
+
+    /// - Parameter databasePath: the store's file, beside which the WHOOP tokens live (without
+    ///   them, the briefing notes that WHOOP is not connected).
+    public static func make(store: AppDatabase, databasePath: String, day: LocalDate, today: LocalDate, now: Date,
+                            timeZone: TimeZone) throws -> StoredBriefing {
+        let whoopConnected = FileManager.default.fileExists(atPath: whoopTokensPath(databasePath: databasePath))
         let calendars = try store.calendars()
         let events: [CalendarEvent]? = calendars.isEmpty ? nil : Self.events(on: day, calendars: calendars, timeZone: timeZone)
         let phase = day == today ? try store.today(timeZone: timeZone)?.report.cycle?.phase : nil
@@ -60,5 +64,14 @@ extension AppDatabase {
         let calendar = try addCalendar(name: name, location: location, isURL: isURL, ics: ics, eventCount: document.events.count,
                                        problemCount: document.problems.count)
         return (calendar, document)
+    }
+
+    /// Replaces a calendar's text after a fetch. Throws `ICalendarError` when the text is no
+    /// calendar any more; then the kept copy stays.
+    @discardableResult
+    public func refreshCalendar(_ id: UUID, ics: String) throws -> ICalendarDocument {
+        let document = try ICalendarDocument(parsing: ics)
+        try refreshCalendar(id, ics: ics, eventCount: document.events.count, problemCount: document.problems.count)
+        return document
     }
 }

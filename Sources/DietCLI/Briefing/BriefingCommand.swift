@@ -15,85 +15,39 @@ struct BriefingCommand: CLICommand {
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
-        let whoopConnected = FileManager.default.fileExists(atPath: options.resolvedPath(environment: context.environment) + ".whoop.json")
         let stored = try session.run {
-            try StoredBriefing.make(store: session.store, day: date ?? session.today, today: session.today, now: session.clock.now(),
-                                    timeZone: session.timeZone, whoopConnected: whoopConnected)
+            try StoredBriefing.make(store: session.store, databasePath: options.resolvedPath(environment: context.environment),
+                                    day: date ?? session.today, today: session.today, now: session.clock.now(), timeZone: session.timeZone)
         }
         if json { return try JSONOutput.encode(BriefingJSON(stored.briefing, localizer: session.localizer)) }
-        return BriefingView(briefing: stored.briefing, localizer: session.localizer, timeZone: session.timeZone,
-                            calendarsUpdated: stored.calendarsUpdated, whoopUpdated: stored.whoopUpdated).render()
+        return BriefingView(text: BriefingText(stored, timeZone: session.timeZone, localizer: session.localizer),
+                            localizer: session.localizer).render()
     }
 }
 
 /// The briefing as text.
 struct BriefingView {
-    let briefing: DayBriefing
+    let text: BriefingText
     let localizer: Localizer
-    let timeZone: TimeZone
-    let calendarsUpdated: Date?
-    let whoopUpdated: Date?
-
-    private func time(_ date: Date) -> String { TimeOfDay(date, in: timeZone).formatted }
 
     func render() -> String {
         let l = localizer
-        var lines = [l.text("cli.briefing.title", ["date": .date(briefing.date)])]
-        var status: [String] = []
-        if let score = briefing.recovery?.score {
-            status.append(l.text("cli.briefing.recovery", ["score": .integer(score), "zone": .text(l.text("cli.briefing.zone.\(briefing.zone.rawValue)"))]))
-        }
-        if let sleep = briefing.sleep {
-            status.append(sleep.need.map {
-                l.text("cli.briefing.sleepNeed", ["hours": .decimal(sleep.hours, digits: 1), "need": .decimal($0 / 3600, digits: 1)])
-            } ?? l.text("cli.briefing.sleep", ["hours": .decimal(sleep.hours, digits: 1)]))
-        }
+        var lines = [l.text("cli.briefing.title", ["date": .text(text.date)])]
+        let status = [text.recovery, text.sleep].compactMap { $0 }
         if !status.isEmpty { lines.append(status.joined(separator: " · ")) }
-        if let events = briefing.events {
-            lines.append("")
-            if events.isEmpty {
-                lines.append(l.text("cli.briefing.free"))
-            } else {
-                lines.append(l.text(events.count == 1 ? "cli.briefing.day.one" : "cli.briefing.day", ["count": .integer(events.count), "load": .integer(Int((briefing.load ?? 0).rounded()))]))
-                for item in events {
-                    let when = item.event.isAllDay ? l.text("cli.briefing.allDay") : "\(time(item.event.start))–\(time(item.event.end))"
-                    var tags = [l.text("cli.briefing.demand.\(item.demand.rawValue)")]
-                    if !item.event.blocksTime { tags = [l.text("cli.briefing.free.note")] }
-                    lines.append("  \(when)  \(item.event.title) · \(tags.joined(separator: ", "))")
-                }
-            }
+        if let summary = text.calendarSummary {
+            lines += ["", summary] + text.events.map { "  \($0.when)  \($0.title) · \($0.tag)" }
         }
-        if !briefing.recommendations.isEmpty {
-            lines.append("")
-            lines.append(l.text("cli.briefing.recommendations"))
-            for (index, recommendation) in briefing.recommendations.enumerated() {
-                lines.append("  \(index + 1). \(l.render(recommendation.title)) — \(l.render(recommendation.body))")
-            }
+        if !text.recommendations.isEmpty {
+            lines += ["", l.text("cli.briefing.recommendations")]
+            lines += text.recommendations.enumerated().map { "  \($0.offset + 1). \($0.element.title) — \($0.element.body)" }
         }
         lines.append("")
-        if briefing.workoutWindows.isEmpty {
-            lines.append(l.text("cli.briefing.noWindows"))
-        } else {
-            lines.append(l.text("cli.briefing.windows") + ": " + briefing.workoutWindows.map {
-                "\(time($0.start))–\(time($0.end)) (\(l.text("cli.briefing.intensity.\($0.intensity.rawValue)")))"
-            }.joined(separator: ", "))
-        }
-        if let nutrition = briefing.nutrition {
-            lines.append(l.text("cli.briefing.nutrition") + ": " + l.render(nutrition.message))
-        }
-        for alert in briefing.alerts {
-            lines.append(l.text("cli.briefing.alert", ["time": .text(time(alert.alertAt))]) + ": " + l.render(alert.message))
-        }
-        if !briefing.notes.isEmpty || calendarsUpdated != nil || whoopUpdated != nil { lines.append("") }
-        lines += briefing.notes.map(l.render)
-        if let whoopUpdated {
-            lines.append(l.text("cli.briefing.whoopUpdated", ["date": .date(LocalDate(whoopUpdated, in: timeZone)),
-                                                              "time": .time(TimeOfDay(whoopUpdated, in: timeZone))]))
-        }
-        if let calendarsUpdated {
-            lines.append(l.text("cli.briefing.calendarsUpdated", ["date": .date(LocalDate(calendarsUpdated, in: timeZone)),
-                                                                  "time": .time(TimeOfDay(calendarsUpdated, in: timeZone))]))
-        }
+        lines.append(text.windows.isEmpty ? l.text("cli.briefing.noWindows")
+                     : l.text("cli.briefing.windows") + ": " + text.windows.joined(separator: ", "))
+        if let nutrition = text.nutrition { lines.append(l.text("cli.briefing.nutrition") + ": " + nutrition) }
+        lines += text.alerts
+        if !text.notes.isEmpty { lines += [""] + text.notes }
         return lines.joined(separator: "\n")
     }
 }

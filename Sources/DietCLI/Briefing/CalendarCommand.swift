@@ -136,13 +136,12 @@ struct CalendarRefreshCommand: CLICommand {
             case let .failure(error):
                 outcomes.append(Outcome(id: id, name: calendar.name, updated: false, message: failed(error.description)))
             case let .success(text):
-                guard let document = try? ICalendarDocument(parsing: text) else {
+                let document: ICalendarDocument
+                do {
+                    document = try session.run { try session.store.refreshCalendar(calendar.id, ics: text) }
+                } catch is ICalendarError {
                     outcomes.append(Outcome(id: id, name: calendar.name, updated: false, message: failed("not a calendar any more")))
                     continue
-                }
-                try session.run {
-                    try session.store.refreshCalendar(calendar.id, ics: text, eventCount: document.events.count,
-                                                      problemCount: document.problems.count)
                 }
                 outcomes.append(Outcome(id: id, name: calendar.name, updated: true, message: l.text(
                     document.events.count == 1 ? "cli.calendar.refreshed.one" : "cli.calendar.refreshed",

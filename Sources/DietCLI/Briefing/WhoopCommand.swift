@@ -1,4 +1,5 @@
 import ArgumentParser
+import DietBriefing
 import DietCore
 import DietStore
 import DietSync
@@ -32,7 +33,7 @@ struct WhoopSetup {
         if let oauth = environment["WDIET_WHOOP_OAUTH_URL"], !oauth.isEmpty { configuration.oauthBase = oauth }
         self.configuration = configuration
         let database = options.resolvedPath(environment: environment)
-        tokensPath = database + ".whoop.json"
+        tokensPath = StoredBriefing.whoopTokensPath(databasePath: database)
         pendingPath = database + ".whoop-pending"
     }
 

@@ -8,7 +8,7 @@ import Hummingbird
 extension WebApp {
     func addExplain(to router: Router<WebContext>) {
         router.get("/explain") { [self] _, context in
-            guard try settings() != nil, let snapshot = try store.today(timeZone: timeZone) else { return redirect("/onboarding") }
+            guard context.settings != nil, let snapshot = try store.today(timeZone: timeZone) else { return redirect("/onboarding") }
             let l = localizer(context)
             let plan = snapshot.report.plan
             let kind = snapshot.report.targets.kind

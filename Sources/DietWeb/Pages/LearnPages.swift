@@ -18,7 +18,7 @@ extension WebApp {
             let text = try EducationLibrary.article(topic, in: context.language)
             // the article's own first heading is the page title
             let body = text.components(separatedBy: .newlines).drop { $0.hasPrefix("# ") || $0.isEmpty }.joined(separator: "\n")
-            if try settings() != nil { try store.record(.educationOpened(topic: topic.rawValue), timeZone: timeZone) }
+            if context.settings != nil { try store.record(.educationOpened(topic: topic.rawValue), timeZone: timeZone) }
             return renderer.page("article", ["title": l.render(topic.title), "html": Markdown.html(body)],
                                  title: l.render(topic.title), tab: .learn, context: context)
         }

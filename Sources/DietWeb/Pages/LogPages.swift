@@ -9,7 +9,7 @@ import Hummingbird
 extension WebApp {
     func addLogging(to router: Router<WebContext>) {
         router.get("/log") { [self] request, context in
-            guard let settings = try settings() else { return redirect("/onboarding") }
+            guard let settings = context.settings else { return redirect("/onboarding") }
             let query = request.uri.queryParameters.get("q") ?? ""
             return try logPage(settings: settings, query: query, manual: FormState(), text: FormState(), context: context)
         }
@@ -18,19 +18,19 @@ extension WebApp {
             return renderer.fragment("search-results", try searchValues(query, context: context), context: context)
         }
         router.get("/log/food/:id") { [self] _, context in
-            guard try settings() != nil else { return redirect("/onboarding") }
+            guard context.settings != nil else { return redirect("/onboarding") }
             guard let food = try store.food(id: context.parameters.get("id") ?? "", language: context.language) else {
                 throw HTTPError(.notFound, message: localizer(context).text("web.error.foodNotFound"))
             }
             return portionPage(food, form: FormState(), context: context)
         }
         router.post("/log/food/:id") { [self] _, context in
-            guard try settings() != nil else { return redirect("/onboarding") }
+            guard context.settings != nil else { return redirect("/onboarding") }
             let l = localizer(context)
             guard let food = try store.food(id: context.parameters.get("id") ?? "", language: context.language) else {
                 throw HTTPError(.notFound, message: l.text("web.error.foodNotFound"))
             }
-            var state = FormState(values: context.form.fields.compactMapValues(\.first))
+            var state = FormState(values: context.form.typed)
             let grams: Double
             switch portionGrams(context.form, food: food, l) {
             case .success(let value): grams = value
@@ -53,9 +53,9 @@ extension WebApp {
             }
         }
         router.post("/log/manual") { [self] _, context in
-            guard let settings = try settings() else { return redirect("/onboarding") }
+            guard let settings = context.settings else { return redirect("/onboarding") }
             let l = localizer(context)
-            var state = FormState(values: context.form.fields.compactMapValues(\.first))
+            var state = FormState(values: context.form.typed)
             do {
                 let entry = try mealEntry(from: context.form, l)
                 let wasLit = try streakLit()
@@ -68,7 +68,7 @@ extension WebApp {
             }
         }
         router.post("/log/recipe/:id") { [self] _, context in
-            guard let settings = try settings() else { return redirect("/onboarding") }
+            guard let settings = context.settings else { return redirect("/onboarding") }
             let l = localizer(context)
             guard let recipe = try store.recipe(context.parameters.get("id") ?? "") else {
                 throw HTTPError(.notFound, message: l.text("cli.error.recipe", ["id": .text(context.parameters.get("id") ?? "")]))
@@ -92,7 +92,7 @@ extension WebApp {
                                status: .unprocessableContent)
         }
         router.post("/log/text") { [self] _, context in
-            guard let settings = try settings() else { return redirect("/onboarding") }
+            guard let settings = context.settings else { return redirect("/onboarding") }
             let l = localizer(context)
             let text = context.form["text"] ?? ""
             var state = FormState(values: ["text": text])
@@ -165,8 +165,7 @@ extension WebApp {
             let n = hit.food.per100g
             return ["id": hit.food.id, "name": hit.food.name,
                     "kcal": l.text("web.food.per100", ["kcal": .integer(Int(n.kcal.rounded()))]),
-                    "macros": l.text("web.food.macros", ["protein": .decimal(n.proteinG, digits: 0), "carbs": .decimal(n.carbsG, digits: 0),
-                                                         "fat": .decimal(n.fatG, digits: 0)])]
+                    "macros": l.macros(protein: n.proteinG, carbs: n.carbsG, fat: n.fatG)]
         }
         if !results.isEmpty { values["resultList"] = ["items": results] }
         values["count"] = l.text(hits.count == 1 ? "web.search.count.one" : "web.search.count.other", ["count": .integer(hits.count)])
@@ -183,8 +182,7 @@ extension WebApp {
         values["food"] = [
             "id": food.id, "name": food.name,
             "per100": l.text("web.food.per100", ["kcal": .integer(Int(n.kcal.rounded()))]),
-            "macros": l.text("web.food.macros", ["protein": .decimal(n.proteinG, digits: 1), "carbs": .decimal(n.carbsG, digits: 1),
-                                                 "fat": .decimal(n.fatG, digits: 1)]),
+            "macros": l.macros(protein: n.proteinG, carbs: n.carbsG, fat: n.fatG, digits: 1),
             "kcalPer100": String(n.kcal), "proteinPer100": String(n.proteinG), "carbsPer100": String(n.carbsG), "fatPer100": String(n.fatG),
         ] as [String: Any]
         values["portions"] = food.portions.enumerated().map { index, portion -> [String: Any] in
@@ -286,12 +284,10 @@ extension WebApp {
                 let n = item.nutrients
                 return ["typed": item.parsed.text, "name": item.food.name, "portion": item.choice.portion?.label ?? "",
                         "grams": l.number(item.choice.grams, digits: 0), "kcal": l.number(n.kcal, digits: 0),
-                        "macros": l.text("web.food.macros", ["protein": .decimal(n.proteinG, digits: 0), "carbs": .decimal(n.carbsG, digits: 0),
-                                                             "fat": .decimal(n.fatG, digits: 0)])]
+                        "macros": l.macros(protein: n.proteinG, carbs: n.carbsG, fat: n.fatG)]
             },
             "total": l.text("web.text.total", ["kcal": .decimal(t.kcal, digits: 0)]),
-            "totalMacros": l.text("web.food.macros", ["protein": .decimal(t.proteinG, digits: 0), "carbs": .decimal(t.carbsG, digits: 0),
-                                                      "fat": .decimal(t.fatG, digits: 0)]),
+            "totalMacros": l.macros(protein: t.proteinG, carbs: t.carbsG, fat: t.fatG),
             "unmatched": meal.unmatched.map { l.text("cli.text.unmatched", ["food": .text($0.food)]) }
                 + meal.unparsed.map { l.text("cli.text.unparsed", ["text": .text($0)]) },
             "logLabel": l.text(meal.items.count == 1 ? "web.text.logOne" : "web.text.logMany", ["count": .integer(meal.items.count)]),

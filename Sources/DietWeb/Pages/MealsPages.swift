@@ -7,16 +7,14 @@ import Hummingbird
 extension WebApp {
     func addMeals(to router: Router<WebContext>) {
         router.get("/meals") { [self] _, context in
-            guard let settings = try settings(), let snapshot = try store.today(timeZone: timeZone) else { return redirect("/onboarding") }
+            guard let settings = context.settings, let snapshot = try store.today(timeZone: timeZone) else { return redirect("/onboarding") }
             let l = localizer(context)
             let report = snapshot.report
             let meals = snapshot.meals.reversed().map { meal -> [String: Any] in
                 var values: [String: Any] = ["id": meal.id.uuidString, "name": meal.entry.name, "time": meal.entry.localTime.formatted,
                                              "kcal": l.number(Double(meal.entry.kcal), digits: 0)]
                 if meal.entry.hasMacros {
-                    values["macros"] = l.text("web.food.macros", ["protein": .decimal(meal.entry.proteinG ?? 0, digits: 0),
-                                                                 "carbs": .decimal(meal.entry.carbsG ?? 0, digits: 0),
-                                                                 "fat": .decimal(meal.entry.fatG ?? 0, digits: 0)])
+                    values["macros"] = l.macros(protein: meal.entry.proteinG ?? 0, carbs: meal.entry.carbsG ?? 0, fat: meal.entry.fatG ?? 0)
                 }
                 values["edit"] = l.text("web.meals.edit", ["name": .text(meal.entry.name)])
                 // SPEC §4: warnings, never a refusal (outside the window, macros that do not add up); the
@@ -39,7 +37,7 @@ extension WebApp {
             return renderer.page("meals", values, title: l.text("web.meals.title"), tab: nil, context: context)
         }
         router.get("/meals/:id") { [self] _, context in
-            guard try settings() != nil else { return redirect("/onboarding") }
+            guard context.settings != nil else { return redirect("/onboarding") }
             let meal = try existingMeal(context)
             let e = meal.entry
             let values = [
@@ -49,10 +47,10 @@ extension WebApp {
             return editPage(meal, state: FormState(values: values), context: context)
         }
         router.post("/meals/:id") { [self] _, context in
-            guard try settings() != nil else { return redirect("/onboarding") }
+            guard context.settings != nil else { return redirect("/onboarding") }
             let meal = try existingMeal(context)
             let l = localizer(context)
-            var state = FormState(values: context.form.fields.compactMapValues(\.first))
+            var state = FormState(values: context.form.typed)
             do {
                 let entry = try mealEntry(from: context.form, l)
                 try store.editMeal(meal.id, to: entry)

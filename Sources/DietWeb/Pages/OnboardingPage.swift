@@ -8,7 +8,7 @@ import Hummingbird
 extension WebApp {
     func addOnboarding(to router: Router<WebContext>) {
         router.get("/onboarding") { [self] request, context in
-            guard try settings() == nil else { return redirect("/") }
+            guard context.settings == nil else { return redirect("/") }
             var context = context
             var chosen: Language?
             if let code = request.uri.queryParameters.get("lang"), let language = Language(rawValue: code) {
@@ -23,7 +23,7 @@ extension WebApp {
             return response
         }
         router.post("/onboarding") { [self] _, context in
-            guard try settings() == nil else { return redirect("/") }
+            guard context.settings == nil else { return redirect("/") }
             var context = context
             let form = context.form
             if let code = form["language"], let language = Language(rawValue: code) { context.language = language }
@@ -69,16 +69,11 @@ extension WebApp {
             guard let text = form["age"], let age = Int(text) else { return .failure(number("age", form["age"], l)) }
             answer = .age(age)
         case .height:
-            guard let text = form["height"], let cm = Double(text.replacingOccurrences(of: ",", with: ".")), cm.isFinite else {
-                return .failure(number("height", form["height"], l))
-            }
+            guard let cm = Self.decimal(form["height"]) else { return .failure(number("height", form["height"], l)) }
             answer = .heightCm(cm)
         case .weight:
-            guard let whole = form["weight_whole"].flatMap(Int.init), let decimal = form["weight_decimal"].flatMap(Int.init),
-                  (0...9).contains(decimal) else {
-                return .failure(number("weight_whole", form["weight_whole"], l))
-            }
-            answer = .weightKg(Double(whole) + Double(decimal) / 10)
+            guard let kg = form.pickedWeightKg else { return .failure(number("weight_whole", form["weight_whole"], l)) }
+            answer = .weightKg(kg)
         case .activity:
             guard let level = form["activity"].flatMap(ActivityLevel.init(rawValue:)) else { return .failure(choose("activity", l)) }
             answer = .activity(level)
@@ -155,7 +150,7 @@ extension WebApp {
         case .age: values["value"] = form["age"] ?? onboarding.age.map(String.init) ?? ""
         case .height: values["value"] = form["height"] ?? onboarding.heightCm.map { l.number($0, digits: 0) } ?? ""
         case .weight:
-            let typed = form["weight_whole"].flatMap(Int.init).map { Double($0) + Double(form["weight_decimal"].flatMap(Int.init) ?? 0) / 10 }
+            let typed = form.pickedWeightKg
             let fallback = WeightTrend.pickerDefault(entries: [], sex: sex.flatMap(Sex.init(rawValue:)) ?? .other)
             values["picker"] = Options.weight(typed ?? onboarding.weightKg ?? fallback)
         case .activity:

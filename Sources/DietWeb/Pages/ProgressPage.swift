@@ -10,7 +10,7 @@ extension WebApp {
 
     func addProgress(to router: Router<WebContext>) {
         router.get("/progress") { [self] _, context in
-            guard let settings = try settings() else { return redirect("/onboarding") }
+            guard let settings = context.settings else { return redirect("/onboarding") }
             let l = localizer(context)
             // the last 4 weeks, or the days since the start if that is shorter
             let count = max(1, min(Self.progressDays, settings.startDate.days(to: today) + 1))

@@ -10,7 +10,7 @@ import SyncProtocol
 extension WebApp {
     func addSettings(to router: Router<WebContext>) {
         router.get("/settings") { [self] _, context in
-            guard let settings = try settings() else { return redirect("/onboarding") }
+            guard let settings = context.settings else { return redirect("/onboarding") }
             return try settingsPage(settings, state: FormState(), context: context)
         }
         router.post("/settings/profile") { [self] _, context in
@@ -68,7 +68,7 @@ extension WebApp {
             }
         }
         router.post("/settings/maintenance") { [self] _, context in
-            guard try settings() != nil else { return redirect("/onboarding") }
+            guard context.settings != nil else { return redirect("/onboarding") }
             // accept the estimate shown (recomputed here, never taken from the form), or go back to the formula
             if context.form["use"] == "estimate", case .estimate(let estimate) = try maintenanceEstimate() {
                 try store.acceptMaintenance(estimate.kcal)
@@ -78,11 +78,11 @@ extension WebApp {
             return redirect("/settings", toast: .settingsSaved)
         }
         router.get("/settings/window") { [self] _, context in
-            guard let settings = try settings() else { return redirect("/onboarding") }
+            guard let settings = context.settings else { return redirect("/onboarding") }
             return windowPage(WindowForm.values(settings.profile.eatingWindow), error: nil, context: context)
         }
         router.post("/settings/window") { [self] _, context in
-            guard var settings = try settings() else { return redirect("/onboarding") }
+            guard var settings = context.settings else { return redirect("/onboarding") }
             let form = context.form
             switch WindowForm.parse(form, localizer(context)) {
             case .success(let window):
@@ -129,7 +129,7 @@ extension WebApp {
             return redirect("/", toast: .imported)
         }
         router.post("/settings/delete") { [self] _, context in
-            guard let settings = try settings() else { return redirect("/onboarding") }
+            guard let settings = context.settings else { return redirect("/onboarding") }
             let l = localizer(context)
             let typed = (context.form["confirm"] ?? "").lowercased()
             guard typed == "delete" || typed == l.text("cli.deleteAccount.word").lowercased() else {
@@ -151,10 +151,10 @@ extension WebApp {
             return redirect("/onboarding")
         }
         router.post("/settings/account/signin") { [self] _, context in
-            guard let settings = try settings() else { return redirect("/onboarding") }
+            guard let settings = context.settings else { return redirect("/onboarding") }
             let l = localizer(context)
             let form = context.form
-            var state = FormState(values: form.fields.compactMapValues(\.first).filter { $0.key != "password" })
+            var state = FormState(values: form.typed.filter { $0.key != "password" })
             guard let text = form["server"], let server = URL(string: text), ["http", "https"].contains(server.scheme?.lowercased()),
                   server.host != nil else {
                 state.errors["server"] = l.text("cli.account.error.serverURL", ["value": .text(form["server"] ?? "")])
@@ -211,14 +211,14 @@ extension WebApp {
     /// whole profile belongs to.
     private func saveProfile(_ context: WebContext,
                              edit: (inout Profile, FormData, Localizer) throws -> (DietCore.ValidationError) -> String) throws -> Response {
-        guard let settings = try settings() else { return redirect("/onboarding") }
+        guard let settings = context.settings else { return redirect("/onboarding") }
         let l = localizer(context)
         var profile = settings.profile
         do {
             let field = try edit(&profile, context.form, l)
             do { try profile.validate() } catch { throw FieldError(field: field(error), message: l.render(error.message)) }
         } catch let error as FieldError {
-            var state = FormState(values: context.form.fields.compactMapValues(\.first))
+            var state = FormState(values: context.form.typed)
             state.errors[error.field] = error.message
             return try settingsPage(settings, state: state, context: context, status: .unprocessableContent)
         }

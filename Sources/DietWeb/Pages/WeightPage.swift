@@ -8,22 +8,20 @@ import Hummingbird
 extension WebApp {
     func addWeight(to router: Router<WebContext>) {
         router.get("/weight") { [self] _, context in
-            guard let settings = try settings() else { return redirect("/onboarding") }
+            guard let settings = context.settings else { return redirect("/onboarding") }
             let recent = try store.weights(from: today.adding(days: -3650), through: today)
             let kg = WeightTrend.pickerDefault(entries: recent, sex: settings.profile.sex)
             return weightPage(kg: kg, state: FormState(), context: context)
         }
         router.post("/weight") { [self] _, context in
-            guard try settings() != nil else { return redirect("/onboarding") }
+            guard context.settings != nil else { return redirect("/onboarding") }
             let l = localizer(context)
             let form = context.form
-            var state = FormState(values: form.fields.compactMapValues(\.first))
-            guard let whole = form["weight_whole"].flatMap(Int.init), let decimal = form["weight_decimal"].flatMap(Int.init),
-                  (0...9).contains(decimal) else {
+            var state = FormState(values: form.typed)
+            guard let kg = form.pickedWeightKg else {
                 state.errors["weight_whole"] = l.text("web.error.number", ["value": .text(form["weight_whole"] ?? "")])
                 return weightPage(kg: 80, state: state, context: context, status: .unprocessableContent)
             }
-            let kg = Double(whole) + Double(decimal) / 10
             let wasLit = try streakLit()
             do {
                 try store.logWeight(try WeightEntry(date: today, kg: kg), timeZone: timeZone)

@@ -1,8 +1,7 @@
 import Foundation
 import Hummingbird
 
-/// The static files of `Resources/static`, read once and served with a long cache lifetime;
-/// pages link them with `?v=<version>` so a new build is fetched at once.
+/// The static files of `Resources/static`, read once and served with a long cache lifetime.
 struct Assets: Sendable {
     struct File: Sendable {
         let data: ByteBuffer
@@ -10,18 +9,9 @@ struct Assets: Sendable {
     }
 
     let files: [String: File]
-
-    /// Changes whenever the files change (a hash of their contents).
-    static let version: String = {
-        guard let assets = try? Assets() else { return "0" }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for name in assets.files.keys.sorted() {
-            for byte in Array(name.utf8) + Array(assets.files[name]!.data.readableBytesView) {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
-        }
-        return String(hash, radix: 36)
-    }()
+    /// Changes whenever the files change (a hash of their names and contents); pages link the
+    /// files with `?v=<version>`.
+    let version: String
 
     init() throws {
         guard let folder = Bundle.module.url(forResource: "static", withExtension: nil, subdirectory: "Resources") else {
@@ -33,6 +23,13 @@ struct Assets: Sendable {
             files[name] = File(data: ByteBuffer(bytes: data), contentType: Self.contentType(of: name))
         }
         self.files = files
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for name in files.keys.sorted() {
+            for byte in Array(name.utf8) + Array(files[name]!.data.readableBytesView) {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+        }
+        version = String(hash, radix: 36)
     }
 
     static func contentType(of name: String) -> String {
@@ -51,7 +48,4 @@ struct Assets: Sendable {
         return Response(status: .ok, headers: [.contentType: file.contentType, .cacheControl: "public, max-age=31536000, immutable"],
                         body: .init(byteBuffer: file.data))
     }
-
-    /// Bytes of the named files, for the page-weight benchmark.
-    func size(_ name: String) -> Int { files[name]?.data.readableBytes ?? 0 }
 }

@@ -24,6 +24,17 @@ struct FormData: Sendable {
         return value
     }
 
+    /// The first value of every field as typed, for showing a form again after an error.
+    var typed: [String: String] { fields.compactMapValues(\.first) }
+
+    /// The weight of the whole + decimal picker (`weight_whole`, `weight_decimal` 0–9);
+    /// nil when either is not a number.
+    var pickedWeightKg: Double? {
+        guard let whole = self["weight_whole"].flatMap(Int.init), let tenths = self["weight_decimal"].flatMap(Int.init),
+              (0...9).contains(tenths) else { return nil }
+        return Double(whole) + Double(tenths) / 10
+    }
+
     /// Every value of `name` (checkboxes).
     func all(_ name: String) -> [String] { fields[name] ?? [] }
 

@@ -84,7 +84,8 @@ struct SessionMiddleware: RouterMiddleware {
             context.csrfToken = Self.newToken()
             context.issueToken = true
         }
-        context.language = app.language(for: request)
+        context.settings = try app.store.settings()
+        context.language = app.language(for: request, settings: context.settings)
         context.flash = cookies[Self.flashCookie]?.value
         if request.method == .post {
             guard sameOrigin(request) else { return refusal(context) }

@@ -18,8 +18,8 @@ public final class WebApp: Sendable {
     public init(configuration: WebConfiguration) throws {
         self.configuration = configuration
         store = try AppDatabase.open(path: configuration.databasePath, clock: configuration.clock)
-        renderer = try Renderer()
         assets = try Assets()
+        renderer = try Renderer(assetVersion: assets.version)
         sync = BackgroundSync(store: store, databasePath: configuration.databasePath, automatic: configuration.autoSync)
     }
 
@@ -70,8 +70,8 @@ public final class WebApp: Sendable {
 
     /// The language of a request: the profile's once onboarded, else the `lang` cookie, else
     /// the first of Accept-Language we speak, else the configured default.
-    func language(for request: Request) -> Language {
-        if let settings = try? store.settings() { return settings.profile.language }
+    func language(for request: Request, settings: UserSettings?) -> Language {
+        if let settings { return settings.profile.language }
         if let chosen = request.cookies[SessionMiddleware.languageCookie]?.value, let language = Language(rawValue: chosen) {
             return language
         }
@@ -80,11 +80,6 @@ public final class WebApp: Sendable {
             if let language = Language(localeIdentifier: tag) { return language }
         }
         return configuration.fallbackLanguage
-    }
-
-    /// The settings, or nil before onboarding (the caller redirects to onboarding).
-    func settings() throws -> UserSettings? {
-        try store.settings()
     }
 
     /// See other: the browser loads `path` with GET, showing `toast` (and its roar) once.

@@ -1,10 +1,13 @@
 import DietCore
+import DietStore
 import Foundation
 import Hummingbird
 
 /// The request context of the web app: the language, the CSRF token and the parsed form.
 public struct WebContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
+    /// The profile and start date, read once per request; nil before onboarding.
+    var settings: UserSettings?
     /// The page language: the profile's, else the `lang` cookie, else Accept-Language.
     var language: Language = .en
     /// This browser's CSRF token (also in its SameSite=Strict cookie).

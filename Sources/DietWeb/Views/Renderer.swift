@@ -7,8 +7,11 @@ import Mustache
 /// `layout.mustache`.
 struct Renderer: Sendable {
     let library: MustacheLibrary
+    /// The assets' version, for their links.
+    let assetVersion: String
 
-    init() throws {
+    init(assetVersion: String) throws {
+        self.assetVersion = assetVersion
         guard let folder = Bundle.module.url(forResource: "templates", withExtension: nil, subdirectory: "Resources") else {
             throw WebError.missingResource("templates")
         }
@@ -25,13 +28,14 @@ struct Renderer: Sendable {
     func page(_ template: String, _ data: [String: Any], title: String, tab: Tab?, context: WebContext,
               status: HTTPResponse.Status = .ok) -> Response {
         let l = Localizer(context.language)
+        let strings = Strings(localizer: l)
         var values = data
-        values["t"] = Strings(localizer: l)
+        values["t"] = strings
         values["csrf"] = context.csrfToken
         let body = library.render(values, withTemplate: template) ?? ""
         var layout: [String: Any] = [
-            "t": Strings(localizer: l), "lang": context.language.rawValue, "title": title, "content": body,
-            "csrf": context.csrfToken, "asset": Assets.version,
+            "t": strings, "lang": context.language.rawValue, "title": title, "content": body,
+            "csrf": context.csrfToken, "asset": assetVersion,
         ]
         if let tab {
             layout["nav"] = ["items": Tab.allCases.map { item in
