@@ -161,8 +161,9 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .testTarget(name: "DietSyncTests", dependencies: [
-            "DietSync", "DietStore", "DietCore", "SyncProtocol", "TestSupport", "ServerTestSupport",
+            "DietSync", "DietStore", "DietCore", "DietServer", "SyncProtocol", "TestSupport", "ServerTestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
         ]),
         // The real executables together: wdiet clients against a real wdiet-server on PostgreSQL.
         .testTarget(name: "E2ETests", dependencies: [

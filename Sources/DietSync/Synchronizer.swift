@@ -7,7 +7,8 @@ public struct SyncReport: Hashable, Sendable {
     public var pushed = 0
     public var refused = 0
     public var pulled = 0
-    public var unreadable = 0
+    /// Pulled changes this device could not store (see `SyncStatus.setAside`).
+    public var setAside = 0
 }
 
 /// Exponential backoff with full jitter: attempt n waits a random time up to
@@ -154,7 +155,7 @@ public struct Synchronizer: Sendable {
             }
             let outcome = try store.merge(page)
             report.pulled += outcome.applied
-            report.unreadable += outcome.unreadable
+            report.setAside += outcome.setAside
             more = page.hasMore && page.nextCursor > cursor
         }
         try store.recordSuccessfulSync()

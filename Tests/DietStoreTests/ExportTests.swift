@@ -72,7 +72,7 @@ struct ExportTests {
             try fresh.importData(damaged)
             Issue.record("the import should have been refused")
         } catch StoreError.importRefused(let reason) {
-            #expect(reason.hasPrefix("meal_logs row 3: CHECK constraint failed"))
+            #expect(reason == "meal_logs row 3, field kcal: must be a whole number from 1 to 9999; got 0")
         }
         #expect(try fresh.count("profile") == 0)
         #expect(try fresh.count("meal_logs") == 0)

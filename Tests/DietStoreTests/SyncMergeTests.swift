@@ -57,7 +57,7 @@ struct SyncMergeTests {
         #expect(edit.hlc > newer.hlc)
     }
 
-    @Test("a remote tombstone deletes the meal; unknown tables are counted, not failed on")
+    @Test("a remote tombstone deletes the meal; rows of unknown tables or shapes are set aside, not failed on")
     func tombstonesAndUnknownTables() throws {
         let store = try onboardedStore()
         let porridge = try meal(store, "Porridge")
@@ -68,7 +68,7 @@ struct SyncMergeTests {
         let damaged = Change(table: .mealLogs, id: UUID(), hlc: HLC(wallMs: 1, counter: 0, deviceID: "phone"), deleted: false,
                              row: .object(["name": .number(3)]))
         let outcome = try store.merge(PullResponse(changes: [tombstone, future, damaged], nextCursor: 12, hasMore: false))
-        #expect(outcome == MergeOutcome(applied: 1, ignored: 0, unreadable: 2))
+        #expect(outcome == MergeOutcome(applied: 1, ignored: 0, setAside: 2))
         #expect(try store.meals(on: .ymd(2026, 1, 5)).isEmpty)
         #expect(try store.pullCursor() == 12)
     }

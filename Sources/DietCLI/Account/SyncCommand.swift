@@ -36,7 +36,7 @@ struct SyncCommand: CLICommand {
     static func summary(_ report: SyncReport, _ l: Localizer) -> String {
         var lines = [l.text("cli.sync.done", ["up": .integer(report.pushed), "down": .integer(report.pulled)])]
         if report.refused > 0 { lines.append(l.text("cli.sync.refused", ["count": .integer(report.refused)])) }
-        if report.unreadable > 0 { lines.append(l.text("cli.sync.unreadable", ["count": .integer(report.unreadable)])) }
+        if report.setAside > 0 { lines.append(l.text("cli.sync.setAside", ["count": .integer(report.setAside)])) }
         return lines.joined(separator: "\n")
     }
 
@@ -67,6 +67,7 @@ struct SyncCommand: CLICommand {
         let device: String
         let pending: Int
         let rejected: [[String: String]]
+        let setAside: [[String: String]]
         let lastSyncAt: Date?
     }
 
@@ -80,6 +81,7 @@ struct SyncCommand: CLICommand {
                 signedIn: account != nil, email: account?.email, server: account?.server.absoluteString, device: status.deviceID,
                 pending: status.pending,
                 rejected: status.rejected.map { ["table": $0.table, "id": $0.rowID, "reason": $0.reason] },
+                setAside: status.setAside.map { ["table": $0.table, "id": $0.rowID, "reason": $0.reason] },
                 lastSyncAt: status.lastSyncAt))
         }
         var lines: [String] = []
@@ -98,6 +100,9 @@ struct SyncCommand: CLICommand {
         }
         for rejected in status.rejected {
             lines.append(l.text("cli.sync.rejected", ["table": .text(rejected.table), "id": .text(rejected.rowID), "reason": .text(rejected.reason)]))
+        }
+        for row in status.setAside {
+            lines.append(l.text("cli.sync.setAsideRow", ["table": .text(row.table), "id": .text(row.rowID), "reason": .text(row.reason)]))
         }
         return lines.joined(separator: "\n")
     }

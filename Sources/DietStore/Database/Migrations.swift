@@ -14,6 +14,7 @@ enum Migrations {
         migrator.registerMigration("v6_sync_client", migrate: v6SyncClient)
         migrator.registerMigration("v7_calendars", migrate: v7Calendars)
         migrator.registerMigration("v8_whoop_cache", migrate: v8WhoopCache)
+        migrator.registerMigration("v9_sync_set_aside", migrate: v9SyncSetAside)
         return migrator
     }
 
@@ -238,6 +239,24 @@ enum Migrations {
               PRIMARY KEY (kind, id)
             ) STRICT;
             CREATE INDEX whoop_records_by_time ON whoop_records (kind, recorded_at);
+            """)
+    }
+
+    /// Pulled changes this device cannot store (they break the row contract, cannot be read
+    /// or are refused by the schema): kept with the reason instead of stopping the pull, shown
+    /// in the sync status, and dropped when a newer change of the same row is stored.
+    private static func v9SyncSetAside(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE sync_set_aside (
+              table_name TEXT NOT NULL,
+              row_id TEXT NOT NULL,
+              hlc TEXT NOT NULL,
+              deleted INTEGER NOT NULL CHECK (deleted IN (0, 1)),
+              row TEXT NOT NULL,
+              reason TEXT NOT NULL,
+              received_at TEXT NOT NULL,
+              PRIMARY KEY (table_name, row_id)
+            ) STRICT;
             """)
     }
 }

@@ -40,29 +40,31 @@ extension AppDatabase {
         }
     }
 
-    /// Writes `w-diet.json` and one CSV per table into `folder` (created if missing), and
-    /// records `data_exported`. Returns the files written.
+    /// Writes `w-diet.json` and one CSV per table into `folder` (created owner-only if
+    /// missing), each file readable by its owner only (it holds health data), and records
+    /// `data_exported`. Returns the files written.
     @discardableResult
     public func export(to folder: URL, timeZone: TimeZone) throws -> [URL] {
         let export = try exportData()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try OwnerOnlyFile.createFolder(folder)
         let encoder = JSONEncoder.store
         encoder.outputFormatting.insert(.prettyPrinted)
         var files = [folder.appendingPathComponent("w-diet.json")]
-        try encoder.encode(export).write(to: files[0], options: .atomic)
+        try OwnerOnlyFile.write(encoder.encode(export), to: files[0])
         for table in DataExport.tables {
             let url = folder.appendingPathComponent("\(table).csv")
             let columns = try reader.read { db in try db.columns(in: table).map(\.name) }
-            try Data(CSV.render(columns: columns, rows: export.tables[table] ?? []).utf8).write(to: url, options: .atomic)
+            try OwnerOnlyFile.write(Data(CSV.render(columns: columns, rows: export.tables[table] ?? []).utf8), to: url)
             files.append(url)
         }
         try record(.dataExported(format: "json+csv"), timeZone: timeZone)
         return files
     }
 
-    /// Restores an export into this database, which must hold no user data. Every row is
-    /// inserted as it was (same ids and stamps) and queued for sync, in one transaction:
-    /// a bad file changes nothing.
+    /// Restores an export into this database, which must hold no user data. Every row must
+    /// keep the row contract (the one sync enforces) and be readable by the app; it is then
+    /// stored as it was (same ids and stamps) and queued for sync, all in one transaction: a
+    /// bad file is refused with the table, row, field and reason, and changes nothing.
     public func importData(_ export: DataExport) throws {
         guard export.format == DataExport.formatName else {
             throw StoreError.importRefused(reason: "not a w-diet export (format \(export.format))")
@@ -73,45 +75,57 @@ extension AppDatabase {
         if let unknown = Set(export.tables.keys).subtracting(DataExport.tables).sorted().first {
             throw StoreError.importRefused(reason: "unknown table \(unknown)")
         }
+        let now = clock.now()
         try writer.write { db in
             for table in DataExport.tables where try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") != 0 {
                 throw StoreError.importRefused(reason: "the database already holds \(table) rows")
             }
+            var newest: HLC?
             for table in DataExport.tables {
-                try insert(export.tables[table] ?? [], into: table, db)
+                for (index, row) in (export.tables[table] ?? []).enumerated() {
+                    let stamp = try Self.importRow(row, table: table, number: index + 1, now: now, db)
+                    newest = max(newest ?? stamp, stamp)
+                }
+            }
+            // Later edits of imported rows must stamp after them, or the server would keep the old.
+            if let newest {
+                guard let device = try SyncState.value(.deviceID, in: db) else { throw StoreError.missingDeviceID }
+                var clock = HybridLogicalClock(deviceID: device, last: try SyncState.value(.lastHLC, in: db).flatMap(HLC.init))
+                clock.receive(newest, now: now)
+                try SyncState.set(.lastHLC, clock.last.description, in: db)
             }
         }
     }
 
-    private func insert(_ rows: [[String: JSONValue]], into table: String, _ db: Database) throws {
-        let known = Set(try db.columns(in: table).map(\.name))
-        for (index, row) in rows.enumerated() {
-            if let extra = Set(row.keys).subtracting(known).sorted().first {
-                throw StoreError.importRefused(reason: "\(table) row \(index + 1): unknown column \(extra)")
-            }
-            let columns = row.keys.sorted()
-            let sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
-            do {
-                try db.execute(sql: sql, arguments: StatementArguments(columns.map { row[$0]?.databaseValue ?? .null }))
-            } catch let error as DatabaseError {
-                throw StoreError.importRefused(reason: "\(table) row \(index + 1): \(error.message ?? "invalid")")
-            }
-            try queue(table: table, row: row, db)
+    /// Checks and stores one exported row with its stamp, and queues it; returns the stamp.
+    private static func importRow(_ row: [String: JSONValue], table: String, number: Int, now: Date, _ db: Database) throws -> HLC {
+        func refuse(_ field: String?, _ reason: String) -> StoreError {
+            .importRefused(reason: "\(table) row \(number)\(field.map { ", field \($0)" } ?? ""): \(reason)")
         }
-    }
-
-    /// Queues an imported row for upload with its original stamp.
-    private func queue(table: String, row: [String: JSONValue], _ db: Database) throws {
-        guard let id = row["id"]?.stringValue, let hlc = row["updated_hlc"]?.stringValue else {
-            throw StoreError.importRefused(reason: "\(table): a row lacks id or updated_hlc")
+        guard let syncTable = SyncTable(rawValue: table) else { throw refuse(nil, "not a synced table") }
+        guard let text = row["id"]?.stringValue, let id = UUID(uuidString: text) else {
+            throw refuse("id", "must be a UUID; got \(RowContract.shown(row["id"] ?? .null))")
+        }
+        guard let stampText = row["updated_hlc"]?.stringValue, let stamp = HLC(stampText) else {
+            throw refuse("updated_hlc", "must be a clock stamp such as 0001795000000000-0000-device")
+        }
+        let deleted: Bool
+        switch row["deleted"] {
+        case .number(0)?, .bool(false)?, nil: deleted = false
+        case .number(1)?, .bool(true)?: deleted = true
+        default: throw refuse("deleted", "must be 0 or 1")
         }
         var payload = row
         for key in ["id", "updated_hlc", "deleted"] { payload[key] = nil }
-        let json = try String(decoding: JSONEncoder.store.encode(JSONValue.object(payload)), as: UTF8.self)
-        try db.execute(sql: """
-            INSERT INTO sync_outbox (table_name, row_id, hlc, deleted, row, created_at) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (table_name, row_id) DO UPDATE SET hlc = excluded.hlc, deleted = excluded.deleted, row = excluded.row
-            """, arguments: [table, id, hlc, row["deleted"]?.doubleValue == 1, json, StoreFormat.instant(clock.now())])
+        let change = Change(table: syncTable, id: id, hlc: stamp, deleted: deleted, row: .object(payload))
+        if let violation = RowContract.violation(in: change, now: now) { throw refuse(violation.field, violation.reason) }
+        switch try Self.store(change, db) {
+        case .success(let record):
+            try Outbox.enqueue(record, db, now: now)
+            return stamp
+        case .failure(let problem):
+            throw refuse(nil, problem.reason)
+        }
     }
 
     /// Deletes every row of the user from every table, then compacts the file so nothing

@@ -66,6 +66,8 @@ struct CustomFoodRecord: SyncedRecord, Hashable {
                                        fiberG: fiberG, sugarsG: sugarsG, fatG: fatG, sodiumMg: sodiumMg),
                     portions: portions, isCommon: true)
     }
+
+    var unreadableReason: String? { food == nil ? "the food's portions cannot be read" : nil }
 }
 
 extension AppDatabase {

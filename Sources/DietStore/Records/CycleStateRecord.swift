@@ -50,4 +50,6 @@ struct CycleStateRecord: SyncedRecord, Hashable {
                           evaluatedOn: evaluated, timeZoneIdentifier: timeZone,
                           announcedPhaseStart: announcedPhaseStart.flatMap(LocalDate.init(iso:)))
     }
+
+    var unreadableReason: String? { state == nil ? "the cycle state cannot be read" : nil }
 }

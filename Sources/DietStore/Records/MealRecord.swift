@@ -71,6 +71,8 @@ struct MealRecord: SyncedRecord, Hashable {
                               instant: instant, localDate: date, localTime: time, timeZoneIdentifier: timeZone)
         return Meal(id: id, entry: entry)
     }
+
+    var unreadableReason: String? { meal == nil ? "its time or date cannot be read" : nil }
 }
 
 extension DerivableRequest<MealRecord> {

@@ -85,6 +85,15 @@ struct ProfileRecord: SyncedRecord, Hashable {
         return UserSettings(profile: profile, startDate: start, timeZoneIdentifier: timeZone,
                             acceptedMaintenanceKcal: acceptedMaintenanceKcal)
     }
+
+    var unreadableReason: String? {
+        do {
+            _ = try settings()
+            return nil
+        } catch {
+            return "the profile's settings cannot be read or are out of range"
+        }
+    }
 }
 
 /// The profile with what the store keeps beside it.

@@ -8,6 +8,8 @@ public struct SyncStatus: Hashable, Sendable {
     public let pending: Int
     /// Changes the server refused, with its reason; they stay until the row is written again.
     public let rejected: [RejectedChange]
+    /// Pulled changes this device could not store, with the reason.
+    public let setAside: [SetAsideChange]
     public let lastSyncAt: Date?
     public let cursor: Int64
     public let deviceID: String
@@ -21,18 +23,25 @@ public struct RejectedChange: Hashable, Sendable {
     public let reason: String
 }
 
+/// A pulled change this device could not store, kept aside with the reason.
+public struct SetAsideChange: Hashable, Sendable {
+    public let table: String
+    public let rowID: String
+    public let reason: String
+}
+
 /// What merging a page did.
 public struct MergeOutcome: Hashable, Sendable {
     public var applied = 0
     /// Older than the local row, or a replay.
     public var ignored = 0
-    /// Rows this version cannot read (a newer app's table or shape); the cursor moves past them.
-    public var unreadable = 0
+    /// Rows this device cannot store (see `SetAsideChange`); the cursor moves past them.
+    public var setAside = 0
 
-    public init(applied: Int = 0, ignored: Int = 0, unreadable: Int = 0) {
+    public init(applied: Int = 0, ignored: Int = 0, setAside: Int = 0) {
         self.applied = applied
         self.ignored = ignored
-        self.unreadable = unreadable
+        self.setAside = setAside
     }
 }
 
@@ -80,9 +89,11 @@ extension AppDatabase {
             var outcome = MergeOutcome()
             for change in page.changes {
                 switch try Self.merge(change, db) {
-                case true?: outcome.applied += 1
-                case false?: outcome.ignored += 1
-                case nil: outcome.unreadable += 1
+                case .applied: outcome.applied += 1
+                case .ignored: outcome.ignored += 1
+                case .setAside(let reason):
+                    try Self.setAside(change, reason: reason, at: now, db)
+                    outcome.setAside += 1
                 }
             }
             if let newest = page.changes.map(\.hlc).max() {
@@ -124,8 +135,11 @@ extension AppDatabase {
             let rejected = try Row.fetchAll(db, sql: """
                 SELECT table_name, row_id, rejected FROM sync_outbox WHERE rejected IS NOT NULL ORDER BY seq
                 """).map { RejectedChange(table: $0["table_name"], rowID: $0["row_id"], reason: $0["rejected"]) }
+            let setAside = try Row.fetchAll(db, sql: """
+                SELECT table_name, row_id, reason FROM sync_set_aside ORDER BY received_at, table_name, row_id
+                """).map { SetAsideChange(table: $0["table_name"], rowID: $0["row_id"], reason: $0["reason"]) }
             return SyncStatus(
-                pending: pending, rejected: rejected,
+                pending: pending, rejected: rejected, setAside: setAside,
                 lastSyncAt: try SyncState.value(.lastSyncAt, in: db).flatMap(StoreFormat.instant),
                 cursor: try SyncState.value(.pullCursor, in: db).flatMap { Int64($0) } ?? 0,
                 deviceID: try SyncState.value(.deviceID, in: db) ?? "",
@@ -133,35 +147,87 @@ extension AppDatabase {
         }
     }
 
-    /// nil: this version does not store the table or cannot read the row.
-    private static func merge(_ change: Change, _ db: Database) throws -> Bool? {
-        switch change.table {
-        case .profile: try merge(ProfileRecord.self, change, db)
-        case .cycleStates: try merge(CycleStateRecord.self, change, db)
-        case .mealLogs: try merge(MealRecord.self, change, db)
-        case .weightEntries: try merge(WeightRecord.self, change, db)
-        case .analyticsEvents: try merge(EventRecord.self, change, db)
-        case .customFoods: try merge(CustomFoodRecord.self, change, db)
-        case .recipes: try merge(RecipeRecord.self, change, db)
+    /// What became of one pulled change.
+    private enum MergeResult {
+        case applied, ignored
+        case setAside(String)
+    }
+
+    /// Checks the change against the row contract, the stored stamp, the record's reading and
+    /// the schema, in that order; a change that fails any of them is set aside, never thrown:
+    /// one bad row must not roll back its page and stop the pull for good.
+    private static func merge(_ change: Change, _ db: Database) throws -> MergeResult {
+        if let violation = RowContract.violation(in: change, now: nil) { return .setAside(violation.description) }
+        guard let type = recordType(change.table) else {
+            return .setAside("\(change.table.rawValue): this version does not keep these rows")
+        }
+        let stored = try String.fetchOne(db, sql: "SELECT updated_hlc FROM \(type.databaseTableName) WHERE id = ?",
+                                         arguments: [change.id.uuidString])
+        guard MergeRule.shouldApply(incoming: change.hlc, stored: stored.flatMap(HLC.init)) else { return .ignored }
+        if case .failure(let problem) = try store(change, db) { return .setAside("\(type.databaseTableName): \(problem.reason)") }
+        // A local change of the row still waiting for upload has lost: the server holds newer.
+        let key: StatementArguments = [change.table.rawValue, change.id.uuidString, change.hlc.description]
+        try db.execute(sql: "DELETE FROM sync_outbox WHERE table_name = ? AND row_id = ? AND hlc < ?", arguments: key)
+        try db.execute(sql: "DELETE FROM sync_set_aside WHERE table_name = ? AND row_id = ? AND hlc <= ?", arguments: key)
+        return .applied
+    }
+
+    /// Why a row that keeps the contract still cannot be stored.
+    struct StoreProblem: Error {
+        let reason: String
+    }
+
+    static func recordType(_ table: SyncTable) -> (any SyncedRecord.Type)? {
+        switch table {
+        case .profile: ProfileRecord.self
+        case .cycleStates: CycleStateRecord.self
+        case .mealLogs: MealRecord.self
+        case .weightEntries: WeightRecord.self
+        case .analyticsEvents: EventRecord.self
+        case .customFoods: CustomFoodRecord.self
+        case .recipes: RecipeRecord.self
         case .calendarSources, .briefingSettings: nil
         }
     }
 
-    private static func merge<Record: SyncedRecord>(_: Record.Type, _ change: Change, _ db: Database) throws -> Bool? {
-        let stored = try String.fetchOne(db, sql: "SELECT updated_hlc FROM \(Record.databaseTableName) WHERE id = ?",
-                                         arguments: [change.id.uuidString])
-        guard MergeRule.shouldApply(incoming: change.hlc, stored: stored.flatMap(HLC.init)) else { return false }
-        guard case var .object(fields) = change.row else { return nil }
+    /// Saves the change's row as it is (its id, stamp and tombstone flag) when the app can read
+    /// it and the schema accepts it, inside a savepoint so a refusal leaves nothing behind.
+    static func store(_ change: Change, _ db: Database) throws -> Result<any SyncedRecord, StoreProblem> {
+        guard let type = recordType(change.table) else { return .failure(StoreProblem(reason: "this version does not keep these rows")) }
+        return try store(change, as: type, db)
+    }
+
+    private static func store<Record: SyncedRecord>(_ change: Change, as _: Record.Type,
+                                                    _ db: Database) throws -> Result<any SyncedRecord, StoreProblem> {
+        guard case var .object(fields) = change.row else { return .failure(StoreProblem(reason: "the row is not a JSON object")) }
         fields["id"] = .string(change.id.uuidString)
         fields["updated_hlc"] = .string(change.hlc.description)
         fields["deleted"] = .bool(change.deleted)
         guard let record = try? JSONDecoder().decode(Record.self, from: JSONEncoder().encode(JSONValue.object(fields))) else {
-            return nil
+            return .failure(StoreProblem(reason: "this version cannot read the row"))
         }
-        try record.save(db)
-        // A local change of the row still waiting for upload has lost: the server holds newer.
-        try db.execute(sql: "DELETE FROM sync_outbox WHERE table_name = ? AND row_id = ? AND hlc < ?",
-                       arguments: [Record.syncTable.rawValue, change.id.uuidString, change.hlc.description])
-        return true
+        if let problem = record.unreadableReason { return .failure(StoreProblem(reason: problem)) }
+        do {
+            try db.inSavepoint {
+                try record.save(db)
+                return .commit
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            return .failure(StoreProblem(reason: "the store refused the row (\(error.message ?? "a constraint failed"))"))
+        }
+        return .success(record)
+    }
+
+    /// Keeps a change that could not be stored, the newest per row, with the reason.
+    private static func setAside(_ change: Change, reason: String, at now: Date, _ db: Database) throws {
+        let row = String(decoding: try JSONEncoder.store.encode(change.row), as: UTF8.self)
+        try db.execute(sql: """
+            INSERT INTO sync_set_aside (table_name, row_id, hlc, deleted, row, reason, received_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (table_name, row_id) DO UPDATE SET
+              hlc = excluded.hlc, deleted = excluded.deleted, row = excluded.row, reason = excluded.reason,
+              received_at = excluded.received_at
+            WHERE excluded.hlc > sync_set_aside.hlc
+            """, arguments: [change.table.rawValue, change.id.uuidString, change.hlc.description, change.deleted, row, reason,
+                             StoreFormat.instant(now)])
     }
 }

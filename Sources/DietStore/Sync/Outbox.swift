@@ -10,10 +10,14 @@ protocol SyncedRecord: Codable, FetchableRecord, PersistableRecord {
     var id: UUID { get }
     var updatedHLC: String { get set }
     var deleted: Bool { get set }
+    /// Why the app could not use this row although the schema accepts it, or nil.
+    var unreadableReason: String? { get }
 }
 
 extension SyncedRecord {
     static var databaseTableName: String { syncTable.rawValue }
+
+    var unreadableReason: String? { nil }
 
     /// Ids are stored as text, the form they take in JSON and on the server.
     static func databaseUUIDEncodingStrategy(for column: String) -> DatabaseUUIDEncodingStrategy { .uppercaseString }
