@@ -1,4 +1,6 @@
 import ArgumentParser
+import DietCore
+import Foundation
 
 /// The `wdiet` command tree.
 public struct WDiet: ParsableCommand {
@@ -13,4 +15,58 @@ public struct WDiet: ParsableCommand {
     )
 
     public init() {}
+
+    /// Runs the command line like ArgumentParser's own `main()`, with two guards: an argument
+    /// holding a control character is refused before anything runs, and every message,
+    /// errors included, reaches the terminal with its control characters made visible.
+    public static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            try checkArguments(arguments, environment: ProcessInfo.processInfo.environment)
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let message = fullMessage(for: error)
+            let code = exitCode(for: error)
+            if !message.isEmpty {
+                if code == .success { Terminal.print(message) } else { Terminal.printError(message) }
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
+
+    /// Refuses an argument holding a control character other than tab and line feed (see
+    /// `TextRules`), naming the option it belongs to or its position, in the language of
+    /// `--lang` or the environment.
+    static func checkArguments(_ arguments: [String], environment: [String: String]) throws {
+        for (index, argument) in arguments.enumerated() where TextRules.forbiddenControlCharacter(in: argument) != nil {
+            let localizer = Localizer(language(arguments, environment: environment))
+            let received: Message.Argument = .text(TextRules.quoted(argument))
+            let allowed: Message.Argument = .message(ValidationError.Allowed.noControlCharacters.message)
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                throw CLIError(localizer.text("cli.error.controlOption", [
+                    "option": .text(TextRules.visible(String(argument[..<equals]))), "allowed": allowed,
+                    "received": .text(TextRules.quoted(String(argument[argument.index(after: equals)...]))),
+                ]))
+            }
+            if index > 0, arguments[index - 1].hasPrefix("-"), !argument.hasPrefix("-") {
+                throw CLIError(localizer.text("cli.error.controlOption", [
+                    "option": .text(arguments[index - 1]), "allowed": allowed, "received": received,
+                ]))
+            }
+            throw CLIError(localizer.text("cli.error.controlArgument", [
+                "position": .integer(index + 1), "allowed": allowed, "received": received,
+            ]))
+        }
+    }
+
+    /// `--lang xx` or `--lang=xx` when given and known, else the environment's language.
+    private static func language(_ arguments: [String], environment: [String: String]) -> Language {
+        for (index, argument) in arguments.enumerated() {
+            let value = argument.hasPrefix("--lang=") ? String(argument.dropFirst("--lang=".count))
+                : argument == "--lang" && index + 1 < arguments.count ? arguments[index + 1] : nil
+            if let value, let language = Language(argument: value) { return language }
+        }
+        return Language.resolve(environment: environment)
+    }
 }

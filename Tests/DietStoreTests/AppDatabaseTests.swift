@@ -11,7 +11,7 @@ struct AppDatabaseTests {
     @Test("a new database is migrated to the latest version and has a device id")
     func migrated() throws {
         let (store, _) = try makeStore(onboard: nil)
-        #expect(try store.appliedMigrations() == ["v1_core", "v2_activity_days", "v3_custom_foods", "v4_recipes", "v5_meals_by_food", "v6_sync_client", "v7_calendars", "v8_whoop_cache"])
+        #expect(try store.appliedMigrations() == ["v1_core", "v2_activity_days", "v3_custom_foods", "v4_recipes", "v5_meals_by_food", "v6_sync_client", "v7_calendars", "v8_whoop_cache", "v9_sync_set_aside"])
         let device = try store.reader.read { db in try SyncState.value(.deviceID, in: db) }
         #expect(device == "device0")
     }
@@ -30,6 +30,49 @@ struct AppDatabaseTests {
         }
         let reopened = try AppDatabase.open(path: path, clock: clock)
         #expect(try reopened.settings()?.startDate == .ymd(2026, 1, 5))
+    }
+
+    /// The permission bits of `path`.
+    static func mode(_ path: String) throws -> Int {
+        try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) & 0o777
+    }
+
+    @Test("under umask 022 a new database is owner-only: its folder 0700, the file and its -wal and -shm 0600")
+    func ownerOnly() throws {
+        // Given a fresh folder and the usual umask
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.appendingPathComponent("data/w-diet.sqlite").path
+        let previous = umask(0o022)
+        defer { umask(previous) }
+        // When a store is opened there and written to
+        let store = try AppDatabase.open(path: path, clock: FixedClock.at(.ymd(2026, 1, 5), 8, in: Zones.berlin))
+        try store.completeOnboarding(.alice, timeZone: Zones.berlin)
+        // Then only the owner can read any of it
+        #expect(try Self.mode(root.appendingPathComponent("data").path) == 0o700)
+        for file in [path, path + "-wal", path + "-shm"] {
+            #expect(try Self.mode(file) == 0o600, "\(file)")
+        }
+    }
+
+    @Test("a database left readable by others by an older version is narrowed to 0600 on open")
+    func narrowsOldFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("w-diet.sqlite").path
+        let clock = FixedClock.at(.ymd(2026, 1, 5), 8, in: Zones.berlin)
+        do {
+            let store = try AppDatabase.open(path: path, clock: clock)
+            try store.completeOnboarding(.alice, timeZone: Zones.berlin)
+        }
+        for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        }
+        let reopened = try AppDatabase.open(path: path, clock: clock)
+        #expect(try reopened.settings()?.profile == .alice)
+        for file in [path, path + "-wal", path + "-shm"] {
+            #expect(try Self.mode(file) == 0o600, "\(file)")
+        }
     }
 
     @Test("onboarding stores the profile, starts the cycle today and queues both for sync")

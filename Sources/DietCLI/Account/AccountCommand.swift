@@ -44,6 +44,12 @@ struct SignInOptions: ParsableArguments {
             password = context.readLine()
         }
         guard let password, !password.isEmpty else { throw CLIError(l.text("cli.account.error.noPassword")) }
+        // a NUL would cut the password short on the way to the server; never echo it
+        do throws(DietCore.ValidationError) {
+            try TextRules.check(password, field: .password, secret: true)
+        } catch {
+            throw CLIError(error, language: l.language)
+        }
         return password
     }
 

@@ -102,7 +102,7 @@ struct WhoopConnectCommand: CLICommand {
             try AccountFile.writePrivately(Data(state.utf8), to: setup.pendingPath)
             lines = [l.text("cli.whoop.open"), url.absoluteString]
             if context.isTerminal {
-                print(lines.joined(separator: "\n"))
+                Terminal.print(lines.joined(separator: "\n"))
                 lines = []
                 pasted = context.readLine()
             }

@@ -72,7 +72,7 @@ struct DeleteAccountCommand: CLICommand {
         let session = try Session.open(options, context: context)
         let l = session.localizer
         if !yes {
-            if context.isTerminal { print(l.text("cli.deleteAccount.confirm"), terminator: " ") }
+            if context.isTerminal { Terminal.print(l.text("cli.deleteAccount.confirm"), terminator: " ") }
             let reply = context.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
             guard reply == "delete" || reply == l.text("cli.deleteAccount.word").lowercased() else {
                 return l.text("cli.deleteAccount.kept")

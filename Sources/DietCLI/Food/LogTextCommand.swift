@@ -17,8 +17,10 @@ struct LogTextCommand: CLICommand {
         let session = try Session.open(options, context: context)
         _ = try session.requireSettings()
         let l = session.localizer
-        let meal = try session.run { try session.store.resolveMealText(text.joined(separator: " "), language: session.language,
-                                                                       timeZone: session.timeZone) }
+        let phrase = text.joined(separator: " ")
+        // the limits first: a phrase that names thousands of foods is refused, never looked up
+        try session.run { _ = try MealTextParser.checkedParse(phrase) }
+        let meal = try session.run { try session.store.resolveMealText(phrase, language: session.language, timeZone: session.timeZone) }
         var lines: [String] = []
         var table = TextTable([.left, .left, .right, .right, .right, .right, .right])
         table.append([l.text("cli.food.typed"), l.text("cli.food.name"), "g", "kcal", "P", "C", "F"])
@@ -38,7 +40,7 @@ struct LogTextCommand: CLICommand {
             throw CLIError((lines + [l.text("cli.text.nothing")]).joined(separator: "\n"))
         }
         if !yes {
-            if context.isTerminal { print(lines.joined(separator: "\n")); print(l.text("cli.text.confirm"), terminator: " ") }
+            if context.isTerminal { Terminal.print(lines.joined(separator: "\n")); Terminal.print(l.text("cli.text.confirm"), terminator: " ") }
             let reply = context.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
             guard ["y", "yes", "j", "ja", "s", "si", "sí"].contains(reply) else {
                 return (context.isTerminal ? [] : lines).joined(separator: "\n") + "\n" + l.text("cli.text.kept")

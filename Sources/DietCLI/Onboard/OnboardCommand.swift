@@ -84,7 +84,7 @@ struct Prompter {
     }
 
     mutating func say(_ line: String) {
-        if context.isTerminal { print(line) } else { transcript.append(line) }
+        if context.isTerminal { Terminal.print(line) } else { transcript.append(line) }
     }
 
     /// Asks for the current step until the reply parses; the end of input is an error naming
@@ -100,7 +100,7 @@ struct Prompter {
         let suggestion = step == .weight ? l.number(onboarding.proposedWeightKg, digits: 1)
             : step == .eatingWindow ? "12:00-18:00" : nil
         while true {
-            if context.isTerminal { print("> " + (suggestion.map { "[\($0)] " } ?? ""), terminator: "") }
+            if context.isTerminal { Terminal.print("> " + (suggestion.map { "[\($0)] " } ?? ""), terminator: "") }
             guard let line = context.readLine() else {
                 throw CLIError(l.text("cli.onboard.missing", ["flag": .text(Self.flag(step))]))
             }

@@ -27,7 +27,7 @@ public struct PlanCommand: ParsableCommand {
 
     public func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        print(try render(clock: SystemClock(), environment: environment))
+        Terminal.print(try render(clock: SystemClock(), environment: environment))
     }
 
     /// The report `run()` prints, for a given clock and environment.

@@ -40,7 +40,7 @@ struct ServeCommand: ParsableCommand {
         // announced once the port is bound, so a busy port never shows an address that does not answer
         let result = Blocking.run { () async throws in
             try await app.application { port in
-                print(localizer.text("cli.serve.open", ["url": .text("http://\(shownHost):\(port)/")]))
+                Terminal.print(localizer.text("cli.serve.open", ["url": .text("http://\(shownHost):\(port)/")]))
                 fflush(nil)
             }.runService()
         }

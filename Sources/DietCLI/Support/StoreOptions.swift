@@ -119,8 +119,16 @@ protocol CLICommand: ParsableCommand {
 }
 
 extension CLICommand {
+    /// What the command prints: its text with every control character from data made
+    /// visible (only the CLI's own colours stay), so no stored or received text reaches the
+    /// terminal raw.
+    func output(_ context: CLIContext) throws -> String {
+        Terminal.safe(try execute(context), keepingStyles: context.color)
+    }
+
     func run() throws {
-        print(try execute(.live))
-        if let command = self as? any StoreCommand { AutoSync.run(command.options, context: .live) }
+        let context = CLIContext.live
+        print(try output(context))
+        if let command = self as? any StoreCommand { AutoSync.run(command.options, context: context) }
     }
 }

@@ -20,11 +20,13 @@ public struct MealEntry: Hashable, Sendable, Codable {
     public static let kcalRange = 1...9999
     public static let gramRange = 0.0...999.0
 
-    /// Validates every field; the name is trimmed of surrounding white space.
+    /// Validates every field; the name is trimmed of surrounding white space and may hold no
+    /// control character (`TextRules`).
     public init(
         name: String, kcal: Int, proteinG: Double? = nil, carbsG: Double? = nil, fatG: Double? = nil,
         fiberG: Double? = nil, at instant: Date, in timeZone: TimeZone
     ) throws(ValidationError) {
+        try TextRules.check(name, field: .mealName)
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard MealEntry.nameLength.contains(trimmed.count) else {
             throw ValidationError(field: .mealName, allowed: .range(min: 1, max: 80, digits: 0, unit: nil),

@@ -30,6 +30,8 @@ public struct ValidationError: Error, Hashable, Sendable {
         case oneOf([String])
         /// A textual format such as `HH:MM`.
         case format(String)
+        /// Text without control characters (tab and line feed are fine), see `TextRules`.
+        case noControlCharacters
         /// Any other rule, as a localizable message.
         case rule(Message)
     }
@@ -60,6 +62,8 @@ extension ValidationError.Allowed {
             Message("allowed.oneOf", ["values": .text(values.joined(separator: ", "))])
         case let .format(format):
             Message("allowed.format", ["format": .text(format)])
+        case .noControlCharacters:
+            Message("allowed.noControlCharacters")
         case let .rule(message):
             message
         }
@@ -98,4 +102,12 @@ extension ValidationError.Field {
     public static let fiber = Self("fiber")
     public static let date = Self("date")
     public static let time = Self("time")
+    public static let email = Self("email")
+    public static let password = Self("password")
+    public static let deviceName = Self("deviceName")
+    public static let calendarName = Self("calendarName")
+    public static let calendarAddress = Self("calendarAddress")
+    public static let server = Self("server")
+    public static let search = Self("search")
+    public static let fileName = Self("fileName")
 }

@@ -2,6 +2,11 @@ import DietCore
 import Foundation
 import GRDB
 import SyncProtocol
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The one owner of the local store (STYLE.md example 1): it migrates on open and offers one
 /// method per intention, each a single write transaction that also appends its change to the
@@ -24,10 +29,16 @@ public struct AppDatabase: Sendable {
         }
     }
 
-    /// The database file at `path` (created with its folder if missing), in WAL mode.
+    /// The database file at `path` (created with its folder if missing), in WAL mode. It holds
+    /// health data, so it is readable by its owner only whatever the umask: a folder we create
+    /// gets 0700, the file and its -wal and -shm files 0600 (an older, wider file is narrowed).
     public static func open(path: String, clock: any Clock = SystemClock()) throws -> AppDatabase {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        if !FileManager.default.fileExists(atPath: folder.path) {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        }
+        try ownerOnly(path)
         // Another process (or a pool being closed) can hold the lock SQLite needs to switch to
         // WAL for a moment; the busy timeout does not cover that step, so retry briefly.
         var attempt = 0
@@ -38,6 +49,18 @@ public struct AppDatabase: Sendable {
                 attempt += 1
                 Thread.sleep(forTimeInterval: 0.05)
             }
+        }
+    }
+
+    /// Creates the database file empty with mode 0600 if it is missing (SQLite gives its -wal
+    /// and -shm files the database file's mode), and narrows existing files to 0600.
+    private static func ownerOnly(_ path: String) throws {
+        if !createOwnerOnlyFile(path), errno != EEXIST {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+        }
+        for file in [path, path + "-wal", path + "-shm", path + "-journal"] {
+            var info = stat()
+            if stat(file, &info) == 0, info.st_mode & 0o077 != 0 { chmod(file, 0o600) }
         }
     }
 
@@ -71,4 +94,13 @@ public struct AppDatabase: Sendable {
     private static func newDeviceID() -> String {
         UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
     }
+}
+
+/// Creates `path` as an empty file with mode 0600; false (with `errno` set) if it exists or
+/// cannot be made. Outside `AppDatabase`, whose `open(path:clock:)` hides the system's `open`.
+private func createOwnerOnlyFile(_ path: String) -> Bool {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return false }
+    close(descriptor)
+    return true
 }

@@ -93,33 +93,44 @@ extension WebApp {
         }
         router.post("/log/text") { [self] _, context in
             guard let settings = context.settings else { return redirect("/onboarding") }
-            let l = localizer(context)
-            let text = context.form["text"] ?? ""
-            var state = FormState(values: ["text": text])
-            guard !text.isEmpty else {
-                state.errors["text"] = l.text("web.error.textEmpty")
-                return try logPage(settings: settings, query: "", manual: FormState(), text: state, context: context,
-                                   status: .unprocessableContent)
-            }
-            let meal = try store.resolveMealText(text, language: context.language, timeZone: timeZone)
-            guard !meal.items.isEmpty else {
-                state.errors["text"] = l.text("web.error.textNothing")
-                return try logPage(settings: settings, query: "", manual: FormState(), text: state, context: context,
-                                   status: .unprocessableContent)
-            }
-            if context.form["confirm"] == "yes" {
-                let instant = try mealInstant(context.form, l)
-                let entries = try meal.items.map { item -> (MealEntry, FoodPortion?) in
-                    (try item.nutrients.mealEntry(named: item.food.name, at: instant, in: timeZone),
-                     FoodPortion(foodID: item.food.id, grams: item.choice.grams))
-                }
-                let wasLit = try streakLit()
-                try store.logMeals(entries, source: .text)
-                return try mealsSaved(count: entries.count, streakWasLit: wasLit)
-            }
+            return try logText(settings: settings, context: context)
+        }
+    }
+
+    /// A meal in words: checked against its limits before any lookup, shown for confirmation,
+    /// then every item logged at once; any refusal re-shows the form with the reason.
+    private func logText(settings: UserSettings, context: WebContext) throws -> Response {
+        let l = localizer(context)
+        let text = context.form["text"] ?? ""
+        func refuse(_ message: String) throws -> Response {
+            try logPage(settings: settings, query: "", manual: FormState(), text: FormState(values: ["text": text], errors: ["text": message]),
+                        context: context, status: .unprocessableContent)
+        }
+        guard !text.isEmpty else { return try refuse(l.text("web.error.textEmpty")) }
+        do throws(DietCore.ValidationError) {
+            _ = try MealTextParser.checkedParse(text)
+        } catch {
+            return try refuse(l.render(error.message))
+        }
+        let meal = try store.resolveMealText(text, language: context.language, timeZone: timeZone)
+        guard !meal.items.isEmpty else { return try refuse(l.text("web.error.textNothing")) }
+        guard context.form["confirm"] == "yes" else {
             return renderer.page("text-confirm", textValues(meal, text: text, l), title: l.text("web.text.confirmTitle"), tab: nil,
                                  context: context)
         }
+        let instant = try mealInstant(context.form, l)
+        let entries: [(MealEntry, FoodPortion?)]
+        do throws(DietCore.ValidationError) {
+            entries = try meal.items.map { item throws(DietCore.ValidationError) -> (MealEntry, FoodPortion?) in
+                (try item.nutrients.mealEntry(named: item.food.name, at: instant, in: timeZone),
+                 FoodPortion(foodID: item.food.id, grams: item.choice.grams))
+            }
+        } catch {
+            return try refuse(l.render(error.message))
+        }
+        let wasLit = try streakLit()
+        try store.logMeals(entries, source: .text)
+        return try mealsSaved(count: entries.count, streakWasLit: wasLit)
     }
 
     /// The log screen; `manual` and `text` keep what was typed after an error.

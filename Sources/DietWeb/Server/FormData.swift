@@ -1,3 +1,5 @@
+import DietCore
+import FoodKit
 import Foundation
 
 /// The fields of a submitted form: url-encoded or multipart. Values are kept as typed, so a
@@ -35,6 +37,21 @@ struct FormData: Sendable {
         return Double(whole) + Double(tenths) / 10
     }
 
+    /// The label of the form field `name` in messages: the validated field's name where one
+    /// matches ("Meal name"), else the field's own name.
+    static func label(of name: String, _ l: Localizer) -> String {
+        let fields: [String: ValidationError.Field] = [
+            "name": .mealName, "text": .mealText, "email": .email, "password": .password, "server": .server, "url": .calendarAddress,
+            "file": .fileName, "q": .search, "kcal": .calories, "protein": .protein, "carbs": .carbs, "fat": .fat, "fiber": .fiber,
+            "time": .time, "date": .date, "age": .age, "height": .height, "sex": .sex, "activity": .activityLevel, "goal": .goal,
+            "language": .language, "deficit": .deficit, "window_start": .eatingWindowStart, "window_end": .eatingWindowEnd,
+            "moment": .eatingMoments, "weight_whole": .weight, "weight_decimal": .weight, "servings": .servings, "portion": .portion,
+            "grams": .portion,
+        ]
+        if let field = fields[name], l.hasKey("field.\(field.rawValue)") { return l.text("field.\(field.rawValue)") }
+        return l.text("web.error.formField", ["name": .text(TextRules.visible(name))])
+    }
+
     /// Every value of `name` (checkboxes).
     func all(_ name: String) -> [String] { fields[name] ?? [] }
 
@@ -54,7 +71,29 @@ struct FormData: Sendable {
 
     private static func decode(_ text: Substring) -> String {
         let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
+        return lineFeeds(spaced.removingPercentEncoding ?? spaced)
+    }
+
+    /// A browser sends a textarea's line breaks as CRLF (HTML's form encoding): they are line
+    /// feeds to us, so only a stray carriage return counts as a control character.
+    private static func lineFeeds(_ text: String) -> String {
+        text.contains("\r") ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+    }
+
+    /// The first field (by name, or a file's name) whose name or value holds a control
+    /// character `TextRules` forbids, with that value; nil when the form is clean.
+    var forbiddenControlCharacter: (name: String, value: String)? {
+        for (name, values) in fields.sorted(by: { $0.key < $1.key }) {
+            for value in [name] + values where TextRules.forbiddenControlCharacter(in: value) != nil {
+                return (name, value)
+            }
+        }
+        for (name, file) in files.sorted(by: { $0.key < $1.key }) {
+            for value in [name, file.filename] where TextRules.forbiddenControlCharacter(in: value) != nil {
+                return (name, value)
+            }
+        }
+        return nil
     }
 
     /// `multipart/form-data` with `boundary` (RFC 7578): text fields and files.
@@ -86,7 +125,7 @@ struct FormData: Sendable {
             if let filename = parameter("filename", in: disposition) {
                 files[name] = File(filename: filename, data: content)
             } else {
-                fields[name, default: []].append(String(decoding: content, as: UTF8.self))
+                fields[name, default: []].append(lineFeeds(String(decoding: content, as: UTF8.self)))
             }
         }
         return FormData(fields: fields, files: files)

@@ -99,6 +99,7 @@ struct SessionMiddleware: RouterMiddleware {
             }
             let sent = context.form[Self.tokenField] ?? request.headers[HTTPField.Name("X-CSRF-Token")!] ?? ""
             guard !context.issueToken, Self.constantTimeEqual(sent, context.csrfToken) else { return refusal(context) }
+            if let (name, value) = context.form.forbiddenControlCharacter { return controlRefusal(name: name, value: value, context) }
         } else if request.method != .get && request.method != .head {
             return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD, POST"])
         }
@@ -139,6 +140,18 @@ struct SessionMiddleware: RouterMiddleware {
             response.setCookie(Cookie(name: Self.tokenCookie, value: context.csrfToken, path: "/", httpOnly: true, sameSite: .strict))
         }
         return response
+    }
+
+    /// A page saying which field held a control character; nothing reaches a page's handler,
+    /// so nothing is saved (a NUL would be cut off by SQLite yet sent whole to the server).
+    private func controlRefusal(name: String, value: String, _ context: Context) -> Response {
+        let l = Localizer(context.language)
+        let message = l.text("web.error.control", [
+            "field": .text(FormData.label(of: name, l)), "allowed": .message(ValidationError.Allowed.noControlCharacters.message),
+            "received": .text(name == "password" ? "…" : TextRules.quoted(value)),
+        ])
+        return app.renderer.page("error", ["message": message], title: l.text("web.error.title"), tab: nil, context: context,
+                                 status: .unprocessableContent)
     }
 
     private func parseForm(_ request: inout Request, context: Context) async throws -> FormData {

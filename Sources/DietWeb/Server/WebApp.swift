@@ -33,9 +33,10 @@ public final class WebApp: Sendable {
     var today: LocalDate { clock.today(in: timeZone) }
 
     /// The router with every page, behind the Host allow-list, the security headers and the
-    /// session (language, CSRF, form parsing).
+    /// session (language, CSRF, form parsing). HEAD answers every GET route like GET, without
+    /// the body (link checkers and monitors ask with HEAD).
     public func router() -> Router<WebContext> {
-        let router = Router(context: WebContext.self)
+        let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: HostAllowListMiddleware(allowed: configuration.allowedHosts))
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: SessionMiddleware(app: self))

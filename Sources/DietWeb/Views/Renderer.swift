@@ -60,9 +60,11 @@ struct Renderer: Sendable {
         return html(library.render(values, withTemplate: template) ?? "")
     }
 
+    /// A page or fragment; a control character in shown data (a meal name synced from
+    /// elsewhere) is written visibly, as the CLI does, after Mustache has escaped the HTML.
     func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: [.contentType: "text/html; charset=utf-8"],
-                 body: .init(byteBuffer: ByteBuffer(string: text)))
+                 body: .init(byteBuffer: ByteBuffer(string: TextRules.visible(text))))
     }
 }
 

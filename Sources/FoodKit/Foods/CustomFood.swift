@@ -17,9 +17,11 @@ public struct CustomFood: Hashable, Sendable {
     /// Where the data came from, shown with the food ("Open Food Facts, ODbL").
     public var attribution: String?
 
-    /// Validates the values a label can have: energy 0–900 kcal and each macro 0–100 g per 100 g.
+    /// Validates the values a label can have: a name of 1–80 characters without control characters,
+    /// energy 0–900 kcal and each macro 0–100 g per 100 g.
     public init(name: String, barcode: Barcode? = nil, per100g: Nutrients, portions: [Portion] = [], source: Source = .user,
                 attribution: String? = nil) throws(ValidationError) {
+        try TextRules.check(name, field: .foodName)
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...80).contains(trimmed.count) else {
             throw ValidationError(field: .foodName, allowed: .range(min: 1, max: 80, digits: 0, unit: nil), received: "\(trimmed.count)")

@@ -23,8 +23,9 @@ public struct Recipe: Hashable, Sendable, Identifiable {
     public let items: [Item]
     public let servings: Double
 
-    /// Validates: a name of 1–80 characters, 1–50 items of 0.1–5,000 g, 0.5–100 servings.
+    /// Validates: a name of 1–80 characters without control characters, 1–50 items of 0.1–5,000 g, 0.5–100 servings.
     public init(id: String, name: String, items: [Item], servings: Double) throws(ValidationError) {
+        try TextRules.check(name, field: .recipeName)
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...80).contains(trimmed.count) else {
             throw ValidationError(field: .recipeName, allowed: .range(min: 1, max: 80, digits: 0, unit: nil), received: "\(trimmed.count)")
@@ -40,6 +41,16 @@ public struct Recipe: Hashable, Sendable, Identifiable {
         }
         self.id = id
         self.name = trimmed
+        self.items = items
+        self.servings = servings
+    }
+
+    /// A recipe read back from storage, where it was validated on the way in: a name from an
+    /// older version or another device that breaks today's rules still shows (escaped) rather
+    /// than vanishing.
+    public init(restoring id: String, name: String, items: [Item], servings: Double) {
+        self.id = id
+        self.name = name
         self.items = items
         self.servings = servings
     }

@@ -2,7 +2,8 @@
 import Foundation
 import Testing
 
-/// A temporary database and a way to run `wdiet` commands in process against it.
+/// A temporary database and a way to run `wdiet` commands in process against it, through the
+/// same argument check and output path as the executable.
 final class CLIHarness: @unchecked Sendable {
     let folder: URL
     var database: String { folder.appendingPathComponent("w-diet.sqlite").path }
@@ -21,13 +22,15 @@ final class CLIHarness: @unchecked Sendable {
     /// Runs `arguments` at the local moment `now` (Europe/Berlin), in English unless told.
     func run(_ arguments: [String], now: String, lang: String = "en") throws -> String {
         let all = arguments + ["--database", database, "--now", now, "--time-zone", "Europe/Berlin", "--lang", lang]
+        let environment = ["LANG": "en_US.UTF-8"].merging(environment) { $1 }
+        try WDiet.checkArguments(all, environment: environment)
         let command = try #require(try WDiet.parseAsRoot(all) as? any CLICommand)
         var pending = input
-        let context = CLIContext(environment: ["LANG": "en_US.UTF-8"].merging(environment) { $1 }, readLine: {
+        let context = CLIContext(environment: environment, readLine: {
             pending.isEmpty ? nil : pending.removeFirst()
         }, isTerminal: false)
         defer { input = pending }
-        return try command.execute(context)
+        return try command.output(context)
     }
 
     func onboardAlice(now: String = "2026-01-05T08:00") throws {

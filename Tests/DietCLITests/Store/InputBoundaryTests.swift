@@ -1,0 +1,166 @@
+@testable import DietCLI
+import DietCore
+import Foundation
+import GRDB
+import Testing
+
+/// What the CLI takes in and lets out: control characters are refused in every argument and
+/// never reach the terminal from data; a meal in words has limits.
+@Suite("wdiet input and output boundaries")
+struct InputBoundaryTests {
+    /// Rows of `table` in the harness's database.
+    static func count(_ table: String, _ cli: CLIHarness) throws -> Int {
+        try DatabaseQueue(path: cli.database).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 }
+    }
+
+    @Test("an argument with an escape or other control character is refused, naming it, and nothing is saved", arguments: [
+        (["log", "meal", "a\u{1B}[2Jb", "--kcal", "100"], "Argument 3 of the command line"),
+        (["log", "meal", "Toast", "--kcal", "100", "--at", "12:00\u{7}"], "The value of --at"),
+        (["log", "text", "2 eggs\u{1B}]0;owned\u{7}", "--yes"], "Argument 3 of the command line"),
+        (["food", "add", "Oat\u{0085}milk", "--kcal", "40"], "Argument 3 of the command line"),
+        (["recipe", "add", "Oats\u{1B}", "--item", "8120=80"], "Argument 3 of the command line"),
+        (["calendar", "add", "/nonexistent.ics", "--name=Work\u{1B}[31m"], "The value of --name"),
+        (["account", "login", "--server", "http://127.0.0.1:9", "--email", "a\u{1B}@example.org"], "The value of --email"),
+    ])
+    func controlArguments(arguments: [String], named: String) throws {
+        // Given an onboarded store
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        let meals = try Self.count("meal_logs", cli), outbox = try Self.count("sync_outbox", cli)
+        // When a command gets an argument with a control character
+        let message = try #require(failure { try cli.run(arguments, now: "2026-01-05T12:30") })
+        // Then it is refused with the argument, the rule and the value made visible, and nothing changed
+        #expect(message.hasPrefix(named), "\(message)")
+        #expect(message.contains("must be text without control characters (tab and line break are fine)"))
+        #expect(message.contains("\\u00") && TextRules.forbiddenControlCharacter(in: message) == nil, "\(message)")
+        #expect(try Self.count("meal_logs", cli) == meals && Self.count("sync_outbox", cli) == outbox)
+    }
+
+    @Test("the refusal of a control character speaks the user's language")
+    func controlArgumentGerman() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        let message = failure { try cli.run(["log", "meal", "Kuchen\u{1B}", "--kcal", "300"], now: "2026-01-05T12:30", lang: "de") }
+        #expect(message == "Argument 3 der Befehlszeile muss Text ohne Steuerzeichen (Tabulator und Zeilenumbruch sind erlaubt) sein; "
+            + "erhalten: \"Kuchen\\u001B\". Nichts wurde geändert.")
+    }
+
+    @Test("a password with a NUL from standard input is refused before anything is sent, without echoing it")
+    func passwordNUL() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        cli.input = ["se\u{0}cret"]
+        let message = failure {
+            try cli.run(["account", "login", "--server", "http://127.0.0.1:9", "--email", "a@example.org", "--password-stdin"],
+                        now: "2026-01-05T12:30")
+        }
+        #expect(message == "Password must be text without control characters (tab and line break are fine); got U+0000.")
+    }
+
+    @Test("a meal name with an escape sequence written into the store is shown escaped by meals, today and history")
+    func storedEscapes() throws {
+        // Given a meal whose name holds ESC[2J, written straight into the SQLite file (as old or synced data may be)
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        _ = try cli.run(["log", "meal", "Soup", "--kcal", "300"], now: "2026-01-05T12:30")
+        try DatabaseQueue(path: cli.database).write { db in
+            try db.execute(sql: "UPDATE meal_logs SET name = ?", arguments: ["Soup\u{1B}[2J\u{9B}31m"])
+        }
+        // When the commands that show meals run
+        let meals = try cli.run(["meals"], now: "2026-01-05T13:00")
+        let outputs = try [meals, cli.run(["today"], now: "2026-01-05T13:00"), cli.run(["history", "--days", "3"], now: "2026-01-05T13:00"),
+                           cli.run(["delete", "meal", String(meals.split(separator: "\n")[2].prefix(8))], now: "2026-01-05T13:05")]
+        // Then no control character reaches the terminal; the name is shown with visible escapes
+        for output in outputs {
+            #expect(TextRules.forbiddenControlCharacter(in: output) == nil, "\(output)")
+        }
+        #expect(meals.contains("Soup\\u001B[2J\\u009B31m"))
+        #expect(outputs[3].contains("Deleted Soup\\u001B[2J\\u009B31m"), "\(outputs[3])")
+    }
+
+    @Test("--json output keeps a stored control character escaped and decodes back to the stored name")
+    func storedEscapesJSON() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        _ = try cli.run(["log", "meal", "Soup", "--kcal", "300"], now: "2026-01-05T12:30")
+        let stored = "Soup\u{1B}[2J\u{7F}\u{85}"
+        try DatabaseQueue(path: cli.database).write { db in try db.execute(sql: "UPDATE meal_logs SET name = ?", arguments: [stored]) }
+        for arguments in [["meals", "--json"], ["today", "--json"]] {
+            let json = try cli.run(arguments, now: "2026-01-05T13:00")
+            #expect(TextRules.forbiddenControlCharacter(in: json) == nil, "\(json)")
+            let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
+            let meals = (object as? [[String: Any]]) ?? ((object as? [String: Any])?["meals"] as? [[String: Any]]) ?? []
+            #expect(meals.first?["name"] as? String == stored)
+        }
+    }
+
+    @Test("the terminal keeps the CLI's own colours but never a data escape")
+    func keepsOwnStyles() {
+        let terminal = Terminal(color: true)
+        let text = terminal.paint("Diet", .bold) + " Soup\u{1B}[2J " + "\u{1B}[1m"
+        let safe = Terminal.safe(text, keepingStyles: true)
+        #expect(safe.hasPrefix("\u{1B}[1mDiet\u{1B}[0m Soup\\u001B[2J "))
+        #expect(Terminal.safe(text, keepingStyles: false).contains("\u{1B}") == false)
+    }
+}
+
+@Suite("wdiet log text limits")
+struct LogTextLimitTests {
+    @Test("a meal in words beyond the limits is refused with the limit and what was received; nothing is logged", arguments: [
+        (String(repeating: "egg, ", count: 200) + "toast", "Meal in words must be 1–1,000 characters long; got 1005."),
+        (Array(repeating: "egg", count: 31).joined(separator: ", "), "Number of foods in one meal must be 1–30; got 31."),
+        ("10000 eggs", "Quantity must be 0–50; got 10000 (\"10000 eggs\")."),
+        ("eggs 10000", "Quantity must be 0–50; got 10000 (\"eggs 10000\")."),
+        ("6 kg potatoes", "Quantity must be 0–5,000 g; got 6000 g (\"6 kg potatoes\")."),
+    ])
+    func limits(text: String, expected: String) throws {
+        // Given an onboarded store
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        // When the phrase breaks a limit, even with --yes
+        let message = failure { try cli.run(["log", "text", text, "--yes"], now: "2026-01-05T12:30") }
+        // Then it is refused with the limit, and nothing is logged
+        #expect(message == expected)
+        #expect(try InputBoundaryTests.count("meal_logs", cli) == 0)
+    }
+
+    @Test("a meal in words within the limits still logs: 30 foods, 50 eggs, 5 kg")
+    func withinLimits() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        let many = try cli.run(["log", "text", Array(repeating: "apple", count: 30).joined(separator: ", "), "--yes"], now: "2026-01-05T12:30")
+        #expect(many.contains("Logged 30 items"), "\(many)")
+        #expect(try cli.run(["log", "text", "50 eggs", "--yes"], now: "2026-01-05T12:35").contains("Logged 1 items"))
+        #expect(try cli.run(["log", "text", "5 kg potatoes", "--yes"], now: "2026-01-05T12:40").contains("Logged 1 items"))
+    }
+}
+
+/// The same boundaries through the built executable: its own `main` checks the arguments and
+/// writes every message, errors on standard error included, with control characters visible.
+@Suite("wdiet boundaries end to end", .serialized)
+struct InputBoundaryEndToEndTests {
+    @Test("the executable refuses an escape in an argument on stderr, shows stored escapes visibly, and still helps")
+    func executable() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: EndToEndTests.binary.path), "build the package first")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("w-diet.sqlite").path
+        _ = try EndToEndTests.wdiet(["onboard", "--sex", "male", "--age", "40", "--height", "180", "--weight", "90", "--activity",
+                                     "moderate", "--goal", "lose"], database: database, now: "2026-01-05T08:00")
+        // an escape typed into an argument: refused on stderr, made visible, nothing printed or saved
+        let refused = try EndToEndTests.wdiet(["log", "meal", "Suppe\u{1B}[2J", "--kcal", "100"], database: database, now: "2026-01-05T12:00")
+        #expect(refused.status == 1 && refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("Argument 3 der Befehlszeile") && refused.stderr.contains("\"Suppe\\u001B[2J\""), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("\u{1B}"))
+        // an escape already in the store: shown visibly
+        _ = try EndToEndTests.wdiet(["log", "meal", "Suppe", "--kcal", "100"], database: database, now: "2026-01-05T12:00")
+        try DatabaseQueue(path: database).write { db in try db.execute(sql: "UPDATE meal_logs SET name = ?", arguments: ["Suppe\u{1B}[2J"]) }
+        let meals = try EndToEndTests.wdiet(["meals"], database: database, now: "2026-01-05T13:00")
+        #expect(meals.status == 0 && meals.stdout.contains("Suppe\\u001B[2J") && !meals.stdout.contains("\u{1B}"), "\(meals.stdout)")
+        // help and usage errors still behave as ArgumentParser's own main
+        let help = try EndToEndTests.wdiet(["--help"], database: database, now: "2026-01-05T13:00")
+        #expect(help.status == 0 && help.stdout.contains("USAGE: wdiet"))
+        let unknown = try EndToEndTests.wdiet(["today", "--bogus"], database: database, now: "2026-01-05T13:00")
+        #expect(unknown.status == 64 && unknown.stderr.contains("--bogus"))
+    }
+}
