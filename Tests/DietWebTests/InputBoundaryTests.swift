@@ -123,6 +123,19 @@ struct WebInputBoundaryTests {
         #expect(try Self.count("meal_logs", harness) == 0)
     }
 
+    @Test("confirming a meal in words whose food is over 9,999 kcal re-shows the form with the calories rule; nothing is logged")
+    func textOverCalories() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        try await harness.run { browser in
+            try await browser.onboard()
+            let page = try await browser.post("/log/text", [("text", "5 kg butter"), ("confirm", "yes")])
+            #expect(page.status == .unprocessableContent)
+            #expect(page.shows("Calories must be 1–9,999 kcal; got "), "\(page.body.prefix(3000))")
+        }
+        #expect(try Self.count("meal_logs", harness) == 0)
+    }
+
     @Test("HEAD on a page, an asset and a missing page answers like GET, without a body")
     func head() async throws {
         let harness = try WebHarness()

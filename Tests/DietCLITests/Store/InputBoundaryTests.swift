@@ -124,6 +124,15 @@ struct LogTextLimitTests {
         #expect(try InputBoundaryTests.count("meal_logs", cli) == 0)
     }
 
+    @Test("a food of a meal in words over 9,999 kcal is refused by the meal's calorie range; nothing is logged")
+    func overCalories() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        let message = failure { try cli.run(["log", "text", "2 eggs and 5 kg butter", "--yes"], now: "2026-01-05T12:30") }
+        #expect(message?.hasPrefix("Calories must be 1–9,999 kcal; got ") == true, "\(message ?? "")")
+        #expect(try InputBoundaryTests.count("meal_logs", cli) == 0)
+    }
+
     @Test("a meal in words within the limits still logs: 30 foods, 50 eggs, 5 kg")
     func withinLimits() throws {
         let cli = CLIHarness()
