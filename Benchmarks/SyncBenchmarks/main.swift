@@ -111,6 +111,8 @@ server.environment = [
     "WDIET_DATABASE_URL": "postgres://wdiet_app@127.0.0.1:\(pgPort)/\(database)",
     "WDIET_MIGRATION_DATABASE_URL": "postgres://postgres@127.0.0.1:\(pgPort)/\(database)",
     "WDIET_LISTEN": "127.0.0.1:\(port)", "WDIET_BCRYPT_COST": "4", "WDIET_LOG_LEVEL": "warning",
+    // A throwaway server: the development secrets, and no push rate that would throttle the measurement.
+    "WDIET_ENV": "development", "WDIET_PUSH_BYTES_PER_MINUTE": "100000000000",
 ]
 server.standardOutput = FileHandle.nullDevice
 try server.run()

@@ -8,13 +8,18 @@ import SyncProtocol
 /// executable and the tests both call it.
 public func buildApplication(configuration: ServerConfiguration, logger: Logger = Logger(label: "wdiet-server")) async throws -> some ApplicationProtocol {
     try configuration.validate()
+    if configuration.mode == .development {
+        logger.warning("development mode: the development secrets from the source are allowed; never expose this server")
+    }
     try await Migrator(logger: logger).migrate(configuration.migrationDatabaseURL, migrations: try Migrator.bundled())
     let database = ServerDatabase(configuration.databaseURL, logger: logger)
     let tokens = try await TokenService(configuration: configuration)
     let router = buildRouter(configuration: configuration, database: database, tokens: tokens, logger: logger)
     var app = Application(
         router: router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wdiet-server"),
+        server: configuration.connections.server,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wdiet-server",
+                             availableConnectionsDelegate: configuration.connections.availableConnections(logger: logger)),
         logger: logger
     )
     app.addServices(database.client)
@@ -22,8 +27,11 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger 
 }
 
 func buildRouter(configuration: ServerConfiguration, database: ServerDatabase, tokens: TokenService, logger: Logger) -> Router<ServerContext> {
-    let router = Router(context: ServerContext.self)
+    // HEAD answers like GET without the body.
+    let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: ServerErrorMiddleware())
     router.add(middleware: LogRequestsMiddleware(.debug))
+    router.add(middleware: ClientAddressMiddleware(policy: configuration.clientAddress))
     let sessions = Sessions(tokens: tokens, logger: logger)
     let authenticated = BearerAuthenticator(tokens: tokens)
 
@@ -38,12 +46,13 @@ func buildRouter(configuration: ServerConfiguration, database: ServerDatabase, t
     }
     router.get("/openapi.json") { _, _ in try OpenAPIDocument.response() }
 
-    AuthController(database: database, sessions: sessions, passwords: Passwords(cost: configuration.bcryptCost),
-                   limiter: SignInLimiter(policy: configuration.rateLimit), logger: logger)
+    AuthController(database: database, sessions: sessions, passwords: Passwords(cost: configuration.bcryptCost, policy: configuration.bcrypt),
+                   policy: configuration.rateLimit, logger: logger)
         .addRoutes(to: router, authenticated: authenticated)
     let protected = router.group().add(middleware: authenticated)
-    SyncController(database: database, logger: logger).addRoutes(to: protected)
+    SyncController(database: database, quota: configuration.quota, logger: logger).addRoutes(to: protected)
     AccountController(database: database, sessions: sessions, logger: logger).addRoutes(to: protected)
+    router.add(middleware: UnmatchedRouteMiddleware(router: router, headForGet: true))
     return router
 }
 

@@ -22,7 +22,8 @@ public enum ServerHarness {
         return try DatabaseURL(parsing: text, variable: "WDIET_TEST_POSTGRES_URL")
     }
 
-    /// A new empty database; returns the configuration of a server on it (bcrypt cost 4).
+    /// A new empty database; returns the configuration of a server on it (bcrypt cost 4, in
+    /// development mode: the secrets are the development ones).
     public static func configuration() async throws -> ServerConfiguration {
         let admin = try adminURL()
         let name = "wdiet_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
@@ -33,7 +34,7 @@ public enum ServerHarness {
         owner.database = String(name)
         var app = owner
         app.username = "wdiet_app"
-        return ServerConfiguration(databaseURL: app, migrationDatabaseURL: owner, port: 0, bcryptCost: 4)
+        return ServerConfiguration(mode: .development, databaseURL: app, migrationDatabaseURL: owner, port: 0, bcryptCost: 4)
     }
 
     public static func withConnection<T: Sendable>(_ url: DatabaseURL, _ body: (PostgresConnection) async throws -> T) async throws -> T {
@@ -50,6 +51,19 @@ public enum ServerHarness {
         let app = try await buildApplication(configuration: configuration, logger: logger)
         let frozen = configuration
         try await app.test(.router) { client in try await body(frozen, client) }
+    }
+
+    /// Runs `body` with a client of a live server on a loopback port of a fresh database (for
+    /// tests that need real connections, e.g. the peer's address).
+    public static func withLiveClient(
+        configure adjust: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @Sendable (ServerConfiguration, any TestClientProtocol) async throws -> Void
+    ) async throws {
+        var configuration = try await configuration()
+        adjust(&configuration)
+        let app = try await buildApplication(configuration: configuration, logger: logger)
+        let frozen = configuration
+        try await app.test(.live) { client in try await body(frozen, client) }
     }
 
     /// Runs `body` with a live server on a loopback port of a fresh database.

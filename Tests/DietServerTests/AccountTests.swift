@@ -48,15 +48,15 @@ struct AccountTests {
                 for try await name in try await connection.query("""
                     SELECT table_name::text FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'user_id'
                     """, logger: logger).decode(String.self) { tables.append(name) }
-                #expect(Set(tables) == ["sessions", "refresh_tokens", "sync_rows"])
+                #expect(Set(tables) == ["sessions", "refresh_tokens", "sync_rows", "user_usage"])
                 for table in tables + ["users"] {
                     let column = table == "users" ? "id" : "user_id"
                     let rows = try await connection.query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table) WHERE \(column) = $1",
                                                                         binds: bindings(anna.userID)), logger: logger)
                     for try await count in rows.decode(Int64.self) { #expect(count == 0, "\(table)") }
                 }
-                let failures = try await connection.query("SELECT count(*) FROM auth_failures WHERE key_hash = \(SignInLimiter.accountKey("anna@example.org"))", logger: logger)
-                for try await count in failures.decode(Int64.self) { #expect(count == 0, "auth_failures") }
+                let attempts = try await connection.query("SELECT count(*) FROM auth_attempts WHERE account = \(AttemptLimiter.Key.account("anna@example.org"))", logger: logger)
+                for try await count in attempts.decode(Int64.self) { #expect(count == 0, "auth_attempts") }
                 // Ben is untouched.
                 for try await count in try await connection.query("SELECT count(*) FROM sessions WHERE user_id = \(ben.userID)", logger: logger).decode(Int64.self) {
                     #expect(count == 1)

@@ -53,7 +53,7 @@ struct AuthTests {
         }
     }
 
-    @Test("five failed sign-ins lock the account for the window with Retry-After, even for the right password")
+    @Test("five failed sign-ins from one address lock the account there for the window with Retry-After, even for the right password")
     func rateLimitPerAccount() async throws {
         try await ServerHarness.withServer { _, client in
             _ = try await client.signup("anna@example.org")

@@ -10,7 +10,14 @@ import Testing
 enum Changes {
     static func meal(_ id: UUID, name: String, kcal: Int, at wallMs: Int64, device: String = "laptop", deleted: Bool = false) -> Change {
         Change(table: .mealLogs, id: id, hlc: HLC(wallMs: wallMs, counter: 0, deviceID: device), deleted: deleted,
-               row: .object(["name": .string(name), "kcal": .number(Double(kcal))]))
+               row: .object(row(name: name, kcal: kcal)))
+    }
+
+    /// A meal row as the device's store writes it, valid under the row contract.
+    static func row(name: String, kcal: Int) -> [String: JSONValue] {
+        ["name": .string(name), "kcal": .number(Double(kcal)), "logged_at": .string("2026-11-23T08:00:00.000Z"),
+         "local_date": .string("2026-11-23"), "local_time": .string("09:00"), "time_zone": .string("Europe/Berlin"),
+         "created_at": .string("2026-11-23T08:00:00.000Z")]
     }
 
     static let now = Int64(Date().timeIntervalSince1970 * 1000)
@@ -130,7 +137,7 @@ struct SerialisationTests {
                 // A push of the first meal, held open (not committed) on its own connection.
                 try await connection.query("BEGIN", logger: logger)
                 try await connection.query("SELECT set_config('app.user_id', \(anna.userID.uuidString), true)", logger: logger)
-                _ = try await SyncRepository(logger: logger).apply(plan, userID: anna.userID, on: connection)
+                _ = try await SyncRepository(logger: logger).apply(plan, userID: anna.userID, quota: QuotaPolicy(), on: connection)
 
                 let secondPush = Task {
                     try await client.send(.post, SyncPaths.push, token: anna.accessToken, json: PushRequest(deviceID: "phone", changes: [second]))

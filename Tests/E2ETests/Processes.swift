@@ -89,7 +89,7 @@ final class ServerProcess {
         process.executableURL = URL(fileURLWithPath: E2E.server)
         process.environment = [
             "WDIET_DATABASE_URL": String(format: base, "wdiet_app"), "WDIET_MIGRATION_DATABASE_URL": String(format: base, "postgres"),
-            "WDIET_LISTEN": "127.0.0.1:\(port)", "WDIET_BCRYPT_COST": "4",
+            "WDIET_LISTEN": "127.0.0.1:\(port)", "WDIET_BCRYPT_COST": "4", "WDIET_ENV": "development",
         ]
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)

@@ -63,11 +63,12 @@ struct AccountController: Sendable {
     @Sendable func deleteAccount(request: Request, context: ServerContext) async throws -> HTTPResponse.Status {
         let caller = try context.requireCaller()
         try await database.withCaller(caller) { [logger] connection in
-            // The account's failed sign-ins are keyed by its email: they go too.
+            // The account's sign-in attempts are tagged with a hash of its email: they go too.
             for try await email in try await connection.query("SELECT email FROM users WHERE email IS NOT NULL", logger: logger).decode(String.self) {
-                try await connection.query("DELETE FROM auth_failures WHERE key_hash = \(SignInLimiter.accountKey(email))", logger: logger)
+                try await connection.query("DELETE FROM auth_attempts WHERE account = \(AttemptLimiter.Key.account(email))", logger: logger)
             }
             try await connection.query("DELETE FROM sync_rows WHERE user_id = \(caller.userID)", logger: logger)
+            try await connection.query("DELETE FROM user_usage WHERE user_id = \(caller.userID)", logger: logger)
             try await connection.query("DELETE FROM refresh_tokens WHERE user_id = \(caller.userID)", logger: logger)
             try await connection.query("DELETE FROM sessions WHERE user_id = \(caller.userID)", logger: logger)
             try await connection.query("DELETE FROM users WHERE id = \(caller.userID)", logger: logger)

@@ -9,8 +9,11 @@ struct AuthController: Sendable {
     let database: ServerDatabase
     let sessions: Sessions
     let passwords: Passwords
-    let limiter: SignInLimiter
+    let policy: RateLimitPolicy
     let logger: Logger
+
+    private var signInLimiter: AttemptLimiter { AttemptLimiter(refusal: APIError.tooManyAttempts(retryAfter:)) }
+    private var signupLimiter: AttemptLimiter { AttemptLimiter(refusal: APIError.tooManySignups(retryAfter:)) }
 
     func addRoutes(to router: Router<ServerContext>, authenticated: some RouterMiddleware<ServerContext>) {
         router.post(RouterPath(AccountPaths.signup), use: signup)
@@ -20,12 +23,26 @@ struct AuthController: Sendable {
         router.group(RouterPath(AccountPaths.logout)).add(middleware: authenticated).post(use: logout)
     }
 
+    /// Sign-ups count per address (each one, not just failures); the bcrypt hash waits behind
+    /// sign-ins and is refused with 503 when too many wait.
     @Sendable func signup(request: Request, context: ServerContext) async throws -> JSONBody<TokenResponse> {
         let body = try await request.decodeJSON(PasswordCredentials.self, context: context)
-        let email = try Self.validEmail(body.email)
-        if let problem = Passwords.problem(with: body.password) { throw APIError.badRequest(problem) }
-        let deviceName = try Self.validDeviceName(body.deviceName)
-        let hash = try await passwords.hash(body.password)
+        let email = try Credentials.email(body.email)
+        try Credentials.newPassword(body.password)
+        let deviceName = try Credentials.deviceName(body.deviceName)
+        let attempt = try await database.withoutUser { [signupLimiter, policy, logger] connection in
+            try await signupLimiter.reserve(policy.signupLimits(address: context.clientAddress), account: nil, on: connection, logger: logger)
+        }
+        let hash: String
+        do {
+            hash = try await passwords.hash(body.password)
+        } catch let error as APIError {
+            // Refused for being busy, the sign-up did not happen: it does not count.
+            try await database.withoutUser { [signupLimiter, logger] connection in
+                try await signupLimiter.takeBack(attempt, on: connection, logger: logger)
+            }
+            throw error
+        }
         let userID = UUID()
         do {
             let tokens = try await database.withUser(userID) { [sessions, logger] connection in
@@ -41,26 +58,35 @@ struct AuthController: Sendable {
         }
     }
 
+    /// Every attempt is reserved against its limits before the password is checked (see
+    /// `AttemptLimiter`); a right password takes the reservation back and clears the failures
+    /// of this account from this address.
     @Sendable func login(request: Request, context: ServerContext) async throws -> JSONBody<TokenResponse> {
         let body = try await request.decodeJSON(PasswordCredentials.self, context: context)
+        try Credentials.refuseControlCharacters(in: body.email, field: "email")
+        try Credentials.presentedPassword(body.password)
         let email = body.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        let deviceName = try Self.validDeviceName(body.deviceName)
-        let account = SignInLimiter.accountKey(email)
-        let address = SignInLimiter.addressKey(context.clientAddress)
-        let found = try await database.withoutUser { [limiter, logger] connection in
-            try await limiter.check(account: account, address: address, on: connection, logger: logger)
+        let deviceName = try Credentials.deviceName(body.deviceName)
+        let limits = policy.signInLimits(email: email, address: context.clientAddress)
+        let (attempt, found) = try await database.withoutUser { [signInLimiter, logger] connection in
+            let attempt = try await signInLimiter.reserve(limits, account: AttemptLimiter.Key.account(email), on: connection, logger: logger)
             let rows = try await connection.query("SELECT id, password_hash FROM auth_user_by_email(\(email))", logger: logger)
-            for try await (id, hash) in rows.decode((UUID, String?).self) { return (id, hash) as (UUID, String?)? }
-            return nil
+            for try await (id, hash) in rows.decode((UUID, String?).self) { return (attempt, (id, hash) as (UUID, String?)?) }
+            return (attempt, nil)
         }
-        guard try await passwords.verify(body.password, hash: found?.1), let userID = found?.0 else {
-            try await database.withoutUser { [limiter, logger] connection in
-                try await limiter.recordFailure(account: account, address: address, on: connection, logger: logger)
+        let matches: Bool
+        do {
+            matches = try await passwords.verify(body.password, hash: found?.1)
+        } catch {
+            try await database.withoutUser { [signInLimiter, logger] connection in
+                try await signInLimiter.takeBack(attempt, on: connection, logger: logger)
             }
-            throw APIError.badCredentials
+            throw error
         }
-        try await database.withoutUser { [limiter, logger] connection in
-            try await limiter.recordSuccess(account: account, on: connection, logger: logger)
+        guard matches, let userID = found?.0 else { throw APIError.badCredentials }
+        try await database.withoutUser { [signInLimiter, logger] connection in
+            try await signInLimiter.takeBack(attempt, on: connection, logger: logger)
+            try await signInLimiter.forget(key: limits[0].key, on: connection, logger: logger)
         }
         let tokens = try await database.withUser(userID) { [sessions] connection in
             try await sessions.open(userID: userID, deviceName: deviceName, on: connection)
@@ -73,7 +99,7 @@ struct AuthController: Sendable {
             throw APIError(status: .serviceUnavailable, code: "apple_disabled", message: "Sign in with Apple is not configured on this server.")
         }
         let body = try await request.decodeJSON(AppleSignIn.self, context: context)
-        let deviceName = try Self.validDeviceName(body.deviceName)
+        let deviceName = try Credentials.deviceName(body.deviceName)
         guard let identity = await sessions.tokens.verifyAppleToken(body.identityToken) else {
             throw APIError(status: .unauthorized, code: "invalid_identity_token", message: "The Apple identity token is not valid.")
         }
@@ -119,22 +145,5 @@ struct AuthController: Sendable {
             try await sessions.revoke(sessionID: caller.sessionID, on: connection)
         }
         return .noContent
-    }
-
-    static func validEmail(_ text: String) throws -> String {
-        let email = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
-              !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace)
-        else { throw APIError.badRequest("The email address \"\(text.prefix(80))\" is not valid.") }
-        return email
-    }
-
-    static func validDeviceName(_ text: String) throws -> String {
-        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...100).contains(name.count) else {
-            throw APIError.badRequest("The device name needs 1 to 100 characters.")
-        }
-        return name
     }
 }

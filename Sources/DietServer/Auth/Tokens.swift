@@ -26,6 +26,8 @@ struct TokenService: Sendable {
     private let appleAudience: String?
     let accessLifetime: TimeInterval
     let refreshLifetime: TimeInterval
+    /// How far apart two instances' clocks may be.
+    static let clockLeeway: TimeInterval = 60
 
     init(configuration: ServerConfiguration) async throws {
         keys = JWTKeyCollection()
@@ -55,9 +57,12 @@ struct TokenService: Sendable {
     }
 
     /// The caller of a valid access token; nil for anything else (expired, tampered, another
-    /// algorithm, `alg: none`, not a token at all).
-    func verifyAccessToken(_ token: String) async -> Caller? {
+    /// algorithm, `alg: none`, not a token at all, or one made to live longer than this server
+    /// issues them: a leaked secret must not yield tokens good for years).
+    func verifyAccessToken(_ token: String, now: Date = Date()) async -> Caller? {
         guard let claims = try? await keys.verify(token, as: AccessClaims.self),
+              claims.exp.value.timeIntervalSince(claims.iat.value) <= accessLifetime + Self.clockLeeway,
+              claims.iat.value <= now.addingTimeInterval(Self.clockLeeway),
               let user = UUID(uuidString: claims.sub.value), let session = UUID(uuidString: claims.sid)
         else { return nil }
         return Caller(userID: user, sessionID: session)

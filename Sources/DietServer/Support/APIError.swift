@@ -36,8 +36,26 @@ struct APIError: HTTPResponseError {
 
     static func tooManyAttempts(retryAfter seconds: Int) -> APIError {
         APIError(status: .tooManyRequests, code: "rate_limited",
-                 message: "Too many failed sign-in attempts. Try again in \(max(1, seconds / 60 + (seconds % 60 > 0 ? 1 : 0))) minutes.",
+                 message: "Too many failed sign-in attempts. Try again in \(minutes(seconds)).",
                  headers: [.retryAfter: String(seconds)])
+    }
+
+    static func tooManySignups(retryAfter seconds: Int) -> APIError {
+        APIError(status: .tooManyRequests, code: "rate_limited",
+                 message: "Too many accounts were created from this address. Try again in \(minutes(seconds)).",
+                 headers: [.retryAfter: String(seconds)])
+    }
+
+    /// The server's bcrypt work is at its bound: try again shortly.
+    static func busy(retryAfter seconds: Int) -> APIError {
+        APIError(status: .serviceUnavailable, code: "server_busy",
+                 message: "The server is busy checking passwords. Try again in a few seconds.",
+                 headers: [.retryAfter: String(seconds)])
+    }
+
+    private static func minutes(_ seconds: Int) -> String {
+        let minutes = max(1, seconds / 60 + (seconds % 60 > 0 ? 1 : 0))
+        return minutes == 1 ? "1 minute" : "\(minutes) minutes"
     }
 }
 

@@ -1,16 +1,26 @@
 import Foundation
 
-/// Everything the server reads from its environment, with safe local defaults.
+/// Everything the server reads from its environment (`init(environment:)`), with safe
+/// defaults. Production is the default: the development secrets from the source are refused
+/// unless `WDIET_ENV=development` asks for them.
 ///
 /// | Variable | Default |
 /// |---|---|
 /// | `WDIET_DATABASE_URL` | `postgres://wdiet_app@127.0.0.1:5432/wdiet` (the non-owner app role) |
 /// | `WDIET_MIGRATION_DATABASE_URL` | `postgres://postgres@127.0.0.1:5432/wdiet` (the owner, start-up only) |
-/// | `WDIET_JWT_SECRET` | a development secret (refused in production) |
-/// | `WDIET_TOKEN_KEY` | a development key, 32 bytes base64 (refused in production) |
+/// | `WDIET_ENV` | `production`; `development` allows the development secrets below |
+/// | `WDIET_JWT_SECRET` | required in production (at least 32 bytes) |
+/// | `WDIET_TOKEN_KEY` | required in production; 32 bytes base64 |
 /// | `WDIET_LISTEN` | `127.0.0.1:8090` |
-/// | `WDIET_ENV` | `development`; `production` refuses the default secrets |
 /// | `WDIET_BCRYPT_COST` | 12 |
+/// | `WDIET_BCRYPT_CONCURRENCY` | the number of cores: bcrypt hashes computed at once |
+/// | `WDIET_TRUSTED_PROXIES` | none; addresses or CIDR ranges whose forwarding header is believed |
+/// | `WDIET_PROXY_HEADER` | `X-Forwarded-For`; or `Forwarded` (RFC 7239) |
+/// | `WDIET_USER_QUOTA_BYTES` | 104857600 (100 MiB of stored rows per user) |
+/// | `WDIET_PUSH_BYTES_PER_MINUTE` | 10485760 (10 MiB of pushed rows per user and minute) |
+/// | `WDIET_MAX_CONNECTIONS` | 512 open connections |
+/// | `WDIET_IDLE_TIMEOUT` | 30 s: an idle connection, or request headers not complete by then, are closed |
+/// | `WDIET_BODY_TIMEOUT` | 60 s: a request body not complete this long after its headers is cut |
 /// | `WDIET_APPLE_JWKS` | none (Sign in with Apple disabled); a JWKS document or a path to one |
 /// | `WDIET_APPLE_AUDIENCE` | none; the app's bundle id |
 public struct ServerConfiguration: Sendable {
@@ -32,12 +42,16 @@ public struct ServerConfiguration: Sendable {
     public var accessTokenLifetime: TimeInterval = 15 * 60
     public var refreshTokenLifetime: TimeInterval = 60 * 24 * 3600
     public var rateLimit = RateLimitPolicy()
+    public var bcrypt = BcryptPolicy()
+    public var clientAddress = ClientAddressPolicy()
+    public var quota = QuotaPolicy()
+    public var connections = ConnectionPolicy()
 
     public static let developmentJWTSecret = "wdiet-development-jwt-secret-not-for-production"
     public static let developmentTokenKey = Data(repeating: 0x42, count: 32)
 
     public init(
-        mode: Mode = .development,
+        mode: Mode = .production,
         databaseURL: DatabaseURL,
         migrationDatabaseURL: DatabaseURL,
         jwtSecret: String = ServerConfiguration.developmentJWTSecret,
@@ -60,71 +74,68 @@ public struct ServerConfiguration: Sendable {
         self.appleAudience = appleAudience
     }
 
-    /// Reads the environment; throws naming the variable that is wrong.
-    public init(environment: [String: String]) throws {
-        func value(_ name: String) -> String? {
-            environment[name].flatMap { $0.isEmpty ? nil : $0 }
-        }
-        guard let mode = Mode(rawValue: value("WDIET_ENV") ?? "development") else {
-            throw ConfigurationError.invalid("WDIET_ENV", "must be development or production")
-        }
-        let database = try DatabaseURL(parsing: value("WDIET_DATABASE_URL") ?? "postgres://wdiet_app@127.0.0.1:5432/wdiet",
-                                       variable: "WDIET_DATABASE_URL")
-        let migration = try DatabaseURL(
-            parsing: value("WDIET_MIGRATION_DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/wdiet",
-            variable: "WDIET_MIGRATION_DATABASE_URL")
-        let (host, port) = try Self.listenAddress(value("WDIET_LISTEN") ?? "127.0.0.1:8090")
-        var tokenKey = Self.developmentTokenKey
-        if let text = value("WDIET_TOKEN_KEY") {
-            guard let key = Data(base64Encoded: text), key.count == 32 else {
-                throw ConfigurationError.invalid("WDIET_TOKEN_KEY", "must be 32 bytes, base64-encoded")
-            }
-            tokenKey = key
-        }
-        let cost = value("WDIET_BCRYPT_COST").map { UInt8($0) } ?? 12
-        guard let cost, (4...31).contains(cost) else {
-            throw ConfigurationError.invalid("WDIET_BCRYPT_COST", "must be a whole number from 4 to 31")
-        }
-        var jwks = value("WDIET_APPLE_JWKS")
-        if let text = jwks, !text.hasPrefix("{") {
-            guard let data = FileManager.default.contents(atPath: text) else {
-                throw ConfigurationError.invalid("WDIET_APPLE_JWKS", "is neither a JWKS document nor a readable file")
-            }
-            jwks = String(decoding: data, as: UTF8.self)
-        }
-        self.init(mode: mode, databaseURL: database, migrationDatabaseURL: migration,
-                  jwtSecret: value("WDIET_JWT_SECRET") ?? Self.developmentJWTSecret, tokenKey: tokenKey,
-                  host: host, port: port, bcryptCost: cost, appleJWKS: jwks, appleAudience: value("WDIET_APPLE_AUDIENCE"))
-        try validate()
-    }
-
-    /// Production refuses development secrets and short JWT secrets.
+    /// Outside development, refuses the development secrets and short JWT secrets; always
+    /// refuses settings that cannot work together.
     public func validate() throws {
-        guard mode == .production else { return }
-        if jwtSecret == Self.developmentJWTSecret || jwtSecret.utf8.count < 32 {
-            throw ConfigurationError.invalid("WDIET_JWT_SECRET", "must be set to a secret of at least 32 bytes in production")
-        }
-        if tokenKey == Self.developmentTokenKey {
-            throw ConfigurationError.invalid("WDIET_TOKEN_KEY", "must be set in production")
-        }
         if appleJWKS != nil, appleAudience == nil {
             throw ConfigurationError.invalid("WDIET_APPLE_AUDIENCE", "must be set when WDIET_APPLE_JWKS is")
         }
-    }
-
-    static func listenAddress(_ text: String) throws -> (String, Int) {
-        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
-              (0...65535).contains(port), colon != text.startIndex
-        else { throw ConfigurationError.invalid("WDIET_LISTEN", "must be HOST:PORT, e.g. 127.0.0.1:8090") }
-        return (String(text[..<colon]), port)
+        guard mode == .production else { return }
+        if jwtSecret == Self.developmentJWTSecret || jwtSecret.utf8.count < 32 {
+            throw ConfigurationError.invalid(
+                "WDIET_JWT_SECRET", "must be set to a secret of at least 32 bytes (or WDIET_ENV=development for local use)")
+        }
+        if tokenKey == Self.developmentTokenKey {
+            throw ConfigurationError.invalid("WDIET_TOKEN_KEY", "must be set (or WDIET_ENV=development for local use)")
+        }
     }
 }
 
-/// Settings of the sign-in rate limit.
+/// Limits on sign-in and sign-up attempts. Failed sign-ins count per account and address
+/// together (so a stranger's guesses do not lock the owner out elsewhere), per address, and
+/// per account across all addresses as a generous last line.
 public struct RateLimitPolicy: Sendable {
     public var window: TimeInterval = 15 * 60
-    public var failuresPerAccount = 5
+    public var failuresPerAccountAndAddress = 5
     public var failuresPerAddress = 20
+    public var failuresPerAccount = 100
+    public var signupWindow: TimeInterval = 3600
+    public var signupsPerAddress = 10
+
+    public init() {}
+}
+
+/// How much bcrypt work runs at once. Sign-ins wait before sign-ups; a sign-up finding
+/// `maxQueued` others waiting, or anyone waiting longer than `maxWait` seconds, gets 503.
+public struct BcryptPolicy: Sendable {
+    public var concurrency: Int
+    public var maxQueued: Int
+    public var maxWait: TimeInterval
+
+    public init(concurrency: Int = max(1, ProcessInfo.processInfo.activeProcessorCount), maxQueued: Int? = nil, maxWait: TimeInterval = 5) {
+        self.concurrency = concurrency
+        self.maxQueued = maxQueued ?? 4 * concurrency
+        self.maxWait = maxWait
+    }
+}
+
+/// Per-user storage: the bytes of stored rows, and the bytes pushed per minute.
+public struct QuotaPolicy: Sendable {
+    public var storedBytes: Int64 = 100 * 1024 * 1024
+    public var pushBytesPerMinute: Int64 = 10 * 1024 * 1024
+
+    public init() {}
+}
+
+/// Open connections and how long a slow client may hold one.
+public struct ConnectionPolicy: Sendable {
+    public var maxConnections = 512
+    /// An idle connection, or one whose request headers are not complete, is closed after this.
+    public var idleTimeout: TimeInterval = 30
+    /// A request body must be complete this long after its headers.
+    public var bodyTimeout: TimeInterval = 60
+
+    public init() {}
 }
 
 /// A `postgres://user:password@host:port/database` address.

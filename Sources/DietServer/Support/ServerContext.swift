@@ -8,22 +8,21 @@ struct ServerContext: RequestContext, RemoteAddressRequestContext {
     var coreContext: CoreRequestContextStorage
     let remoteAddress: SocketAddress?
     var caller: Caller?
+    /// The address the rate limits count: the peer, or behind a trusted proxy the client it
+    /// names (set by `ClientAddressMiddleware`).
+    var clientAddress: String
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
         caller = nil
+        clientAddress = remoteAddress?.ipAddress ?? "unknown"
     }
 
     /// The verified caller; 401 if the route was reached without one.
     func requireCaller() throws -> Caller {
         guard let caller else { throw APIError.unauthorized }
         return caller
-    }
-
-    /// The address the rate limit counts; the connection's peer (no proxy header is trusted).
-    var clientAddress: String {
-        remoteAddress?.ipAddress ?? "unknown"
     }
 }
 

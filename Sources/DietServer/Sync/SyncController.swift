@@ -7,6 +7,7 @@ import SyncProtocol
 /// `POST /v1/sync/push` and `GET /v1/sync/pull`.
 struct SyncController: Sendable {
     let database: ServerDatabase
+    let quota: QuotaPolicy
     let logger: Logger
     /// Stamps further ahead of the server's clock than this are refused: a device whose clock
     /// is set years ahead would otherwise win every future edit.
@@ -26,8 +27,8 @@ struct SyncController: Sendable {
             throw APIError.badRequest("A push holds at most \(SyncPaths.maxBatch) changes; this one has \(body.changes.count).")
         }
         let plan = SyncRepository.Plan(changes: body.changes, now: Date(), maxClockLead: maxClockLead, maxRowBytes: maxRowBytes)
-        let applied = try await database.withCaller(caller) { [logger] connection in
-            try await SyncRepository(logger: logger).apply(plan, userID: caller.userID, on: connection)
+        let applied = try await database.withCaller(caller) { [logger, quota] connection in
+            try await SyncRepository(logger: logger).apply(plan, userID: caller.userID, quota: quota, on: connection)
         }
         return JSONBody(PushResponse(results: plan.results(applied: applied)))
     }

@@ -3,93 +3,46 @@ import Logging
 import PostgresNIO
 import SyncProtocol
 
-/// The synced rows of one user in PostgreSQL: last writer wins by HLC, one statement per push.
+/// The synced rows of one user in PostgreSQL: last writer wins by HLC. Each user's changes
+/// are numbered by the user's own sequence (`user_usage.last_seq`), and the bytes the user
+/// stores and pushes are kept there too, so a push checks the quota without reading the
+/// user's rows.
 struct SyncRepository: Sendable {
     let logger: Logger
 
-    /// A push, checked and reduced to the newest change per row before it touches the database.
-    struct Plan: Sendable {
-        struct Key: Hashable, Sendable {
-            let table: SyncTable
-            let id: UUID
-        }
-
-        /// Per change, in request order: nil if it goes to the database, or why it was refused.
-        let rejections: [String?]
-        let keys: [Key]
-        /// The newest valid change of each row.
-        let candidates: [Key: Change]
-
-        init(changes: [Change], now: Date, maxClockLead: TimeInterval, maxRowBytes: Int) {
-            let limit = Int64((now.timeIntervalSince1970 + maxClockLead) * 1000)
-            var rejections: [String?] = []
-            var candidates: [Key: Change] = [:]
-            for change in changes {
-                var problem: String?
-                if change.hlc.wallMs > limit {
-                    problem = "Its clock stamp is more than a day ahead of the server; check the device's date and time."
-                } else if case .object = change.row {
-                    if let size = try? JSONEncoder().encode(change.row).count, size > maxRowBytes {
-                        problem = "The row has \(size) bytes; at most \(maxRowBytes) are accepted."
-                    }
-                } else {
-                    problem = "The row must be a JSON object."
-                }
-                rejections.append(problem)
-                let key = Key(table: change.table, id: change.id)
-                if problem == nil, candidates[key].map({ change.hlc > $0.hlc }) ?? true { candidates[key] = change }
-            }
-            self.rejections = rejections
-            keys = changes.map { Key(table: $0.table, id: $0.id) }
-            self.candidates = candidates
-            self.changes = changes
-        }
-
-        let changes: [Change]
-
-        /// The candidates in the order they were pushed, so they take sequence numbers (and
-        /// reach other devices) in that order.
-        var candidatesInOrder: [Change] {
-            var emitted = Set<Key>()
-            return changes.filter { change in
-                let key = Key(table: change.table, id: change.id)
-                guard candidates[key]?.hlc == change.hlc, !emitted.contains(key) else { return false }
-                emitted.insert(key)
-                return true
-            }
-        }
-
-        /// One result per pushed change: applied if it is the change that was stored.
-        func results(applied: Set<Key>) -> [PushResult] {
-            zip(changes, rejections).map { change, rejection in
-                let key = Key(table: change.table, id: change.id)
-                if let rejection { return PushResult(id: change.id, table: change.table, status: .rejected, message: rejection) }
-                let stored = applied.contains(key) && candidates[key]?.hlc == change.hlc
-                return PushResult(id: change.id, table: change.table, status: stored ? .applied : .ignored)
-            }
-        }
+    /// A candidate that is newer than the stored row, with its JSON text.
+    private struct Winner {
+        let change: Change
+        let json: String
+        let replacedBytes: Int64
     }
 
     /// Stores the plan's candidates that are newer than the stored rows; returns their keys.
     /// A transaction-scoped advisory lock on the user serialises the user's pushes, so the
     /// sequence numbers they take are in commit order and a pull never skips a late commit.
-    func apply(_ plan: Plan, userID: UUID, on connection: PostgresConnection) async throws -> Set<Plan.Key> {
+    /// Throws 413 over the stored-bytes quota and 429 over the push rate (nothing is stored).
+    func apply(_ plan: Plan, userID: UUID, quota: QuotaPolicy, on connection: PostgresConnection) async throws -> Set<Plan.Key> {
         try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(userID.uuidString), 0))", logger: logger)
         let candidates = plan.candidatesInOrder
         guard !candidates.isEmpty else { return [] }
-        let tables = candidates.map(\.table.rawValue)
-        let ids = candidates.map(\.id)
-        let stamps = candidates.map(\.hlc.description)
-        let deleted = candidates.map(\.deleted)
-        let rows = try candidates.map { String(decoding: try JSONEncoder().encode($0.row), as: UTF8.self) }
+        let winners = try await newerThanStored(candidates, on: connection)
+        guard !winners.isEmpty else { return [] }
+        let usage = try await UserUsage.load(on: connection, logger: logger)
+        let added = winners.reduce(Int64(0)) { $0 + Int64($1.json.utf8.count) }
+        let growth = added - winners.reduce(Int64(0)) { $0 + $1.replacedBytes }
+        try usage.check(pushing: added, growth: growth, quota: quota)
+
         let result = try await connection.query("""
-            INSERT INTO sync_rows AS s (user_id, table_name, id, hlc, deleted, row, seq)
-            SELECT \(userID), c.table_name, c.id, c.hlc, c.deleted, c.row::jsonb, nextval('sync_seq')
-            FROM unnest(\(tables)::text[], \(ids)::uuid[], \(stamps)::text[], \(deleted)::bool[], \(rows)::text[])
-              WITH ORDINALITY AS c (table_name, id, hlc, deleted, row, position)
-            ORDER BY c.position
+            INSERT INTO sync_rows AS s (user_id, table_name, id, hlc, deleted, row, row_bytes, seq)
+            SELECT \(userID), c.table_name, c.id, c.hlc, c.deleted, c.row::jsonb, octet_length(c.row), \(usage.lastSeq) + c.ordinal
+            FROM unnest(\(winners.map(\.change.table.rawValue))::text[], \(winners.map(\.change.id))::uuid[],
+                        \(winners.map(\.change.hlc.description))::text[], \(winners.map(\.change.deleted))::bool[],
+                        \(winners.map(\.json))::text[])
+              WITH ORDINALITY AS c (table_name, id, hlc, deleted, row, ordinal)
+            ORDER BY c.ordinal
             ON CONFLICT (user_id, table_name, id) DO UPDATE
-              SET hlc = excluded.hlc, deleted = excluded.deleted, row = excluded.row, seq = excluded.seq, updated_at = now()
+              SET hlc = excluded.hlc, deleted = excluded.deleted, row = excluded.row, row_bytes = excluded.row_bytes,
+                  seq = excluded.seq, updated_at = now()
               WHERE s.hlc < excluded.hlc
             RETURNING s.table_name, s.id
             """, logger: logger)
@@ -97,7 +50,31 @@ struct SyncRepository: Sendable {
         for try await (table, id) in result.decode((String, UUID).self) {
             if let table = SyncTable(rawValue: table) { applied.insert(Plan.Key(table: table, id: id)) }
         }
+        try await usage.save(userID: userID, lastSeq: usage.lastSeq + Int64(winners.count), growth: growth, pushed: added,
+                             on: connection, logger: logger)
         return applied
+    }
+
+    /// The candidates whose stamp is newer than the stored row's (or that have none), with
+    /// the size of the row each one replaces. Stamps compare as text in byte order, as the
+    /// column (collation "C") does.
+    private func newerThanStored(_ candidates: [Change], on connection: PostgresConnection) async throws -> [Winner] {
+        let rows = try await connection.query("""
+            SELECT s.table_name, s.id, s.hlc, s.row_bytes::int8 FROM sync_rows s
+            JOIN unnest(\(candidates.map(\.table.rawValue))::text[], \(candidates.map(\.id))::uuid[]) AS c (table_name, id)
+              ON s.table_name = c.table_name AND s.id = c.id
+            WHERE s.user_id = app_user_id()
+            """, logger: logger)
+        var stored: [Plan.Key: (hlc: String, bytes: Int64)] = [:]
+        for try await (table, id, hlc, bytes) in rows.decode((String, UUID, String, Int64).self) {
+            if let table = SyncTable(rawValue: table) { stored[Plan.Key(table: table, id: id)] = (hlc, bytes) }
+        }
+        return try candidates.compactMap { change in
+            let previous = stored[Plan.Key(table: change.table, id: change.id)]
+            if let previous, !previous.hlc.utf8.lexicographicallyPrecedes(change.hlc.description.utf8) { return nil }
+            let json = String(decoding: try JSONEncoder().encode(change.row), as: UTF8.self)
+            return Winner(change: change, json: json, replacedBytes: previous?.bytes ?? 0)
+        }
     }
 
     /// The user's changes after `cursor`, oldest first, as the JSON of a `PullResponse`. The

@@ -1,0 +1,81 @@
+import Foundation
+import SyncProtocol
+
+extension SyncRepository {
+    /// A push, checked and reduced to the newest change per row before it touches the
+    /// database. An invalid change is refused with its reason; the valid rest goes on.
+    struct Plan: Sendable {
+        struct Key: Hashable, Sendable {
+            let table: SyncTable
+            let id: UUID
+        }
+
+        let changes: [Change]
+        /// Per change, in request order: nil if it goes to the database, or why it was refused.
+        let rejections: [String?]
+        /// The newest valid change of each row.
+        let candidates: [Key: Change]
+
+        init(changes: [Change], now: Date, maxClockLead: TimeInterval, maxRowBytes: Int) {
+            var rejections: [String?] = []
+            var candidates: [Key: Change] = [:]
+            for change in changes {
+                let problem = Self.problem(with: change, now: now, maxClockLead: maxClockLead, maxRowBytes: maxRowBytes)
+                rejections.append(problem)
+                let key = Key(table: change.table, id: change.id)
+                if problem == nil, candidates[key].map({ change.hlc > $0.hlc }) ?? true { candidates[key] = change }
+            }
+            self.changes = changes
+            self.rejections = rejections
+            self.candidates = candidates
+        }
+
+        /// Why `change` cannot be stored, or nil.
+        static func problem(with change: Change, now: Date, maxClockLead: TimeInterval, maxRowBytes: Int) -> String? {
+            guard case .object = change.row else { return "The row must be a JSON object." }
+            // PostgreSQL's jsonb cannot hold NUL; nothing else must be able to fail the insert.
+            if change.row.containsNUL { return "The row holds the control character U+0000, which cannot be stored." }
+            if change.hlc.wallMs > Int64((now.timeIntervalSince1970 + maxClockLead) * 1000) {
+                return "Its clock stamp is more than a day ahead of the server; check the device's date and time."
+            }
+            if let size = try? JSONEncoder().encode(change.row).count, size > maxRowBytes {
+                return "The row has \(size) bytes; at most \(maxRowBytes) are accepted."
+            }
+            return nil
+        }
+
+        /// The candidates in the order they were pushed, so they take sequence numbers (and
+        /// reach other devices) in that order.
+        var candidatesInOrder: [Change] {
+            var emitted = Set<Key>()
+            return changes.filter { change in
+                let key = Key(table: change.table, id: change.id)
+                guard candidates[key]?.hlc == change.hlc, !emitted.contains(key) else { return false }
+                emitted.insert(key)
+                return true
+            }
+        }
+
+        /// One result per pushed change: applied if it is the change that was stored.
+        func results(applied: Set<Key>) -> [PushResult] {
+            zip(changes, rejections).map { change, rejection in
+                let key = Key(table: change.table, id: change.id)
+                if let rejection { return PushResult(id: change.id, table: change.table, status: .rejected, message: rejection) }
+                let stored = applied.contains(key) && candidates[key]?.hlc == change.hlc
+                return PushResult(id: change.id, table: change.table, status: stored ? .applied : .ignored)
+            }
+        }
+    }
+}
+
+extension JSONValue {
+    /// Whether a key or a text anywhere inside holds U+0000.
+    var containsNUL: Bool {
+        switch self {
+        case .string(let text): text.unicodeScalars.contains("\u{0}")
+        case .array(let items): items.contains(where: \.containsNUL)
+        case .object(let fields): fields.contains { $0.key.unicodeScalars.contains("\u{0}") || $0.value.containsNUL }
+        case .null, .bool, .number: false
+        }
+    }
+}
