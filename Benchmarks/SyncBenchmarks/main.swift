@@ -86,9 +86,9 @@ func meals(_ count: Int, device: String, start: Int64) -> [Change] {
         Change(table: .mealLogs, id: UUID(), hlc: HLC(wallMs: start + Int64(index / 100), counter: index % 100, deviceID: device),
                deleted: false, row: .object([
                    "name": .string("Benchmark meal \(index)"), "kcal": .number(Double(200 + index % 600)), "protein_g": .number(20),
-                   "carbs_g": .number(30), "fat_g": .number(10), "fiber_g": .null, "logged_at": .string("2026-11-23T12:00:00Z"),
+                   "carbs_g": .number(30), "fat_g": .number(10), "fiber_g": .null, "logged_at": .string("2026-11-23T12:00:00.000Z"),
                    "local_date": .string("2026-11-23"), "local_time": .string("12:00"), "time_zone": .string("Europe/Berlin"),
-                   "food_id": .null, "portion_g": .null, "created_at": .string("2026-11-23T12:00:00Z"),
+                   "food_id": .null, "portion_g": .null, "created_at": .string("2026-11-23T12:00:00.000Z"),
                ]))
     }
 }

@@ -91,4 +91,29 @@ struct InputBoundaryTests {
             #expect(page.changes.map(\.id) == [fine.id])
         }
     }
+
+    @Test("changes that break the row contract (kcal -5, a 60,000-character name, a table that does not sync) are refused one by one with the reason; the valid rest applies")
+    func rowContractOnPush() async throws {
+        try await ServerHarness.withServer { _, client in
+            // Given
+            let token = try await client.signup("anna@example.org").accessToken
+            let stamp = HLC(wallMs: Changes.now, counter: 0, deviceID: "laptop")
+            let negative = Change(table: .mealLogs, id: UUID(), hlc: stamp, deleted: false, row: .object(Changes.row(name: "Soup", kcal: -5)))
+            let long = Change(table: .mealLogs, id: UUID(), hlc: stamp, deleted: false,
+                              row: .object(Changes.row(name: String(repeating: "a", count: 60_000), kcal: 90)))
+            let calendar = Change(table: .calendarSources, id: UUID(), hlc: stamp, deleted: false, row: .object(["url": .string("https://x")]))
+            let fine = Changes.meal(UUID(), name: "Apple", kcal: 52, at: Changes.now)
+            // When
+            let response = try await client.send(.post, SyncPaths.push, token: token,
+                                                 json: PushRequest(deviceID: "laptop", changes: [negative, long, calendar, fine]))
+            // Then
+            let results = try response.decoded(PushResponse.self).results
+            #expect(results.map(\.status) == [.rejected, .rejected, .rejected, .applied])
+            #expect(results[0].message == "meal_logs.kcal: must be a whole number from 1 to 9999; got -5")
+            #expect(results[1].message?.hasPrefix("meal_logs.name: must be 1–80 characters") == true)
+            #expect(results[2].message?.hasPrefix("calendar_sources:") == true)
+            let page = try await client.send(.get, SyncPaths.pull, token: token).decoded(PullResponse.self)
+            #expect(page.changes == [fine])
+        }
+    }
 }

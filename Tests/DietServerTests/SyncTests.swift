@@ -130,7 +130,7 @@ struct SerialisationTests {
             let anna = try await client.signup("anna@example.org")
             let first = Changes.meal(UUID(), name: "First", kcal: 100, at: Changes.now)
             let second = Changes.meal(UUID(), name: "Second", kcal: 200, at: Changes.now)
-            let plan = SyncRepository.Plan(changes: [first], now: Date(), maxClockLead: 86400, maxRowBytes: 65536)
+            let plan = SyncRepository.Plan(changes: [first], now: Date())
 
             try await ServerHarness.withConnection(configuration.databaseURL) { connection in
                 let logger = ServerHarness.logger

@@ -1,4 +1,5 @@
 import Foundation
+import SyncProtocol
 
 /// The rules for the text fields of sign-up and sign-in, answered as 400 naming the field.
 /// Lengths count Unicode code points, as JSON Schema's `minLength`/`maxLength` in the
@@ -46,19 +47,9 @@ enum Credentials {
         return nil
     }
 
+    /// The contract's rule for text (`RowContract.forbiddenControlCharacter`), answered as 400.
     static func refuseControlCharacters(in text: String, field: String) throws {
-        guard let scalar = forbiddenControlCharacter(in: text) else { return }
-        throw APIError.badRequest("Field \(field) must not contain the control character \(name(of: scalar)).")
-    }
-
-    /// The first control character (C0, DEL, C1) other than tab and newline, or nil.
-    static func forbiddenControlCharacter(in text: String) -> Unicode.Scalar? {
-        text.unicodeScalars.first { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }
-    }
-
-    /// `U+001B`.
-    static func name(of scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        guard let scalar = RowContract.forbiddenControlCharacter(in: text) else { return }
+        throw APIError.badRequest("Field \(field) must not contain the control character \(RowContract.name(of: scalar)).")
     }
 }

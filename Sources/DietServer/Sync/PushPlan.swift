@@ -16,11 +16,12 @@ extension SyncRepository {
         /// The newest valid change of each row.
         let candidates: [Key: Change]
 
-        init(changes: [Change], now: Date, maxClockLead: TimeInterval, maxRowBytes: Int) {
+        /// Checks every change against the row contract at `now` (the server's clock).
+        init(changes: [Change], now: Date) {
             var rejections: [String?] = []
             var candidates: [Key: Change] = [:]
             for change in changes {
-                let problem = Self.problem(with: change, now: now, maxClockLead: maxClockLead, maxRowBytes: maxRowBytes)
+                let problem = Self.problem(with: change, now: now)
                 rejections.append(problem)
                 let key = Key(table: change.table, id: change.id)
                 if problem == nil, candidates[key].map({ change.hlc > $0.hlc }) ?? true { candidates[key] = change }
@@ -30,17 +31,13 @@ extension SyncRepository {
             self.candidates = candidates
         }
 
-        /// Why `change` cannot be stored, or nil.
-        static func problem(with change: Change, now: Date, maxClockLead: TimeInterval, maxRowBytes: Int) -> String? {
-            guard case .object = change.row else { return "The row must be a JSON object." }
-            // PostgreSQL's jsonb cannot hold NUL; nothing else must be able to fail the insert.
-            if change.row.containsNUL { return "The row holds the control character U+0000, which cannot be stored." }
-            if change.hlc.wallMs > Int64((now.timeIntervalSince1970 + maxClockLead) * 1000) {
-                return "Its clock stamp is more than a day ahead of the server; check the device's date and time."
-            }
-            if let size = try? JSONEncoder().encode(change.row).count, size > maxRowBytes {
-                return "The row has \(size) bytes; at most \(maxRowBytes) are accepted."
-            }
+        /// Why `change` cannot be stored, or nil: the first rule of the row contract it breaks
+        /// (types, ranges, lengths, ids, dates, the clock stamp, how far it runs ahead).
+        static func problem(with change: Change, now: Date) -> String? {
+            if let violation = RowContract.violation(in: change, now: now) { return violation.description }
+            // The contract refuses NUL in every text it knows; jsonb cannot hold one anywhere,
+            // so nothing must reach the insert with one.
+            if change.row.containsNUL { return "\(change.table.rawValue): the row holds the control character U+0000" }
             return nil
         }
 

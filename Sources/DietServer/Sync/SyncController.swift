@@ -9,11 +9,6 @@ struct SyncController: Sendable {
     let database: ServerDatabase
     let quota: QuotaPolicy
     let logger: Logger
-    /// Stamps further ahead of the server's clock than this are refused: a device whose clock
-    /// is set years ahead would otherwise win every future edit.
-    var maxClockLead: TimeInterval = 24 * 3600
-    /// The largest JSON row accepted, in bytes.
-    var maxRowBytes = 64 * 1024
 
     func addRoutes(to group: RouterGroup<ServerContext>) {
         group.post(RouterPath(SyncPaths.push), use: push)
@@ -26,7 +21,9 @@ struct SyncController: Sendable {
         guard body.changes.count <= SyncPaths.maxBatch else {
             throw APIError.badRequest("A push holds at most \(SyncPaths.maxBatch) changes; this one has \(body.changes.count).")
         }
-        let plan = SyncRepository.Plan(changes: body.changes, now: Date(), maxClockLead: maxClockLead, maxRowBytes: maxRowBytes)
+        // Each change is checked against the row contract: an invalid one is rejected with its
+        // reason and the valid rest applies.
+        let plan = SyncRepository.Plan(changes: body.changes, now: Date())
         let applied = try await database.withCaller(caller) { [logger, quota] connection in
             try await SyncRepository(logger: logger).apply(plan, userID: caller.userID, quota: quota, on: connection)
         }
