@@ -53,16 +53,23 @@ public struct OpenFoodFactsClient: Sendable {
         return try Self.food(from: product, barcode: barcode, language: language)
     }
 
+    /// A name from the shared database as the app may store it: control characters (which the
+    /// row contract refuses) become spaces, and the ends are trimmed.
+    static func cleaned(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { TextRules.isForbidden($0) ? " " : $0 }))
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     static func food(from product: ProductResponse.Product, barcode: Barcode, language: Language) throws(Failure) -> CustomFood {
         let n = product.nutriments
         let name = [product.names[language.rawValue], product.productName, product.genericName]
-            .compactMap { $0?.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty } ?? barcode.digits
+            .compactMap { $0.map(cleaned) }.first { !$0.isEmpty } ?? barcode.digits
         guard let kcal = n.energyKcal100g ?? n.energyKj100g.map({ $0 / 4.184 }) else { throw .incomplete(name) }
         let fiber = n.fiber100g ?? 0
         let nutrients = Nutrients(kcal: kcal, proteinG: n.proteins100g ?? 0, carbsG: n.carbohydrates100g ?? 0,
                                   totalCarbsG: (n.carbohydrates100g ?? 0) + fiber, fiberG: fiber, sugarsG: n.sugars100g ?? 0,
                                   fatG: n.fat100g ?? 0, sodiumMg: (n.sodium100g ?? 0) * 1000)
-        let serving = product.servingQuantity.flatMap { $0 > 0 ? Portion(amount: 1, name: product.servingSize ?? "serving", grams: $0) : nil }
+        let serving = product.servingQuantity.flatMap { $0 > 0 ? Portion(amount: 1, name: product.servingSize.map(cleaned) ?? "serving", grams: $0) : nil }
         do {
             return try CustomFood(name: String(name.prefix(80)), barcode: barcode, per100g: nutrients, portions: serving.map { [$0] } ?? [],
                                   source: .openFoodFacts, attribution: attribution)

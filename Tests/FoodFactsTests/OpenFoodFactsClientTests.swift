@@ -29,6 +29,15 @@ struct OpenFoodFactsClientTests {
         }
     }
 
+    @Test("control characters in a product's name and serving become spaces, so the food can be stored and synced")
+    func controlCharactersCleaned() throws {
+        let json = #"{"product_name_de":"Knusper\u001b[2Jmüsli\u0000","serving_size":"1\u0085Schale","serving_quantity":45,"nutriments":{"energy-kcal_100g":452}}"#
+        let product = try JSONDecoder().decode(ProductResponse.Product.self, from: Data(json.utf8))
+        let food = try OpenFoodFactsClient.food(from: product, barcode: try Barcode("4006381333931"), language: .de)
+        #expect(food.name == "Knusper [2Jmüsli")
+        #expect(food.portions.map(\.name) == ["1 Schale"])
+    }
+
     @Test("an unknown barcode is no product, not an error")
     func notFound() async throws {
         let code = try Barcode("96385074")

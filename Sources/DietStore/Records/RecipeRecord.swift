@@ -24,7 +24,7 @@ struct RecipeRecord: SyncedRecord, Hashable {
 
     var recipe: Recipe? {
         guard let items = try? JSONDecoder().decode([Recipe.Item].self, from: Data(items.utf8)) else { return nil }
-        return try? Recipe(id: id.uuidString.lowercased(), name: name, items: items, servings: servings)
+        return Recipe(restoring: id.uuidString.lowercased(), name: name, items: items, servings: servings)
     }
 
     var unreadableReason: String? { recipe == nil ? "the recipe's items cannot be read" : nil }
