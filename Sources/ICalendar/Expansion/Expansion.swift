@@ -1,54 +1,30 @@
 import Foundation
 
+/// The occurrences of a calendar in a window, and what was left out to keep the work bounded.
+public struct Expansion: Sendable {
+    /// Every occurrence that overlaps the window, in start order.
+    public let occurrences: [Occurrence]
+    /// What was not expanded fully (an event repeating more densely than any real one, a
+    /// window with more occurrences than `Limits.occurrences` …), by the event's line.
+    public let problems: [ICalendarProblem]
+}
+
 extension ICalendarDocument {
-    /// The most occurrences one event may generate while looking for the window; a denser
-    /// rule (every second since 1990) stops there instead of hanging.
-    static let expansionLimit = 200_000
+    /// Every occurrence that overlaps `interval`, in start order (see `expansion(in:floatingZone:)`).
+    public func occurrences(in interval: DateInterval, floatingZone: TimeZone) -> [Occurrence] {
+        expansion(in: interval, floatingZone: floatingZone).occurrences
+    }
 
     /// Every occurrence that overlaps `interval`, in start order: recurrences expanded in the
     /// event's own zone (so 09:00 stays 09:00 across DST), EXDATEs removed, RDATEs added,
     /// overrides (RECURRENCE-ID) in place of the occurrences they replace. Floating times and
     /// all-day events are read in X-WR-TIMEZONE, else `floatingZone` (the user's).
-    public func occurrences(in interval: DateInterval, floatingZone: TimeZone) -> [Occurrence] {
-        let floating: any ZoneRules = SystemZone(zone: defaultZone ?? floatingZone)
-        let window = (Int64(interval.start.timeIntervalSince1970.rounded(.down)), Int64(interval.end.timeIntervalSince1970.rounded(.up)))
-        var overrides: [String: [Int64: Event]] = [:]
-        for event in events {
-            guard let recurrenceID = event.recurrenceID else { continue }
-            let masterIsAllDay = events.first { $0.uid == event.uid && $0.recurrenceID == nil }?.isAllDay ?? event.isAllDay
-            overrides[event.uid, default: [:]][key(recurrenceID, allDay: masterIsAllDay, floating: floating)] = event
-        }
-        var used = Set<String>()
-        var result: [Occurrence] = []
-        for master in events where master.recurrenceID == nil {
-            let excluded = Set(master.exceptionDates.map { key($0, allDay: master.isAllDay, floating: floating) })
-            for originalStart in starts(of: master, floating: floating, from: window.0, until: window.1) {
-                let originalKey = master.isAllDay ? originalStart.secondsAsUTC : rules(for: master.start, floating).utc(for: originalStart)
-                guard !excluded.contains(originalKey) else { continue }
-                let recurrenceStart = master.rule != nil || !master.extraDates.isEmpty
-                    ? Date(timeIntervalSince1970: TimeInterval(master.isAllDay ? floating.utc(for: originalStart) : originalKey)) : nil
-                if let override = overrides[master.uid]?[originalKey] {
-                    used.insert("\(master.uid)|\(originalKey)")
-                    if let occurrence = occurrence(of: override, startingAt: override.start.civil, floating: floating, recurrenceStart: recurrenceStart) {
-                        result.append(occurrence)
-                    }
-                } else if let occurrence = occurrence(of: master, startingAt: originalStart, floating: floating, recurrenceStart: recurrenceStart) {
-                    result.append(occurrence)
-                }
-            }
-        }
-        // Overrides whose series is missing or no longer has that occurrence stand on their own.
-        for (uid, byKey) in overrides {
-            for (originalKey, override) in byKey where !used.contains("\(uid)|\(originalKey)") {
-                if let occurrence = occurrence(of: override, startingAt: override.start.civil, floating: floating,
-                                               recurrenceStart: Date(timeIntervalSince1970: TimeInterval(originalKey))) {
-                    result.append(occurrence)
-                }
-            }
-        }
-        let start = Date(timeIntervalSince1970: TimeInterval(window.0)), end = Date(timeIntervalSince1970: TimeInterval(window.1))
-        return result.filter { $0.start < end && ($0.end > start || ($0.start == $0.end && $0.start >= start)) }
-            .sorted { ($0.start, $0.uid) < ($1.start, $1.uid) }
+    ///
+    /// The work is bounded (see `Limits`): a hostile calendar yields at most a bounded number
+    /// of occurrences, and what it left out is listed in `problems`.
+    public func expansion(in interval: DateInterval, floatingZone: TimeZone) -> Expansion {
+        var run = ExpansionRun(document: self, interval: interval, floating: SystemZone(zone: defaultZone ?? floatingZone))
+        return run.expand()
     }
 
     func rules(for time: EventTime, _ floating: any ZoneRules) -> any ZoneRules {
@@ -60,106 +36,126 @@ extension ICalendarDocument {
     }
 
     /// Series positions compare by instant, or by date in an all-day series.
-    private func key(_ time: EventTime, allDay: Bool, floating: any ZoneRules) -> Int64 {
+    func key(_ time: EventTime, allDay: Bool, floating: any ZoneRules) -> Int64 {
         if allDay {
             let civil = time.civil
             return CivilDateTime(year: civil.year, month: civil.month, day: civil.day).secondsAsUTC
         }
         return rules(for: time, floating).utc(for: time.civil)
     }
+}
 
-    /// The wall-clock starts of a series up to the instant `limit`, with RDATEs, in order.
-    /// How far before the window an occurrence may start and still be looked at: its length,
-    /// but at most 400 days. A series whose every occurrence lasts centuries (a mistyped year)
-    /// would otherwise overlap every window with all of its occurrences.
-    private func maxLength(of event: Event) -> Int {
-        let length: Int
-        if event.isAllDay, let end = event.end {
-            length = max(1, end.civil.dayNumber - event.start.civil.dayNumber) * 86400
-        } else if let end = event.end {
-            length = max(0, Int(clamping: end.civil.secondsAsUTC - event.start.civil.secondsAsUTC)) + 86400
-        } else {
-            length = max(event.duration ?? 0, 86400)
-        }
-        return min(length, 400 * 86400)
+/// One expansion of a document over a window, with its work budget and its problems.
+struct ExpansionRun {
+    let document: ICalendarDocument
+    let floating: any ZoneRules
+    /// The window in seconds since 1970: [start, end).
+    let window: (start: Int64, end: Int64)
+    /// Work done so far, against `Limits.steps`.
+    var steps = 0
+    var problems = ProblemList()
+    var result: [Occurrence] = []
+    /// More than `Limits.occurrences` overlapped the window: only the earliest are kept.
+    var overflowed = false
+    var outOfWork = false
+
+    init(document: ICalendarDocument, interval: DateInterval, floating: any ZoneRules) {
+        self.document = document
+        self.floating = floating
+        window = (Int64(interval.start.timeIntervalSince1970.rounded(.down)), Int64(interval.end.timeIntervalSince1970.rounded(.up)))
     }
 
-    private func starts(of event: Event, floating: any ZoneRules, from windowStart: Int64, until limit: Int64) -> [CivilDateTime] {
-        let zone = rules(for: event.start, floating)
-        var starts: [CivilDateTime] = []
-        if var rule = event.rule {
-            if event.isAllDay {
-                rule.byHour = []
-                rule.byMinute = []
-                rule.bySecond = []
-            }
-            var until: CivilDateTime?
-            switch rule.until {
-            case let .utc(value)?:
-                let local = (event.isAllDay ? floating : zone).local(for: value.secondsAsUTC)
-                until = event.isAllDay ? CivilDateTime(year: local.year, month: local.month, day: local.day) : local
-            case let .floating(value)?:
-                until = event.isAllDay ? CivilDateTime(year: value.year, month: value.month, day: value.day) : value
-            case let .date(value)?:
-                until = event.isAllDay ? value : CivilDateTime(year: value.year, month: value.month, day: value.day, hour: 23, minute: 59, second: 59)
-            case nil:
-                until = nil
-            }
-            var iterator = RecurrenceIterator(rule: rule, start: event.start.civil, until: until)
-            // Occurrences that end before the window do not matter: skip them when the rule allows.
-            let earliest = zone.local(for: windowStart - Int64(maxLength(of: event)) - 2 * 86400)
-            iterator.skip(toPeriodContaining: earliest)
-            let limitWall = zone.local(for: limit + 2 * 86400)
-            var index = 0
-            while let civil = iterator.next() {
-                index += 1
-                if index > Self.expansionLimit || civil > limitWall || zone.utc(for: civil) > limit { break }
-                if civil >= earliest { starts.append(civil) }
-            }
-            // DTSTART is always an occurrence, even when the rule would not produce it.
-            if !starts.contains(event.start.civil), zone.utc(for: event.start.civil) <= limit { starts.insert(event.start.civil, at: 0) }
-        } else {
-            starts = [event.start.civil]
+    mutating func expand() -> Expansion {
+        var masterIsAllDay: [String: Bool] = [:]
+        for event in document.events where event.recurrenceID == nil && masterIsAllDay[event.uid] == nil {
+            masterIsAllDay[event.uid] = event.isAllDay
         }
-        var seen = Set(starts)
-        for extra in event.extraDates {
-            let civil = event.isAllDay ? extra.civil : zone.local(for: rules(for: extra, floating).utc(for: extra.civil))
-            if seen.insert(civil).inserted { starts.append(civil) }
+        var overrides: [String: [Int64: Event]] = [:]
+        for event in document.events {
+            guard let recurrenceID = event.recurrenceID else { continue }
+            let allDay = masterIsAllDay[event.uid] ?? event.isAllDay
+            overrides[event.uid, default: [:]][document.key(recurrenceID, allDay: allDay, floating: floating)] = event
         }
-        return starts.sorted()
+        var used: [String: Set<Int64>] = [:]
+        for master in document.events where master.recurrenceID == nil {
+            // Out of work, single events (bounded by the calendar's size) are still read.
+            guard steps < Limits.steps || master.rule == nil else {
+                stopForWork(at: master.line)
+                continue
+            }
+            used[master.uid, default: []].formUnion(expand(master, overrides: overrides[master.uid] ?? [:]))
+        }
+        // Overrides whose series is missing or no longer has that occurrence stand on their own.
+        for (uid, byKey) in overrides {
+            for (originalKey, override) in byKey where used[uid]?.contains(originalKey) != true {
+                steps += 1
+                let (begin, finish) = span(of: override, startingAt: override.start.civil)
+                if overlaps(begin, finish) {
+                    keep(occurrence(of: override, from: begin, to: finish, recurrenceStart: Date(timeIntervalSince1970: TimeInterval(originalKey))))
+                }
+            }
+        }
+        trimToLimit()
+        if overflowed {
+            problems.add(line: 1, "more than \(Limits.occurrences) occurrences overlap the window; only the earliest \(Limits.occurrences) are used")
+        }
+        return Expansion(occurrences: result, problems: problems.sorted)
     }
 
-    /// The occurrence of `event` that starts at the wall time `start` in the event's zone.
-    private func occurrence(of event: Event, startingAt start: CivilDateTime, floating: any ZoneRules,
-                            recurrenceStart: Date?) -> Occurrence? {
-        let zone = rules(for: event.start, floating)
-        let begin: Int64
-        let finish: Int64
-        if event.isAllDay {
-            let days: Int
-            if let end = event.end {
-                days = max(1, end.civil.dayNumber - event.start.civil.dayNumber)
-            } else if let duration = event.duration {
-                days = max(1, duration / 86400)
-            } else {
-                days = 1
+    /// Adds the occurrences of a series (or a single event) in the window; returns the series
+    /// positions its overrides took.
+    private mutating func expand(_ master: Event, overrides: [Int64: Event]) -> Set<Int64> {
+        let excluded = Set(master.exceptionDates.map { document.key($0, allDay: master.isAllDay, floating: floating) })
+        let zone = document.rules(for: master.start, floating)
+        let isSeries = master.rule != nil || !master.extraDates.isEmpty
+        var used = Set<Int64>()
+        var kept = 0
+        for originalStart in starts(of: master) {
+            let originalKey = master.isAllDay ? originalStart.secondsAsUTC : zone.utc(for: originalStart)
+            guard !excluded.contains(originalKey) else { continue }
+            let recurrenceStart = isSeries
+                ? Date(timeIntervalSince1970: TimeInterval(master.isAllDay ? floating.utc(for: originalStart) : originalKey)) : nil
+            var source = master, wallStart = originalStart
+            if let override = overrides[originalKey] {
+                used.insert(originalKey)
+                (source, wallStart) = (override, override.start.civil)
             }
-            let first = CivilDateTime(year: start.year, month: start.month, day: start.day)
-            begin = floating.utc(for: first)
-            finish = floating.utc(for: CivilDateTime(dayNumber: first.dayNumber + days))
-        } else {
-            begin = zone.utc(for: start)
-            let length: Int64
-            if let end = event.end {
-                length = rules(for: end, floating).utc(for: end.civil) - zone.utc(for: event.start.civil)
-            } else {
-                length = Int64(event.duration ?? 0)
+            let (begin, finish) = span(of: source, startingAt: wallStart)
+            guard overlaps(begin, finish) else { continue }
+            kept += 1
+            guard kept <= Limits.occurrencesPerEvent else {
+                problems.add(line: master.line, "the event has more than \(Limits.occurrencesPerEvent) occurrences in the window; "
+                                 + "only the first \(Limits.occurrencesPerEvent) are used")
+                break
             }
-            finish = begin + max(0, length)
+            keep(occurrence(of: source, from: begin, to: finish, recurrenceStart: recurrenceStart))
         }
-        return Occurrence(uid: event.uid, summary: event.summary, location: event.location,
-                          start: Date(timeIntervalSince1970: TimeInterval(begin)), end: Date(timeIntervalSince1970: TimeInterval(finish)),
-                          isAllDay: event.isAllDay, status: event.status, isTransparent: event.isTransparent,
-                          attendees: event.attendees, organizer: event.organizer, recurrenceStart: recurrenceStart)
+        return used
+    }
+
+    mutating func stopForWork(at line: Int) {
+        guard !outOfWork else { return }
+        outOfWork = true
+        problems.add(line: line, "expanding the calendar took more than \(Limits.steps) steps; "
+                         + "this recurring event and the ones after it are left out")
+    }
+
+    private func overlaps(_ begin: Int64, _ finish: Int64) -> Bool {
+        begin < window.end && (finish > window.start || (begin == finish && begin >= window.start))
+    }
+
+    /// Keeps an occurrence; past twice the limit, only the earliest are kept (so memory stays
+    /// bounded however many overlap).
+    private mutating func keep(_ occurrence: Occurrence) {
+        result.append(occurrence)
+        if result.count >= 2 * Limits.occurrences { trimToLimit() }
+    }
+
+    private mutating func trimToLimit() {
+        result.sort { ($0.start, $0.uid) < ($1.start, $1.uid) }
+        if result.count > Limits.occurrences {
+            overflowed = true
+            result.removeSubrange(Limits.occurrences...)
+        }
     }
 }

@@ -1,6 +1,7 @@
-/// Reads a VEVENT component; throws a problem naming the line for a damaged event.
+/// Reads a VEVENT component; throws a problem naming the line for a damaged event. Parts
+/// beyond `Limits` (RDATE or EXDATE values, attendees) are dropped and reported in `problems`.
 enum EventBuilder {
-    static func event(from component: Component) throws(ICalendarError) -> Event {
+    static func event(from component: Component, problems: inout ProblemList) throws(ICalendarError) -> Event {
         guard let startLine = component.first("DTSTART") else {
             throw .invalidLine(line: component.line, "the event has no DTSTART")
         }
@@ -25,11 +26,13 @@ enum EventBuilder {
                 throw .invalidLine(line: line.line, error.description)
             }
         }
-        var extra: [EventTime] = []
-        for line in component.all("RDATE") { extra += try times(line) }
-        var exceptions: [EventTime] = []
-        for line in component.all("EXDATE") { exceptions += try times(line) }
-        let attendees = component.all("ATTENDEE").map { line in
+        let extra = try dates("RDATE", of: component, problems: &problems)
+        let exceptions = try dates("EXDATE", of: component, problems: &problems)
+        let attendeeLines = component.all("ATTENDEE")
+        if attendeeLines.count > Limits.attendeesPerEvent {
+            problems.add(line: component.line, "the event has more than \(Limits.attendeesPerEvent) attendees; the rest are skipped")
+        }
+        let attendees = attendeeLines.prefix(Limits.attendeesPerEvent).map { line in
             Attendee(address: address(line.value),
                      name: line.parameter("CN"),
                      participation: Attendee.Participation(rawValue: (line.parameter("PARTSTAT") ?? "NEEDS-ACTION").uppercased()) ?? .needsAction,
@@ -49,6 +52,19 @@ enum EventBuilder {
             recurrenceID: try component.first("RECURRENCE-ID").map { line throws(ICalendarError) in try time(line) },
             sequence: Int(component.first("SEQUENCE")?.value ?? "") ?? 0,
             line: component.line)
+    }
+
+    /// The values of every `name` line (RDATE or EXDATE), at most `Limits.datesPerEvent`.
+    private static func dates(_ name: String, of component: Component, problems: inout ProblemList) throws(ICalendarError) -> [EventTime] {
+        var result: [EventTime] = []
+        for line in component.all(name) {
+            result += try times(line)
+            if result.count > Limits.datesPerEvent {
+                problems.add(line: line.line, "the event has more than \(Limits.datesPerEvent) \(name) values; the rest are skipped")
+                return Array(result.prefix(Limits.datesPerEvent))
+            }
+        }
+        return result
     }
 
     /// A CAL-ADDRESS without its `mailto:`.

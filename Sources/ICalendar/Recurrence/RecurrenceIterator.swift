@@ -4,7 +4,8 @@
 /// into its candidate days and times, the BYxxx parts filter them, BYSETPOS picks from the
 /// period's set, and candidates from DTSTART on are emitted until COUNT or UNTIL. A rule that
 /// can never produce an instance (BYMONTHDAY=30;BYMONTH=2) ends after a bounded search, never
-/// an endless loop.
+/// an endless loop. `stepLimit` bounds the work of a hostile rule: the iterator stops there and
+/// says so in `isCutShort`.
 public struct RecurrenceIterator: IteratorProtocol, Sequence {
     let rule: RecurrenceRule
     let start: CivilDateTime
@@ -21,8 +22,20 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
     var second: Int
     var info: YearInfo
     var timeset: [(Int, Int, Int)]
-    var pending: [CivilDateTime] = []
+    /// The current period's candidates: every time of `pendingTimes` on every day of
+    /// `pendingDays` (produced one by one: a yearly rule with every hour, minute and second has
+    /// 31 million), or the few picked by BYSETPOS.
+    var pendingDays: [Int] = []
+    var pendingTimes: [(Int, Int, Int)] = []
+    var pendingPicked: [CivilDateTime]?
+    var pendingCount = 0
     var pendingIndex = 0
+    /// Work done so far: periods, days and candidates looked at.
+    public private(set) var steps = 0
+    /// The work after which the iterator stops (and sets `isCutShort`).
+    public var stepLimit = Int.max
+    /// Whether the iterator stopped at `stepLimit` rather than at the rule's end.
+    public private(set) var isCutShort = false
     /// Periods in a row that produced nothing; a rule that never matches stops.
     var barren = 0
     /// Yearly rules with BYWEEKNO run over week-numbering years (the year of DTSTART's week).
@@ -108,7 +121,7 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
     /// (which must count from DTSTART) and before the first `next()`: a calendar's window far
     /// after DTSTART (an event repeating since 1990, or a mistyped year 0226) costs nothing.
     public mutating func skip(toPeriodContaining target: CivilDateTime) {
-        guard rule.count == nil, emitted == 0, pending.isEmpty, target > start else { return }
+        guard rule.count == nil, emitted == 0, pendingCount == 0, target > start else { return }
         let current = CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         switch rule.frequency {
         case .yearly:
@@ -150,9 +163,15 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
 
     public mutating func next() -> CivilDateTime? {
         while !finished {
-            if pendingIndex < pending.count {
-                let candidate = pending[pendingIndex]
+            guard steps < stepLimit else {
+                finished = true
+                isCutShort = true
+                return nil
+            }
+            if pendingIndex < pendingCount {
+                let candidate = pendingCandidate(pendingIndex)
                 pendingIndex += 1
+                steps += 1
                 if let until, candidate > until {
                     finished = true
                     return nil
@@ -167,10 +186,10 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
                 }
                 continue
             }
-            pending = []
             pendingIndex = 0
             fillPeriod()
-            if pending.isEmpty {
+            steps += 1
+            if pendingCount == 0 {
                 barren += 1
                 // A rule that matched nothing for a long stretch never will (or only so
                 // rarely that it is not a real calendar): stop.
@@ -196,32 +215,55 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
 
     /// The candidates of the current period, in order.
     private mutating func fillPeriod() {
+        pendingPicked = nil
+        pendingCount = 0
         guard year >= 1, year <= 9999, weekYear <= 9999 else {
             finished = true
             return
         }
         let days: [Int]
         if rule.frequency == .yearly, !rule.byWeekNo.isEmpty {
-            days = WeekYear.days(of: weekYear, weekStart: rule.weekStart, weeks: rule.byWeekNo).filter { accepts(dayNumber: $0, index: nil) }
+            let weekDays = WeekYear.days(of: weekYear, weekStart: rule.weekStart, weeks: rule.byWeekNo)
+            steps += weekDays.count
+            days = weekDays.filter { accepts(dayNumber: $0, index: nil) }
         } else {
-            days = dayRange().map { info.firstDayNumber + $0 }.filter { accepts(dayNumber: $0, index: $0 - info.firstDayNumber) }
+            let indexes = dayIndexes()
+            steps += indexes.count
+            days = indexes.map { info.firstDayNumber + $0 }.filter { accepts(dayNumber: $0, index: $0 - info.firstDayNumber) }
         }
+        pendingDays = days
+        pendingTimes = timeset
         if !rule.bySetPos.isEmpty, !timeset.isEmpty {
-            var chosen: [CivilDateTime] = []
+            var chosen = Set<CivilDateTime>()
             let total = days.count * timeset.count
             for position in rule.bySetPos {
                 let index = position > 0 ? position - 1 : total + position
                 guard index >= 0, index < total else { continue }
-                let time = timeset[index % timeset.count]
-                let candidate = CivilDateTime(dayNumber: days[index / timeset.count], hour: time.0, minute: time.1, second: time.2)
-                if !chosen.contains(candidate) { chosen.append(candidate) }
+                chosen.insert(product(index))
             }
-            pending = chosen.sorted()
+            steps += rule.bySetPos.count
+            pendingPicked = chosen.sorted()
+            pendingCount = chosen.count
         } else {
-            for dayNumber in days {
-                for time in timeset { pending.append(CivilDateTime(dayNumber: dayNumber, hour: time.0, minute: time.1, second: time.2)) }
-            }
+            pendingCount = days.count * timeset.count
         }
+    }
+
+    /// The candidate at `index` of the period's days × times.
+    private func product(_ index: Int) -> CivilDateTime {
+        let time = pendingTimes[index % pendingTimes.count]
+        return CivilDateTime(dayNumber: pendingDays[index / pendingTimes.count], hour: time.0, minute: time.1, second: time.2)
+    }
+
+    private func pendingCandidate(_ index: Int) -> CivilDateTime {
+        pendingPicked.map { $0[index] } ?? product(index)
+    }
+
+    /// The days of this period that BYMONTH allows, as indexes into the current year: a yearly
+    /// rule with BYMONTH (every birthday) looks at its months only, not at all 365 days.
+    private func dayIndexes() -> [Int] {
+        guard rule.frequency == .yearly, !byMonth.isEmpty else { return Array(dayRange()) }
+        return byMonth.sorted().flatMap { info.monthStart[$0 - 1]..<info.monthStart[$0] }
     }
 
     /// The days of this period as indexes into the current year (a week may reach into the
@@ -378,9 +420,9 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
         guard !allowed.isEmpty else { return ((value + interval) / modulo, (value + interval) % modulo) }
         var carry = 0
         var current = value
-        // Within lcm(interval, modulo) steps the sequence repeats; if no allowed value comes up
-        // in that span, none ever will, and one plain step is taken.
-        for _ in 0..<(modulo * Swift.max(1, interval)) {
+        // The values repeat within `modulo` steps; if no allowed value comes up in that span,
+        // none ever will, and one plain step is taken.
+        for _ in 0..<modulo {
             let next = current + interval
             carry += next / modulo
             current = next % modulo

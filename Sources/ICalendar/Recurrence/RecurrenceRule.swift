@@ -71,11 +71,13 @@ public struct RecurrenceRule: Hashable, Sendable {
             guard seen.insert(name).inserted else { throw .invalidRule(text, "\(name) appears twice") }
             func integers(_ range: ClosedRange<Int>, allowNegative: Bool) throws(ICalendarError) -> [Int] {
                 var result: [Int] = []
+                // Repeated values mean nothing more; dropping them keeps every list short.
+                var seen = Set<Int>()
                 for item in value.split(separator: ",") {
                     guard let number = Int(item.trimmingPlus),
                           allowNegative ? (number != 0 && range.contains(abs(number))) : range.contains(number)
                     else { throw .invalidRule(text, "\(name) value “\(item)” is out of range") }
-                    result.append(number)
+                    if seen.insert(number).inserted { result.append(number) }
                 }
                 guard !result.isEmpty else { throw .invalidRule(text, "\(name) is empty") }
                 return result
@@ -87,7 +89,9 @@ public struct RecurrenceRule: Hashable, Sendable {
                 }
                 frequency = match
             case "INTERVAL":
-                guard let number = Int(value), number >= 1 else { throw .invalidRule(text, "INTERVAL must be a whole number ≥ 1") }
+                guard let number = Int(value), number >= 1, number <= Limits.interval else {
+                    throw .invalidRule(text, "INTERVAL must be a whole number from 1 to \(Limits.interval)")
+                }
                 rule.interval = number
             case "COUNT":
                 guard let number = Int(value), number >= 1 else { throw .invalidRule(text, "COUNT must be a whole number ≥ 1") }
@@ -110,6 +114,7 @@ public struct RecurrenceRule: Hashable, Sendable {
                 rule.weekStart = day
             case "BYDAY":
                 var days: [WeekdayNum] = []
+                var seenDays = Set<WeekdayNum>()
                 for item in value.split(separator: ",").map(String.init) {
                     let upper = item.uppercased()
                     guard upper.count >= 2, let day = Self.weekdayNames.firstIndex(of: String(upper.suffix(2))) else {
@@ -117,13 +122,13 @@ public struct RecurrenceRule: Hashable, Sendable {
                     }
                     let prefix = upper.dropLast(2)
                     if prefix.isEmpty {
-                        days.append(WeekdayNum(weekday: day))
+                        if seenDays.insert(WeekdayNum(weekday: day)).inserted { days.append(WeekdayNum(weekday: day)) }
                         continue
                     }
                     guard let ordinal = Int(prefix.trimmingPlus), ordinal != 0, (1...53).contains(abs(ordinal)) else {
                         throw .invalidRule(text, "BYDAY “\(item)” has an ordinal outside ±1…53")
                     }
-                    days.append(WeekdayNum(weekday: day, ordinal: ordinal))
+                    if seenDays.insert(WeekdayNum(weekday: day, ordinal: ordinal)).inserted { days.append(WeekdayNum(weekday: day, ordinal: ordinal)) }
                 }
                 guard !days.isEmpty else { throw .invalidRule(text, "BYDAY is empty") }
                 rule.byDay = days

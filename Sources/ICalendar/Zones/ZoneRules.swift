@@ -28,9 +28,16 @@ extension ZoneRules {
         let wall = local.secondsAsUTC
         let before = offset(atUTC: wall - 86400)
         let after = offset(atUTC: wall + 86400)
-        let valid = Set([before, after]).map { wall - Int64($0) }.filter { Int64(offset(atUTC: $0)) == wall - $0 }
-        if let first = valid.min() { return first }
-        return wall - Int64(before)
+        // Each offset around the wall time gives a candidate instant; it is valid when the zone
+        // has that offset then. (No collections: this runs for every candidate of a series.)
+        let early = wall - Int64(before), late = wall - Int64(after)
+        let earlyValid = offset(atUTC: early) == before
+        let lateValid = before != after && offset(atUTC: late) == after
+        switch (earlyValid, lateValid) {
+        case (true, true): return min(early, late)
+        case (false, true): return late
+        default: return early
+        }
     }
 
     /// The wall time of an instant in this zone.
@@ -46,8 +53,10 @@ struct VTimeZoneRules: ZoneRules {
     let transitions: [(Int64, Int)]
     let initialOffset: Int
 
-    /// Onsets are computed up to the end of `lastYear`.
-    init?(_ component: Component, lastYear: Int = 2100) {
+    /// Onsets are computed up to the end of `lastYear`. Every observance, onset and RDATE
+    /// value takes from `budget`; nil when there are no usable observances or the budget runs
+    /// out (a zone with that many transitions is not a real one).
+    init?(_ component: Component, lastYear: Int = 2100, budget: inout Int) {
         var transitions: [(Int64, Int)] = []
         var earliest: (Int64, Int)?
         for observance in component.children where observance.name == "STANDARD" || observance.name == "DAYLIGHT" {
@@ -55,26 +64,8 @@ struct VTimeZoneRules: ZoneRules {
                   let from = observance.first("TZOFFSETFROM").flatMap({ Self.offset($0.value) }),
                   let to = observance.first("TZOFFSETTO").flatMap({ Self.offset($0.value) })
             else { continue }
-            var onsets = [start]
-            if let ruleLine = observance.first("RRULE"), let rule = try? RecurrenceRule(parsing: ruleLine.value) {
-                var until: CivilDateTime?
-                switch rule.until {
-                case let .utc(value)?: until = CivilDateTime(secondsAsUTC: value.secondsAsUTC + Int64(from))
-                case let .floating(value)?, let .date(value)?: until = value
-                case nil: until = nil
-                }
-                let limit = CivilDateTime(year: lastYear, month: 12, day: 31, hour: 23, minute: 59, second: 59)
-                for onset in RecurrenceIterator(rule: rule, start: start, until: min(until ?? limit, limit)).prefix(2000) {
-                    onsets.append(onset)
-                }
-            }
-            for line in observance.all("RDATE") {
-                for item in line.value.split(separator: ",") {
-                    if let (value, utc) = DateValue.parseDateTime(item) {
-                        onsets.append(utc ? CivilDateTime(secondsAsUTC: value.secondsAsUTC + Int64(from)) : value)
-                    }
-                }
-            }
+            let onsets = Self.onsets(of: observance, start: start, from: from, lastYear: lastYear, budget: &budget)
+            guard budget > 0 else { return nil }
             for onset in Set(onsets) {
                 let instant = onset.secondsAsUTC - Int64(from)
                 transitions.append((instant, to))
@@ -84,6 +75,35 @@ struct VTimeZoneRules: ZoneRules {
         guard let earliest else { return nil }
         self.transitions = transitions.sorted { $0.0 < $1.0 }
         initialOffset = earliest.1
+    }
+
+    /// The local onsets of one observance: DTSTART, its RRULE's occurrences and its RDATEs.
+    private static func onsets(of observance: Component, start: CivilDateTime, from: Int, lastYear: Int, budget: inout Int) -> [CivilDateTime] {
+        var onsets = [start]
+        budget -= 1
+        if let ruleLine = observance.first("RRULE"), let rule = try? RecurrenceRule(parsing: ruleLine.value), budget > 0 {
+            var until: CivilDateTime?
+            switch rule.until {
+            case let .utc(value)?: until = CivilDateTime(secondsAsUTC: value.secondsAsUTC + Int64(from))
+            case let .floating(value)?, let .date(value)?: until = value
+            case nil: until = nil
+            }
+            let limit = CivilDateTime(year: lastYear, month: 12, day: 31, hour: 23, minute: 59, second: 59)
+            var iterator = RecurrenceIterator(rule: rule, start: start, until: min(until ?? limit, limit))
+            iterator.stepLimit = budget
+            while onsets.count <= 2000, let onset = iterator.next() { onsets.append(onset) }
+            budget -= iterator.steps
+        }
+        for line in observance.all("RDATE") {
+            for item in line.value.split(separator: ",") {
+                budget -= 1
+                guard budget > 0 else { return onsets }
+                if let (value, utc) = DateValue.parseDateTime(item) {
+                    onsets.append(utc ? CivilDateTime(secondsAsUTC: value.secondsAsUTC + Int64(from)) : value)
+                }
+            }
+        }
+        return onsets
     }
 
     func offset(atUTC utc: Int64) -> Int {
@@ -116,13 +136,14 @@ struct VTimeZoneRules: ZoneRules {
 /// TZID → zone: an IANA name (also inside Mozilla-style paths), a common Windows name, the
 /// VTIMEZONE's X-LIC-LOCATION, or the VTIMEZONE's own observances.
 enum ZoneResolver {
-    static func resolve(_ tzid: String, definitions: [String: Component]) -> (any ZoneRules)? {
+    /// - Parameter budget: the work VTIMEZONE transitions may still take (see `Limits.zoneSteps`).
+    static func resolve(_ tzid: String, definitions: [String: Component], budget: inout Int) -> (any ZoneRules)? {
         let trimmed = tzid.trimmingCharacters(in: .whitespaces)
         if let zone = iana(trimmed) { return SystemZone(zone: zone) }
         if let name = windowsZones[trimmed], let zone = TimeZone(identifier: name) { return SystemZone(zone: zone) }
         if let definition = definitions[trimmed] {
             if let location = definition.first("X-LIC-LOCATION")?.value, let zone = iana(location) { return SystemZone(zone: zone) }
-            if let rules = VTimeZoneRules(definition) { return rules }
+            if budget > 0, let rules = VTimeZoneRules(definition, budget: &budget) { return rules }
         }
         return nil
     }
@@ -133,10 +154,13 @@ enum ZoneResolver {
         let parts = name.split(separator: "/")
         for count in [2, 3] where parts.count >= count {
             let candidate = parts.suffix(count).joined(separator: "/")
-            if TimeZone.knownTimeZoneIdentifiers.contains(candidate), let zone = TimeZone(identifier: candidate) { return zone }
+            if knownIdentifiers.contains(candidate), let zone = TimeZone(identifier: candidate) { return zone }
         }
         return nil
     }
+
+    /// Read once: a calendar may name thousands of zones.
+    private static let knownIdentifiers = Set(TimeZone.knownTimeZoneIdentifiers)
 
     /// The Windows names Outlook and Exchange write most, mapped as CLDR's windowsZones does.
     static let windowsZones: [String: String] = [
