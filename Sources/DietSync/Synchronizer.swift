@@ -9,6 +9,9 @@ public struct SyncReport: Hashable, Sendable {
     public var pulled = 0
     /// Pulled changes this device could not store (see `SyncStatus.setAside`).
     public var setAside = 0
+    /// Why the server held uploads back (the account's storage quota or push rate); the
+    /// changes stay queued for a later sync.
+    public var uploadsHeld: String?
 }
 
 /// Exponential backoff with full jitter: attempt n waits a random time up to
@@ -136,8 +139,16 @@ public struct Synchronizer: Sendable {
         for _ in 0..<1000 {
             let pending = try store.pendingChanges(limit: batchSize)
             if pending.isEmpty { break }
-            let response = try await authorized(&account, api) { token in
-                try await api.push(PushRequest(deviceID: device, changes: pending), accessToken: token)
+            let response: PushResponse
+            do {
+                response = try await authorized(&account, api) { token in
+                    try await api.push(PushRequest(deviceID: device, changes: pending), accessToken: token)
+                }
+            } catch let SyncError.server(status, _, message) where status == 413 || status == 429 {
+                // Over the account's quota or push rate: the changes stay queued, and what the
+                // other devices wrote still comes down.
+                report.uploadsHeld = message
+                break
             }
             guard response.results.count == pending.count else {
                 throw SyncError.invalidResponse("push answered \(response.results.count) results for \(pending.count) changes")

@@ -79,4 +79,39 @@ struct HostileRowsTests {
             #expect(try phone.meals(on: today).map(\.entry.name).contains("Linsensuppe"))
         }
     }
+
+    @Test("over the account's storage quota, uploads wait with the server's reason and the other devices' changes still come down")
+    func quotaDoesNotStopPulls() async throws {
+        try await ServerHarness.withLiveServer(configure: { $0.bcryptCost = 4 }) { configuration, server in
+            let email = "quota-\(UUID().uuidString.prefix(8))@example.org"
+            let (laptop, laptopSync, laptopFolder) = try device("laptop")
+            defer { try? FileManager.default.removeItem(at: laptopFolder) }
+            try laptop.completeOnboarding(.alice, timeZone: Zones.berlin)
+            _ = try await laptopSync.signIn(server: server, credentials: PasswordCredentials(
+                email: email, password: "correct horse battery", deviceName: "laptop"), newAccount: true)
+            _ = try await laptopSync.sync()
+            let (phone, phoneSync, phoneFolder) = try device("phone")
+            defer { try? FileManager.default.removeItem(at: phoneFolder) }
+            _ = try await phoneSync.signIn(server: server, credentials: PasswordCredentials(
+                email: email, password: "correct horse battery", deviceName: "phone"), newAccount: false)
+            _ = try await phoneSync.sync()
+            try laptop.logMeal(try MealEntry(name: "Porridge", kcal: 420, at: Date(), in: Zones.berlin))
+            _ = try await laptopSync.sync()
+
+            // Given the account has filled its storage quota
+            _ = try await ServerHarness.withConnection(configuration.migrationDatabaseURL) { connection in
+                try await connection.query("UPDATE user_usage SET stored_bytes = \(configuration.quota.storedBytes)",
+                                           logger: ServerHarness.logger)
+            }
+
+            // When the phone logs a meal and syncs
+            let apple = try phone.logMeal(try MealEntry(name: "Apfel", kcal: 80, at: Date(), in: Zones.berlin))
+            let report = try await phoneSync.sync()
+
+            // Then its upload waits with the server's reason, and the laptop's meal still came down
+            #expect(report.uploadsHeld?.isEmpty == false)
+            #expect(try phone.pendingChanges(limit: 100).map(\.id).contains(apple.id))
+            #expect(try phone.meals(on: LocalDate(Date(), in: Zones.berlin)).map(\.entry.name).sorted() == ["Apfel", "Porridge"])
+        }
+    }
 }

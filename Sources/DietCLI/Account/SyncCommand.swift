@@ -36,6 +36,7 @@ struct SyncCommand: CLICommand {
     static func summary(_ report: SyncReport, _ l: Localizer) -> String {
         var lines = [l.text("cli.sync.done", ["up": .integer(report.pushed), "down": .integer(report.pulled)])]
         if report.refused > 0 { lines.append(l.text("cli.sync.refused", ["count": .integer(report.refused)])) }
+        if let held = report.uploadsHeld { lines.append(l.text("cli.sync.uploadsHeld", ["message": .text(held)])) }
         if report.setAside > 0 { lines.append(l.text("cli.sync.setAside", ["count": .integer(report.setAside)])) }
         return lines.joined(separator: "\n")
     }
