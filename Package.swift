@@ -65,7 +65,10 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The briefing of a day from the device's stored calendars and WHOOP records.
-        .target(name: "DietBriefing", dependencies: ["DietCore", "DietStore", "ICalendar", "ReadyDay", "SyncProtocol", "WhoopAPI"]),
+        .target(name: "DietBriefing", dependencies: [
+            "DietCore", "DietStore", "ICalendar", "ReadyDay", "SyncProtocol", "WhoopAPI",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ]),
         // The local web app of `wdiet serve`: routes, security, Mustache templates and static
         // assets (resources).
         .target(
@@ -123,6 +126,11 @@ let package = Package(
         .testTarget(name: "FoodFactsTests", dependencies: ["FoodFacts", "FoodKit", "DietCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
+        // Fetching calendars from real local servers: size, decompression and time limits.
+        .testTarget(name: "DietBriefingTests", dependencies: [
+            "DietBriefing", .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ], exclude: ["Fixtures"]),
         .testTarget(name: "ReadyDayTests", dependencies: ["ReadyDay", "DietCore", "TestSupport"]),
         .testTarget(name: "WhoopAPITests", dependencies: [
             "WhoopAPI", "ReadyDay", "ICalendar", "DietCore", "ServerTestSupport",
