@@ -23,9 +23,9 @@ enum Limits {
     static let occurrences = 20_000
     /// Work (periods, days and candidates the recurrence iterator looks at, plus RDATEs) one
     /// event may take to reach and fill a window.
-    static let stepsPerEvent = 200_000
+    static let stepsPerEvent = 100_000
     /// The same work for the whole calendar in one window.
-    static let steps = 2_000_000
+    static let steps = 1_000_000
     /// The same work for computing the transitions of the VTIMEZONEs a calendar uses.
     static let zoneSteps = 1_000_000
 }
