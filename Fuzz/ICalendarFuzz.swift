@@ -9,6 +9,6 @@ public func fuzzICalendar(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
     guard let document = try? ICalendarDocument(parsing: text) else { return 0 }
     let window = DateInterval(start: Date(timeIntervalSince1970: 1_790_000_000), duration: 40 * 86400)
-    _ = document.occurrences(in: window, floatingZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)
+    _ = document.expansion(in: window, floatingZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)
     return 0
 }

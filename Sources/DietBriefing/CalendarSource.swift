@@ -16,6 +16,7 @@ public enum CalendarSource {
         /// For an address: redirects followed before giving up.
         public var maximumRedirects: Int
 
+        /// Defaults: 20 MB, 30 s, 5 redirects (tests shorten the time).
         public init(maximumBytes: Int = CalendarSource.maximumBytes, timeLimit: Duration = .seconds(30), maximumRedirects: Int = 5) {
             self.maximumBytes = maximumBytes
             self.timeLimit = timeLimit
@@ -33,6 +34,7 @@ public enum CalendarSource {
         }
     }
 
+    /// Whether `location` is an address (http, https or webcal) rather than a file.
     public static func isURL(_ location: String) -> Bool {
         ["http://", "https://", "webcal://"].contains { location.lowercased().hasPrefix($0) }
     }
@@ -68,6 +70,7 @@ public enum CalendarSource {
         return .success(String(decoding: data, as: UTF8.self))
     }
 
+    /// Why a calendar could not be read, in English ("it is larger than 20 MB").
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public let description: String
         init(_ description: String) { self.description = description }
