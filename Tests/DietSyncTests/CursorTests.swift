@@ -20,7 +20,7 @@ struct CursorTests {
                         for batch in 0..<batches {
                             let changes = (0..<perBatch).map { item in
                                 Change(table: .mealLogs, id: UUID(), hlc: HLC(wallMs: now + Int64(batch), counter: item, deviceID: "d\(pusher)"),
-                                       deleted: false, row: .object(["name": .string("meal \(pusher)-\(batch)-\(item)")]))
+                                       deleted: false, row: Self.meal("meal \(pusher)-\(batch)-\(item)"))
                             }
                             let response = try await api.push(PushRequest(deviceID: "d\(pusher)", changes: changes), accessToken: tokens.accessToken)
                             #expect(response.results.allSatisfy { $0.status == .applied })
@@ -53,5 +53,14 @@ struct CursorTests {
             }
             #expect(pushed.count == pushers * batches * perBatch)
         }
+    }
+
+    /// A meal row that keeps the row contract.
+    static func meal(_ name: String) -> JSONValue {
+        .object([
+            "name": .string(name), "kcal": .number(300), "logged_at": .string("2026-11-23T07:00:00.000Z"),
+            "local_date": .string("2026-11-23"), "local_time": .string("08:00"), "time_zone": .string("Europe/Berlin"),
+            "created_at": .string("2026-11-23T07:00:00.000Z"),
+        ])
     }
 }
