@@ -16,7 +16,6 @@ public struct MealEntry: Hashable, Sendable, Codable {
     public var localTime: TimeOfDay
     public var timeZoneIdentifier: String
 
-    public static let nameLength = 1...80
     public static let kcalRange = 1...9999
     public static let gramRange = 0.0...999.0
 
@@ -26,12 +25,7 @@ public struct MealEntry: Hashable, Sendable, Codable {
         name: String, kcal: Int, proteinG: Double? = nil, carbsG: Double? = nil, fatG: Double? = nil,
         fiberG: Double? = nil, at instant: Date, in timeZone: TimeZone
     ) throws(ValidationError) {
-        try TextRules.check(name, field: .mealName)
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard MealEntry.nameLength.contains(trimmed.count) else {
-            throw ValidationError(field: .mealName, allowed: .range(min: 1, max: 80, digits: 0, unit: nil),
-                                  received: "\(trimmed.count)")
-        }
+        let trimmed = try TextRules.name(name, field: .mealName)
         guard MealEntry.kcalRange.contains(kcal) else {
             throw ValidationError(field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: "\(kcal)")
         }

@@ -27,6 +27,27 @@ public enum TextRules {
         throw ValidationError(field: field, allowed: .noControlCharacters, received: secret ? codePoint(scalar) : quoted(text))
     }
 
+    /// The characters a name (of a meal, food or recipe) may have, SPEC §4.
+    public static let nameLength = 1...80
+    /// The store counts code points (SQLite's `length`): 8 per character leaves room for any
+    /// real script, and the row contract holds names to the same.
+    public static let nameCodePoints = 640
+
+    /// A typed name as it is stored: without control characters, trimmed, 1–80 characters and
+    /// at most 640 code points; otherwise the error names `field`.
+    public static func name(_ text: String, field: ValidationError.Field) throws(ValidationError) -> String {
+        try check(text, field: field)
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard nameLength.contains(trimmed.count) else {
+            throw ValidationError(field: field, allowed: .range(min: 1, max: 80, digits: 0, unit: nil), received: "\(trimmed.count)")
+        }
+        guard trimmed.unicodeScalars.count <= nameCodePoints else {
+            throw ValidationError(field: field, allowed: .rule(Message("allowed.nameCodePoints", ["max": .integer(nameCodePoints)])),
+                                  received: "\(trimmed.unicodeScalars.count)")
+        }
+        return trimmed
+    }
+
     /// `text` with every forbidden control character written as a JSON-style escape
     /// (`\u001B`), so it can be shown anywhere, also inside a JSON string, and never acts on a
     /// terminal. Text without one comes back unchanged.

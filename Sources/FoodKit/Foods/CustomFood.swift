@@ -21,11 +21,7 @@ public struct CustomFood: Hashable, Sendable {
     /// energy 0–900 kcal and each macro 0–100 g per 100 g.
     public init(name: String, barcode: Barcode? = nil, per100g: Nutrients, portions: [Portion] = [], source: Source = .user,
                 attribution: String? = nil) throws(ValidationError) {
-        try TextRules.check(name, field: .foodName)
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...80).contains(trimmed.count) else {
-            throw ValidationError(field: .foodName, allowed: .range(min: 1, max: 80, digits: 0, unit: nil), received: "\(trimmed.count)")
-        }
+        let trimmed = try TextRules.name(name, field: .foodName)
         guard per100g.kcal.isFinite, (0...900).contains(per100g.kcal) else {
             throw ValidationError(field: .calories, allowed: .range(min: 0, max: 900, digits: 0, unit: "kcal"), received: "\(per100g.kcal)")
         }

@@ -25,11 +25,7 @@ public struct Recipe: Hashable, Sendable, Identifiable {
 
     /// Validates: a name of 1–80 characters without control characters, 1–50 items of 0.1–5,000 g, 0.5–100 servings.
     public init(id: String, name: String, items: [Item], servings: Double) throws(ValidationError) {
-        try TextRules.check(name, field: .recipeName)
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...80).contains(trimmed.count) else {
-            throw ValidationError(field: .recipeName, allowed: .range(min: 1, max: 80, digits: 0, unit: nil), received: "\(trimmed.count)")
-        }
+        let trimmed = try TextRules.name(name, field: .recipeName)
         guard (1...50).contains(items.count) else {
             throw ValidationError(field: .recipeItems, allowed: .range(min: 1, max: 50, digits: 0, unit: nil), received: "\(items.count)")
         }

@@ -58,4 +58,19 @@ struct TextRulesTests {
             try TextRules.check(String(repeating: "x", count: 70) + "\u{1B}", field: .calendarName)
         }
     }
+
+    @Test("a name of 79 characters heavy with accent marks is refused by code points, as the store counts them, in every name field")
+    func codePoints() throws {
+        let zalgo = String(repeating: "a\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}\u{307}\u{308}", count: 79)
+        do {
+            _ = try MealEntry(name: zalgo, kcal: 100, at: Date(timeIntervalSince1970: 0), in: TimeZone(identifier: "UTC")!)
+            Issue.record("the name should have been refused")
+        } catch {
+            #expect(error.field == .mealName)
+            #expect(error.received == "711")
+            #expect(Localizer(.en).render(error.message).contains("640 Unicode code points"))
+        }
+        #expect(throws: ValidationError.self) { try TextRules.name(zalgo, field: .calories) }
+        #expect(try TextRules.name("  Käsespätzle mit Röstzwiebeln  ", field: .mealName) == "Käsespätzle mit Röstzwiebeln")
+    }
 }
