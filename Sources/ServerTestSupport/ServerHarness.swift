@@ -41,8 +41,10 @@ public enum ServerHarness {
         try await url.withConnection(logger: logger, body)
     }
 
-    /// Runs `body` against the router of a server on a fresh database.
+    /// Runs `body` against a server on a fresh database: through its router, or (`.live`)
+    /// over real connections on a loopback port, for tests that need them (e.g. the peer's address).
     public static func withServer(
+        _ setup: TestingSetup = .router,
         configure adjust: (inout ServerConfiguration) -> Void = { _ in },
         _ body: @Sendable (ServerConfiguration, any TestClientProtocol) async throws -> Void
     ) async throws {
@@ -50,34 +52,17 @@ public enum ServerHarness {
         adjust(&configuration)
         let app = try await buildApplication(configuration: configuration, logger: logger)
         let frozen = configuration
-        try await app.test(.router) { client in try await body(frozen, client) }
+        try await app.test(setup) { client in try await body(frozen, client) }
     }
 
-    /// Runs `body` with a client of a live server on a loopback port of a fresh database (for
-    /// tests that need real connections, e.g. the peer's address).
-    public static func withLiveClient(
-        configure adjust: (inout ServerConfiguration) -> Void = { _ in },
-        _ body: @Sendable (ServerConfiguration, any TestClientProtocol) async throws -> Void
-    ) async throws {
-        var configuration = try await configuration()
-        adjust(&configuration)
-        let app = try await buildApplication(configuration: configuration, logger: logger)
-        let frozen = configuration
-        try await app.test(.live) { client in try await body(frozen, client) }
-    }
-
-    /// Runs `body` with a live server on a loopback port of a fresh database.
+    /// Runs `body` with the address of a live server on a loopback port of a fresh database.
     public static func withLiveServer(
         configure adjust: (inout ServerConfiguration) -> Void = { _ in },
         _ body: @Sendable (ServerConfiguration, URL) async throws -> Void
     ) async throws {
-        var configuration = try await configuration()
-        adjust(&configuration)
-        let app = try await buildApplication(configuration: configuration, logger: logger)
-        let frozen = configuration
-        try await app.test(.live) { client in
+        try await withServer(.live, configure: adjust) { configuration, client in
             guard let port = client.port, let url = URL(string: "http://127.0.0.1:\(port)") else { throw HarnessError.noPostgres }
-            try await body(frozen, url)
+            try await body(configuration, url)
         }
     }
 }

@@ -69,11 +69,8 @@ public enum RowContract {
     /// The first control character in `text` other than tab and newline (C0, DEL, C1), or nil.
     /// Such characters are refused in every stored text: NUL cuts text short in SQLite and is
     /// refused by PostgreSQL, and escape sequences could take over a terminal.
-    public static func forbiddenControlCharacter(in text: String, allowingLineBreaks: Bool = true) -> Unicode.Scalar? {
-        text.unicodeScalars.first { scalar in
-            guard scalar.properties.generalCategory == .control else { return false }
-            return !(allowingLineBreaks && (scalar == "\n" || scalar == "\t"))
-        }
+    public static func forbiddenControlCharacter(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }
     }
 
     /// A received value as messages show it: short, quoted, control characters named.

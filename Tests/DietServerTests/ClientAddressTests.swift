@@ -62,7 +62,7 @@ struct ClientAddressTests {
 struct SignInAddressTests {
     /// A live server that believes X-Forwarded-For from loopback, as behind a local proxy.
     private func behindProxy(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        try await ServerHarness.withLiveClient(configure: { $0.clientAddress.trustedProxies = [IPRange("127.0.0.0/8"), IPRange("::1")].compactMap { $0 } }) { _, client in
+        try await ServerHarness.withServer(.live, configure: { $0.clientAddress.trustedProxies = [IPRange("127.0.0.0/8"), IPRange("::1")].compactMap { $0 } }) { _, client in
             try await body(client)
         }
     }
@@ -109,7 +109,7 @@ struct SignInAddressTests {
 
     @Test("a forged X-Forwarded-For from an untrusted peer does not escape the address limit")
     func forgedHeaderIsIgnored() async throws {
-        try await ServerHarness.withLiveClient(configure: { $0.rateLimit.failuresPerAddress = 6 }) { _, client in
+        try await ServerHarness.withServer(.live, configure: { $0.rateLimit.failuresPerAddress = 6 }) { _, client in
             // Given: six failures, each claiming another address
             for index in 0..<6 {
                 #expect(try await login(client, "user\(index)@example.org", password: "guess guess guess", from: "203.0.113.\(index)") == .unauthorized)
@@ -123,7 +123,7 @@ struct SignInAddressTests {
 
     @Test("a generous limit per account holds across all addresses")
     func accountLimitAcrossAddresses() async throws {
-        try await ServerHarness.withLiveClient(configure: {
+        try await ServerHarness.withServer(.live, configure: {
             $0.clientAddress.trustedProxies = [IPRange("127.0.0.0/8"), IPRange("::1")].compactMap { $0 }
             $0.rateLimit.failuresPerAccount = 8
         }) { _, client in

@@ -99,12 +99,7 @@ struct SyncCommand: CLICommand {
         } else if account != nil {
             lines.append(l.text("cli.sync.never"))
         }
-        for rejected in status.rejected {
-            lines.append(l.text("cli.sync.rejected", ["table": .text(rejected.table), "id": .text(rejected.rowID), "reason": .text(rejected.reason)]))
-        }
-        for row in status.setAside {
-            lines.append(l.text("cli.sync.setAsideRow", ["table": .text(row.table), "id": .text(row.rowID), "reason": .text(row.reason)]))
-        }
+        lines += status.problemLines(l)
         return lines.joined(separator: "\n")
     }
 }

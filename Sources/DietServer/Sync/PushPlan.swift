@@ -32,13 +32,9 @@ extension SyncRepository {
         }
 
         /// Why `change` cannot be stored, or nil: the first rule of the row contract it breaks
-        /// (types, ranges, lengths, ids, dates, the clock stamp, how far it runs ahead).
+        /// (types, ranges, lengths, ids, dates, control characters anywhere, the clock stamp).
         static func problem(with change: Change, now: Date) -> String? {
-            if let violation = RowContract.violation(in: change, now: now) { return violation.description }
-            // The contract refuses NUL in every text it knows; jsonb cannot hold one anywhere,
-            // so nothing must reach the insert with one.
-            if change.row.containsNUL { return "\(change.table.rawValue): the row holds the control character U+0000" }
-            return nil
+            RowContract.violation(in: change, now: now)?.description
         }
 
         /// The candidates in the order they were pushed, so they take sequence numbers (and
@@ -61,18 +57,6 @@ extension SyncRepository {
                 let stored = applied.contains(key) && candidates[key]?.hlc == change.hlc
                 return PushResult(id: change.id, table: change.table, status: stored ? .applied : .ignored)
             }
-        }
-    }
-}
-
-extension JSONValue {
-    /// Whether a key or a text anywhere inside holds U+0000.
-    var containsNUL: Bool {
-        switch self {
-        case .string(let text): text.unicodeScalars.contains("\u{0}")
-        case .array(let items): items.contains(where: \.containsNUL)
-        case .object(let fields): fields.contains { $0.key.unicodeScalars.contains("\u{0}") || $0.value.containsNUL }
-        case .null, .bool, .number: false
         }
     }
 }

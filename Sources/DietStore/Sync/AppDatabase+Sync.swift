@@ -1,3 +1,4 @@
+import DietCore
 import Foundation
 import GRDB
 import SyncProtocol
@@ -21,6 +22,15 @@ public struct RejectedChange: Hashable, Sendable {
     public let table: String
     public let rowID: String
     public let reason: String
+}
+
+extension SyncStatus {
+    /// One line per change that did not sync (refused by the server, or set aside here), with
+    /// its reason, for `wdiet sync --status` and the web app's settings.
+    public func problemLines(_ l: Localizer) -> [String] {
+        rejected.map { l.text("cli.sync.rejected", ["table": .text($0.table), "id": .text($0.rowID), "reason": .text($0.reason)]) }
+            + setAside.map { l.text("cli.sync.setAsideRow", ["table": .text($0.table), "id": .text($0.rowID), "reason": .text($0.reason)]) }
+    }
 }
 
 /// A pulled change this device could not store, kept aside with the reason.
@@ -164,7 +174,9 @@ extension AppDatabase {
         let stored = try String.fetchOne(db, sql: "SELECT updated_hlc FROM \(type.databaseTableName) WHERE id = ?",
                                          arguments: [change.id.uuidString])
         guard MergeRule.shouldApply(incoming: change.hlc, stored: stored.flatMap(HLC.init)) else { return .ignored }
-        if case .failure(let problem) = try store(change, db) { return .setAside("\(type.databaseTableName): \(problem.reason)") }
+        if case .failure(let problem) = try store(change, as: type, db) {
+            return .setAside("\(type.databaseTableName): \(problem.reason)")
+        }
         // A local change of the row still waiting for upload has lost: the server holds newer.
         let key: StatementArguments = [change.table.rawValue, change.id.uuidString, change.hlc.description]
         try db.execute(sql: "DELETE FROM sync_outbox WHERE table_name = ? AND row_id = ? AND hlc < ?", arguments: key)

@@ -286,10 +286,7 @@ extension WebApp {
         let file = AccountFile(databasePath: configuration.databasePath)
         if let account = try? file.load() {
             let status = try store.syncStatus()
-            let problems = status.rejected.map { l.text("cli.sync.rejected", ["table": .text($0.table), "id": .text($0.rowID),
-                                                                             "reason": .text($0.reason)]) }
-                + status.setAside.map { l.text("cli.sync.setAsideRow", ["table": .text($0.table), "id": .text($0.rowID),
-                                                                        "reason": .text($0.reason)]) }
+            let problems = status.problemLines(l)
             var details: [String: Any] = ["email": account.email, "server": account.server.absoluteString,
                                           "pending": l.text("web.account.pending", ["count": .integer(status.pending)])]
             if !problems.isEmpty { details["problems"] = ["items": problems] }
