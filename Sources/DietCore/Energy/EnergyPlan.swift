@@ -46,7 +46,7 @@ public struct EnergyPlan: Hashable, Sendable {
         }
         let raw = rawKcal(kind)
         let kcal = max(raw, floorKcal)
-        let macros = MacroGoals(kcal: kcal, weightKg: weightKg)
+        let macros = MacroGoals(kcal: kcal, weightKg: weightKg, heightCm: profile.heightCm)
         return DailyTargets(kind: kind, kcal: kcal, proteinG: macros.proteinG, carbsG: macros.carbsG,
                             fatG: macros.fatG, floorApplied: raw < floorKcal, locked: false)
     }

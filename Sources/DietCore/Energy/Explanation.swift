@@ -64,13 +64,21 @@ extension EnergyPlan {
         if target.locked {
             return Explanation(title: Message("explain.macros.title"), steps: [Message("explain.macros.locked")])
         }
-        return Explanation(title: Message("explain.macros.title"), steps: [
-            Message("explain.macros.protein", ["kg": .decimal(weightKg, digits: 1), "grams": .decimal(target.proteinG, digits: 0)]),
-            Message("explain.macros.fat", ["kg": .decimal(weightKg, digits: 1), "grams": .decimal(target.fatG, digits: 0)]),
-            Message("explain.macros.carbs", [
-                "kcal": .integer(target.kcal), "protein": .decimal(target.proteinG, digits: 0),
-                "fat": .decimal(target.fatG, digits: 0), "grams": .decimal(target.carbsG, digits: 0),
-            ]),
-        ])
+        let goals = MacroGoals(kcal: target.kcal, weightKg: weightKg, heightCm: profile.heightCm)
+        var steps: [Message] = []
+        if goals.referenceKg < weightKg {
+            steps.append(Message("explain.macros.reference", ["kg": .decimal(weightKg, digits: 1),
+                                                                 "reference": .decimal(goals.referenceKg, digits: 1)]))
+        }
+        steps.append(Message("explain.macros.protein", ["kg": .decimal(goals.referenceKg, digits: 1),
+                                                        "grams": .decimal(target.proteinG, digits: 0)]))
+        steps.append(goals.fatFromEnergy(kcal: target.kcal)
+            ? Message("explain.macros.fat.energy", ["kcal": .integer(target.kcal), "grams": .decimal(target.fatG, digits: 0)])
+            : Message("explain.macros.fat", ["kg": .decimal(goals.referenceKg, digits: 1), "grams": .decimal(target.fatG, digits: 0)]))
+        steps.append(Message("explain.macros.carbs", [
+            "kcal": .integer(target.kcal), "protein": .decimal(target.proteinG, digits: 0),
+            "fat": .decimal(target.fatG, digits: 0), "grams": .decimal(target.carbsG, digits: 0),
+        ]))
+        return Explanation(title: Message("explain.macros.title"), steps: steps)
     }
 }

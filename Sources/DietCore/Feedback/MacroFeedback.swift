@@ -20,11 +20,29 @@ public struct MacroProgress: Hashable, Sendable, Codable {
     public let goalG: Double
     public let smiley: Smiley
 
+    public init(macro: Macro, eatenG: Double, goalG: Double, smiley: Smiley) {
+        self.macro = macro
+        self.eatenG = eatenG
+        self.goalG = goalG
+        self.smiley = smiley
+    }
+
     /// Percent of the goal, rounded down to a whole percent for display (69.96 % shows "69 %"
     /// and is on track, never "70 %" next to a 😐). nil when the goal is 0 g.
     public var percent: Int? {
         guard goalG > 0 else { return nil }
         return Int((eatenG / goalG * 100).rounded(.down))
+    }
+
+    /// Grams above the goal (0 at or under it).
+    public var overG: Double { max(0, eatenG - goalG) }
+
+    /// The smiley's words, with the grams over for a macro above its goal:
+    /// "Great", "On track", "23 g above your goal".
+    public var statusMessage: Message {
+        smiley == .above
+            ? Message("smiley.above_goal.amount", ["grams": .decimal(overG, digits: 0)])
+            : Message("smiley.\(smiley.rawValue)")
     }
 
     enum CodingKeys: String, CodingKey {
@@ -36,19 +54,23 @@ public struct MacroProgress: Hashable, Sendable, Codable {
 
 /// Per-macro feedback (SPEC §5).
 public enum MacroFeedback {
-    /// Percent thresholds: at least 70 good, at least 50 on track, below needs attention.
+    /// Percent thresholds: at least 70 good, at least 50 on track, below needs attention;
+    /// carbs and fat above 120 % are above the goal.
     public static let goodPercent = 70
     public static let onTrackPercent = 50
+    public static let abovePercent = 120
 
-    /// The smiley for `eatenG` of `goalG`. Nothing logged today → neutral. A goal of 0 g
-    /// (carbohydrate floored to nothing) is met by definition → good.
+    /// The smiley of `macro` for `eatenG` of `goalG`. Nothing logged today → neutral. Carbs or
+    /// fat above 120 % → above; protein stays good at any amount. A goal of 0 g (an old locked
+    /// goal) is met by nothing, and any amount of a macro other than protein is above it.
     ///
     /// Compared in tenths of a gram with integers, so exactly 70 % is good even where binary
     /// floating point would make it 69.999… %.
-    public static func smiley(eatenG: Double, goalG: Double, anythingLogged: Bool) -> Smiley {
+    public static func smiley(_ macro: Macro, eatenG: Double, goalG: Double, anythingLogged: Bool) -> Smiley {
         guard anythingLogged else { return .neutral }
         let eaten = Int((eatenG * 10).rounded())
         let goal = Int((goalG * 10).rounded())
+        if macro != .protein && eaten * 100 > abovePercent * goal { return .above }
         guard goal > 0 else { return .good }
         if eaten * 100 >= goodPercent * goal { return .good }
         if eaten * 100 >= onTrackPercent * goal { return .onTrack }
@@ -64,7 +86,7 @@ public enum MacroFeedback {
             case .fat: (totals.fatG, targets.fatG)
             }
             return MacroProgress(macro: macro, eatenG: eaten, goalG: goal,
-                                 smiley: smiley(eatenG: eaten, goalG: goal, anythingLogged: !totals.isEmpty))
+                                 smiley: smiley(macro, eatenG: eaten, goalG: goal, anythingLogged: !totals.isEmpty))
         }
     }
 

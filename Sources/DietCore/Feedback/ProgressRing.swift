@@ -1,5 +1,7 @@
 /// The segmented calorie ring (SPEC §5): protein, carbs and fat clockwise from 12 o'clock,
 /// each `kcal_from_macro / target × 360°`, the total capped at 360° with the overshoot reported.
+/// Calories above the target (also from meals logged without macros) make the ring full with
+/// an overshoot mark (SPEC §5): the ring never says "room left" when the day's calories are over.
 public struct ProgressRing: Hashable, Sendable, Codable {
     public struct Segment: Hashable, Sendable, Codable {
         public let macro: Macro
@@ -20,7 +22,8 @@ public struct ProgressRing: Hashable, Sendable, Codable {
     public let segments: [Segment]
     /// Degrees beyond the full circle (0 when under).
     public let overshootDegrees: Double
-    /// Macro energy beyond the target, in kcal (0 when under).
+    /// Energy beyond the target, in kcal (0 when under): the calories eaten, or the macros'
+    /// energy where that is larger.
     public let overshootKcal: Double
 
     public init(totals: DailyTotals, targetKcal: Int) {
@@ -33,13 +36,17 @@ public struct ProgressRing: Hashable, Sendable, Codable {
             cursor = end
         }
         let macroKcal = totals.proteinKcal + totals.carbsKcal + totals.fatKcal
+        let energy = max(macroKcal, Double(totals.kcal))
         self.segments = segments
-        overshootKcal = max(0, macroKcal - target)
-        overshootDegrees = max(0, macroKcal / target * 360 - 360)
+        overshootKcal = max(0, energy - target)
+        overshootDegrees = max(0, energy / target * 360 - 360)
     }
 
-    /// Whether the ring is closed.
-    public var isFull: Bool { (segments.last?.endDegrees ?? 0) >= 360 }
+    /// Whether the day's energy is above the target: the ring is drawn full with a mark.
+    public var isOver: Bool { overshootKcal > 0 }
+
+    /// Whether the ring is closed: the macros fill it, or the calories are over the target.
+    public var isFull: Bool { isOver || (segments.last?.endDegrees ?? 0) >= 360 }
 
     enum CodingKeys: String, CodingKey {
         case segments
@@ -60,6 +67,8 @@ public struct CalorieProgress: Hashable, Sendable, Codable {
 
     public var remainingKcal: Int { max(0, targetKcal - eatenKcal) }
     public var overKcal: Int { max(0, eatenKcal - targetKcal) }
+    /// Above the day's target: "N kcal over" stands where "N left" stood (SPEC §5).
+    public var isOver: Bool { overKcal > 0 }
     /// 0…1 for a progress bar (capped at full).
     public var fraction: Double { targetKcal > 0 ? min(1, Double(eatenKcal) / Double(targetKcal)) : 0 }
 

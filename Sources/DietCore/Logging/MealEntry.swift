@@ -15,6 +15,8 @@ public struct MealEntry: Hashable, Sendable, Codable {
     public var localDate: LocalDate
     public var localTime: TimeOfDay
     public var timeZoneIdentifier: String
+    /// The eating moment (meal slot, 1-based) the meal was logged to; nil: by its time.
+    public var moment: Int?
 
     public static let kcalRange = 1...9999
     public static let gramRange = 0.0...999.0
@@ -23,9 +25,13 @@ public struct MealEntry: Hashable, Sendable, Codable {
     /// control character (`TextRules`).
     public init(
         name: String, kcal: Int, proteinG: Double? = nil, carbsG: Double? = nil, fatG: Double? = nil,
-        fiberG: Double? = nil, at instant: Date, in timeZone: TimeZone
+        fiberG: Double? = nil, at instant: Date, in timeZone: TimeZone, moment: Int? = nil
     ) throws(ValidationError) {
         let trimmed = try TextRules.name(name, field: .mealName)
+        if let moment, !(1...EatingWindow.allowedMoments.upperBound).contains(moment) {
+            throw ValidationError(field: .eatingMoment, allowed: .range(min: 1, max: Double(EatingWindow.allowedMoments.upperBound),
+                                                                         digits: 0, unit: nil), received: "\(moment)")
+        }
         guard MealEntry.kcalRange.contains(kcal) else {
             throw ValidationError(field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: "\(kcal)")
         }
@@ -44,12 +50,13 @@ public struct MealEntry: Hashable, Sendable, Codable {
         self.localDate = LocalDate(instant, in: timeZone)
         self.localTime = TimeOfDay(instant, in: timeZone)
         self.timeZoneIdentifier = timeZone.identifier
+        self.moment = moment
     }
 
     /// A meal read back from storage, where it was validated on the way in.
     public init(
         restoring name: String, kcal: Int, proteinG: Double?, carbsG: Double?, fatG: Double?, fiberG: Double?,
-        instant: Date, localDate: LocalDate, localTime: TimeOfDay, timeZoneIdentifier: String
+        instant: Date, localDate: LocalDate, localTime: TimeOfDay, timeZoneIdentifier: String, moment: Int? = nil
     ) {
         self.name = name
         self.kcal = kcal
@@ -61,6 +68,7 @@ public struct MealEntry: Hashable, Sendable, Codable {
         self.localDate = localDate
         self.localTime = localTime
         self.timeZoneIdentifier = timeZoneIdentifier
+        self.moment = moment
     }
 
     /// Whether all three macros were given.
@@ -76,6 +84,7 @@ public struct MealEntry: Hashable, Sendable, Codable {
         case localDate = "local_date"
         case localTime = "local_time"
         case timeZoneIdentifier = "time_zone"
+        case moment
     }
 }
 
@@ -93,5 +102,22 @@ public struct WeightEntry: Hashable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case date, kg
+    }
+}
+
+extension MealEntry {
+    /// The name of a meal logged by its calories alone (SPEC §4): "Quick add" in `language`.
+    public static func quickAddName(_ language: Language) -> String {
+        Localizer(language).text("meal.quickAdd")
+    }
+
+    /// A quick add (SPEC §4): calories are enough; the name defaults to `quickAddName`, macros
+    /// stay optional.
+    public static func quickAdd(kcal: Int, name: String? = nil, proteinG: Double? = nil, carbsG: Double? = nil,
+                                fatG: Double? = nil, at instant: Date, in timeZone: TimeZone, moment: Int? = nil,
+                                language: Language) throws(ValidationError) -> MealEntry {
+        let given = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        return try MealEntry(name: given.isEmpty ? quickAddName(language) : given, kcal: kcal, proteinG: proteinG, carbsG: carbsG,
+                             fatG: fatG, at: instant, in: timeZone, moment: moment)
     }
 }

@@ -79,7 +79,7 @@ public struct DayReport: Hashable, Sendable {
         var active = input.activeDays.union(weights.map(\.date))
         if !totals.isEmpty { active.insert(today) }
         streak = StreakStatus(activeDays: active, today: today)
-        weight = WeightCard(entries: weights, today: today)
+        weight = WeightCard(entries: weights, today: today, onboardingKg: input.profile.weightKg, sex: input.profile.sex)
         eatingWindow = input.profile.eatingWindow
         coach = CoachAdvice(CoachInput(
             phase: cycle?.phase ?? .maintenance, dayInPhase: cycle?.dayInPhase ?? 2, daysUntilSwitch: cycle?.daysUntilSwitch,

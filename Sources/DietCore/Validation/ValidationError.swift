@@ -24,6 +24,8 @@ public struct ValidationError: Error, Hashable, Sendable {
     public enum Allowed: Hashable, Sendable {
         /// `min`–`max`, shown with `digits` fraction digits and an optional unit.
         case range(min: Double, max: Double, digits: Int, unit: String?)
+        /// Text of `min`–`max` characters; `received` is the count typed.
+        case length(min: Int, max: Int)
         /// `min`–`max` in steps of `step`.
         case steps(min: Double, max: Double, step: Double, digits: Int, unit: String?)
         /// One of these values.
@@ -36,12 +38,21 @@ public struct ValidationError: Error, Hashable, Sendable {
         case rule(Message)
     }
 
-    /// The localizable message: "Weight must be 30.0–200.0 kg in 0.1 kg steps; got 250."
+    /// The localizable message in plain words: "Weight must be 30.0–200.0 kg in steps of
+    /// 0.1 kg; you entered 250." A length names its unit ("0 characters"); empty input reads
+    /// "nothing".
     public var message: Message {
-        Message("error.validation", [
+        let shown: Message.Argument = if received.isEmpty {
+            .message(Message("received.nothing"))
+        } else if case .length = allowed, let count = Int(received) {
+            .message(Message(count == 1 ? "received.characters.one" : "received.characters", ["count": .integer(count)]))
+        } else {
+            .text(received)
+        }
+        return Message("error.validation", [
             "field": .message(Message("field.\(field.rawValue)")),
             "allowed": .message(allowed.message),
-            "received": .text(received),
+            "received": shown,
         ])
     }
 }
@@ -58,6 +69,8 @@ extension ValidationError.Allowed {
                 "min": .decimal(min, digits: digits), "max": .decimal(max, digits: digits),
                 "step": .decimal(step, digits: digits), "unit": .text(unit ?? ""),
             ])
+        case let .length(min, max):
+            Message("allowed.length", ["min": .integer(min), "max": .integer(max)])
         case let .oneOf(values):
             Message("allowed.oneOf", ["values": .text(values.joined(separator: ", "))])
         case let .format(format):
@@ -88,6 +101,7 @@ extension ValidationError.Field {
     public static let eatingWindowEnd = Self("eatingWindowEnd")
     public static let eatingWindow = Self("eatingWindow")
     public static let eatingMoments = Self("eatingMoments")
+    public static let eatingMoment = Self("eatingMoment")
     public static let language = Self("language")
     public static let deficit = Self("deficit")
     public static let lockedCalories = Self("lockedCalories")

@@ -43,10 +43,12 @@ public enum WeightTrend {
         return result
     }
 
-    /// The weight the picker proposes: the last entry, else the seed's default by sex
-    /// (male 90.0, female 70.0, other 80.0).
-    public static func pickerDefault(entries: [WeightEntry], sex: Sex) -> Double {
+    /// The weight the picker starts at (SPEC §4): the last entry, else the onboarding weight,
+    /// else, where no weight is known at all (the onboarding step itself), the seed's default
+    /// by sex (male 90.0, female 70.0, other 80.0).
+    public static func pickerDefault(entries: [WeightEntry], onboardingKg: Double? = nil, sex: Sex) -> Double {
         if let last = entries.max(by: { $0.date < $1.date }) { return last.kg }
+        if let onboardingKg { return onboardingKg }
         return switch sex {
         case .male: 90.0
         case .female: 70.0
@@ -81,14 +83,17 @@ public struct WeightCard: Hashable, Sendable, Codable {
     /// The green ↓ and how far below the average, only when current < average; never an up
     /// arrow (setbacks are not shown).
     public let downBy: Double?
+    /// Where the weight picker starts: the latest weight, else the onboarding weight.
+    public let pickerStartKg: Double
 
-    public init(entries: [WeightEntry], today: LocalDate) {
+    public init(entries: [WeightEntry], today: LocalDate, onboardingKg: Double, sex: Sex) {
         let upToToday = entries.filter { $0.date <= today }
         let current = upToToday.max { $0.date < $1.date }?.kg
         let average = WeightTrend.rollingAverage(upToToday, through: today)
         currentKg = current
         averageKg = average
         promptToday = !upToToday.contains { $0.date == today }
+        pickerStartKg = WeightTrend.pickerDefault(entries: upToToday, onboardingKg: onboardingKg, sex: sex)
         if let current, let average, Int((current * 100).rounded()) < Int((average * 100).rounded()) {
             downBy = average - current
         } else {
@@ -101,5 +106,6 @@ public struct WeightCard: Hashable, Sendable, Codable {
         case averageKg = "average_kg"
         case promptToday = "prompt_today"
         case downBy = "down_by"
+        case pickerStartKg = "picker_start_kg"
     }
 }

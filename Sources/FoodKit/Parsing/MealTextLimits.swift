@@ -16,9 +16,7 @@ extension MealTextParser {
     public static func checkedParse(_ text: String) throws(ValidationError) -> MealTextParse {
         try TextRules.check(text, field: .mealText)
         guard text.count <= maxCharacters else {
-            throw ValidationError(field: .mealText, allowed: .rule(Message("allowed.length", [
-                "min": .integer(1), "max": .integer(maxCharacters),
-            ])), received: "\(text.count)")
+            throw ValidationError(field: .mealText, allowed: .length(min: 1, max: maxCharacters), received: "\(text.count)")
         }
         let parse = parse(text)
         let foods = parse.items.count + parse.unparsed.count

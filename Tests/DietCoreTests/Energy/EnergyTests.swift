@@ -21,7 +21,7 @@ struct EnergyTests {
         #expect(Energy.tdee(bmr: 1000, activity: level) == 1000 * factor)
     }
 
-    @Test("Alice: TDEE 1,986, diet 1,390, macros 145 / 39.4 / 72.5 g")
+    @Test("Alice: TDEE 1,986, diet 1,390, macros 141.2 / 110.9 / 42.4 g")
     func alice() {
         let plan = EnergyPlan(profile: .alice, on: today)
         // BMR 1,444 × 1.375 = 1,985.5 → 1,986; diet 1,986 × 0.7 = 1,390.2 → 1,390
@@ -29,10 +29,11 @@ struct EnergyTests {
         let diet = plan.targets(.deficit)
         #expect(diet.kcal == 1390)
         #expect(!diet.floorApplied)
-        // protein 2 × 72.5 = 145 g, fat 72.5 g, carbs (1,390 − 580 − 652.5) / 4 = 39.375 → 39.4
-        #expect(diet.proteinG == 145)
-        #expect(diet.fatG == 72.5)
-        #expect(diet.carbsG == 39.4)
+        // reference 25 × 1.68² = 70.56 → 70.6 kg: protein 141.2 g; fat max(1,390 × 25 % ÷ 9 = 38.6,
+        // 0.6 × 70.6 = 42.4) = 42.4 g; carbs (1,390 − 564.8 − 381.6) ÷ 4 = 110.9 g
+        #expect(diet.proteinG == 141.2)
+        #expect(diet.fatG == 42.4)
+        #expect(diet.carbsG == 110.9)
     }
 
     @Test("a half kcal rounds up even when the product is inexact in binary")
@@ -60,8 +61,8 @@ struct EnergyTests {
 
     @Test("carbs are never negative")
     func carbsNeverNegative() {
-        // 200 kg: protein 400 g (1,600 kcal) + fat 200 g (1,800 kcal) exceed a 2,000 kcal target
-        let goals = MacroGoals(kcal: 2000, weightKg: 200)
+        // 200 kg at 250 cm: reference 156.3 kg, protein 312.6 g (1,250 kcal) exceed 1,200 kcal
+        let goals = MacroGoals(kcal: 1200, weightKg: 200, heightCm: 250)
         #expect(goals.carbsG == 0)
     }
 
@@ -104,6 +105,11 @@ struct EnergyTests {
         #expect(plan.explainBMR().steps.map(en.render).last == "10 × 72.5 + 6.25 × 168 − 5 × 34 + (-161, female) = 1,444 kcal")
         #expect(plan.explainTDEE().steps.map(en.render) == ["BMR 1,444 kcal × 1.375 (light) = 1,986 kcal"])
         #expect(Localizer(.de).render(plan.explainTarget(.deficit).steps[0]) == "Diätphase: Erhaltung 1.986 kcal minus 30 % = 1.390 kcal.")
-        #expect(plan.explainMacros(.deficit).steps.map(en.render)[2] == "Carbs: the rest, (1,390 − 4 × 145 − 9 × 73) ÷ 4 = 39 g")
+        #expect(plan.explainMacros(.deficit).steps.map(en.render) == [
+            "Reference weight: 70.6 kg, the weight of BMI 25 at your height (you weigh 72.5 kg); protein needs follow lean mass, not body fat",
+            "Protein: 2.0 g per kg × 70.6 kg = 141 g",
+            "Fat: 0.6 g per kg × 70.6 kg = 42 g (more than 25 % of the day's energy)",
+            "Carbs: the rest, (1,390 − 4 × 141 − 9 × 42) ÷ 4 = 111 g",
+        ])
     }
 }

@@ -27,7 +27,7 @@ struct FeedbackTests {
     ])
     func thresholds(eaten: Double, expected: Smiley) {
         // goal 150 g: 50 % = 75 g, 70 % = 105 g
-        #expect(MacroFeedback.smiley(eatenG: eaten, goalG: 150, anythingLogged: true) == expected)
+        #expect(MacroFeedback.smiley(.protein, eatenG: eaten, goalG: 150, anythingLogged: true) == expected)
     }
 
     @Test("exactly 70 % is good even where floating point says 69.999…", arguments: [
@@ -35,8 +35,8 @@ struct FeedbackTests {
     ])
     func exactSeventy(eaten: Double, goal: Double) {
         // In Double, 18.9 × 100 / 27 is 69.99999999999999
-        #expect(MacroFeedback.smiley(eatenG: eaten, goalG: goal, anythingLogged: true) == .good)
-        #expect(MacroFeedback.smiley(eatenG: eaten - 0.1, goalG: goal, anythingLogged: true) == .onTrack)
+        #expect(MacroFeedback.smiley(.protein, eatenG: eaten, goalG: goal, anythingLogged: true) == .good)
+        #expect(MacroFeedback.smiley(.protein, eatenG: eaten - 0.1, goalG: goal, anythingLogged: true) == .onTrack)
     }
 
     @Test("nothing logged today shows every smiley neutral")
@@ -54,7 +54,7 @@ struct FeedbackTests {
 
     @Test("a carbohydrate goal floored to 0 g is met")
     func zeroGoal() {
-        #expect(MacroFeedback.smiley(eatenG: 0, goalG: 0, anythingLogged: true) == .good)
+        #expect(MacroFeedback.smiley(.protein, eatenG: 0, goalG: 0, anythingLogged: true) == .good)
     }
 
     @Test("ring segments in degrees: 150 g protein of 2,000 kcal is 108°")

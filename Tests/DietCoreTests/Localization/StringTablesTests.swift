@@ -59,7 +59,7 @@ struct StringTablesTests {
     func validation() {
         let error = ValidationError(field: .weight, allowed: .steps(min: 30, max: 200, step: 0.1, digits: 1, unit: "kg"),
                                     received: "250")
-        #expect(Localizer(.en).render(error.message) == "Weight must be 30.0–200.0 kg in steps of 0.1 kg; got 250.")
+        #expect(Localizer(.en).render(error.message) == "Weight must be from 30.0 to 200.0 kg in steps of 0.1 kg; you entered 250.")
         for language in [Language.de, .es] {
             let text = Localizer(language).render(error.message)
             #expect(text.contains("30,0") && text.contains("200,0") && text.contains("250"), "\(language): \(text)")

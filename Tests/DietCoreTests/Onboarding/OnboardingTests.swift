@@ -69,7 +69,7 @@ struct OnboardingTests {
         do {
             try onboarding.answer(.age(120))
         } catch {
-            #expect(error.description == "Age must be 18–99; got 120.")
+            #expect(error.description == "Age must be from 18 to 99; you entered 120.")
         }
         try onboarding.answer(.age(30))
         #expect(throws: ValidationError.self) { try onboarding.answer(.heightCm(99)) }

@@ -60,8 +60,8 @@ struct ProfileTests {
     @Test("the error message names field, range and value in English and German")
     func errorMessage() {
         let error = ValidationError(field: .weight, allowed: .steps(min: 30, max: 200, step: 0.1, digits: 1, unit: "kg"), received: "250")
-        #expect(error.description == "Weight must be 30.0–200.0 kg in steps of 0.1 kg; got 250.")
-        #expect(Localizer(.de).render(error.message) == "Gewicht muss 30,0–200,0 kg in Schritten von 0,1 kg sein; erhalten: 250.")
+        #expect(error.description == "Weight must be from 30.0 to 200.0 kg in steps of 0.1 kg; you entered 250.")
+        #expect(Localizer(.de).render(error.message) == "Gewicht: erlaubt ist 30,0 bis 200,0 kg in Schritten von 0,1 kg; du hast 250 eingegeben.")
     }
 
     @Test("age follows the birth date when one is known")

@@ -32,7 +32,9 @@ struct DayReportTests {
     @Test("the latest weight resets the macro goals")
     func latestWeight() throws {
         let report = DayReport(input(today: start.adding(days: 2), weights: [try WeightEntry(date: start.adding(days: 1), kg: 70)]))
-        #expect(report.targets.proteinG == 140 && report.targets.fatG == 70)
+        // 70 kg is below the BMI-25 reference of 70.6 kg: protein 2 × 70; fat 25 % of the energy
+        #expect(report.targets.proteinG == 140)
+        #expect(report.targets.fatG == (Double(report.targets.kcal * 10) / 36).rounded() / 10)
         #expect(report.streak.count == 1 && !report.streak.isLit)
     }
 

@@ -41,11 +41,11 @@ struct TextRulesTests {
     func message() {
         let error = ValidationError(field: .mealName, allowed: .noControlCharacters, received: "\"a\\u0000b\"")
         #expect(Localizer(.en).render(error.message)
-            == "Meal name must be text without control characters (tab and line break are fine); got \"a\\u0000b\".")
+            == "Meal name must be text without control characters (tab and line break are fine); you entered \"a\\u0000b\".")
         #expect(Localizer(.de).render(error.message)
-            == "Name der Mahlzeit muss Text ohne Steuerzeichen (Tabulator und Zeilenumbruch sind erlaubt) sein; erhalten: \"a\\u0000b\".")
+            == "Name der Mahlzeit: erlaubt ist Text ohne Steuerzeichen (Tabulator und Zeilenumbruch sind erlaubt); du hast \"a\\u0000b\" eingegeben.")
         #expect(Localizer(.es).render(error.message)
-            == "Nombre de la comida debe ser texto sin caracteres de control (se admiten tabulador y salto de línea); recibido: \"a\\u0000b\".")
+            == "Nombre de la comida: se admite texto sin caracteres de control (se admiten tabulador y salto de línea); introducido: \"a\\u0000b\".")
     }
 
     @Test("a secret is refused by its character's code point only, and a long value is cut")

@@ -29,21 +29,21 @@ struct WeightTrendTests {
 
     @Test("the card shows a down arrow with the difference only when below the average")
     func arrow() throws {
-        let down = WeightCard(entries: try weights([72.0, 71.6, 71.2]), today: start.adding(days: 2))
+        let down = WeightCard(entries: try weights([72.0, 71.6, 71.2]), today: start.adding(days: 2), onboardingKg: 72.5, sex: .female)
         #expect(down.currentKg == 71.2 && down.averageKg.map { abs($0 - 71.6) < 1e-9 } == true)
         #expect(down.downBy.map { abs($0 - 0.4) < 1e-9 } == true)
         #expect(!down.promptToday)
-        let up = WeightCard(entries: try weights([71.0, 71.4, 71.8]), today: start.adding(days: 2))
+        let up = WeightCard(entries: try weights([71.0, 71.4, 71.8]), today: start.adding(days: 2), onboardingKg: 72.5, sex: .female)
         #expect(up.downBy == nil)
-        let flat = WeightCard(entries: try weights([71.0, 71.0]), today: start.adding(days: 1))
+        let flat = WeightCard(entries: try weights([71.0, 71.0]), today: start.adding(days: 1), onboardingKg: 72.5, sex: .female)
         #expect(flat.downBy == nil)
     }
 
     @Test("no weight today shows the prompt, with yesterday's numbers still on the card")
     func prompt() throws {
-        let card = WeightCard(entries: try weights([72.0, 71.8]), today: start.adding(days: 5))
+        let card = WeightCard(entries: try weights([72.0, 71.8]), today: start.adding(days: 5), onboardingKg: 72.5, sex: .female)
         #expect(card.promptToday && card.currentKg == 71.8)
-        let empty = WeightCard(entries: [], today: start)
+        let empty = WeightCard(entries: [], today: start, onboardingKg: 72.5, sex: .female)
         #expect(empty.promptToday && empty.currentKg == nil && empty.averageKg == nil && empty.downBy == nil)
     }
 

@@ -1,0 +1,72 @@
+import DietCore
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Eating moments as meal slots")
+struct EatingMomentTests {
+    func window(_ moments: [Int], start: Int = 12, end: Int = 18) throws -> EatingWindow {
+        try EatingWindow(start: TimeOfDay(hour: start)!, end: TimeOfDay(hour: end)!,
+                         moments: moments.map { TimeOfDay(minutesSinceMidnight: $0 * 60) })
+    }
+
+    @Test("a meal goes to the current or next moment: the nearest, halfway to the later one", arguments: [
+        ("08:00", 1), ("12:00", 1), ("13:29", 1), ("13:30", 2), ("16:29", 2), ("16:30", 3), ("23:00", 3),
+    ])
+    func nearest(time: String, moment: Int) throws {
+        #expect(try window([12, 15, 18]).moment(at: TimeOfDay(string: time)!) == moment)
+    }
+
+    @Test("around midnight the clock wraps: 01:00 belongs to a 23:00 moment")
+    func midnight() throws {
+        let late = try window([20, 23], start: 19, end: 1)
+        #expect(late.moment(at: TimeOfDay(hour: 1)!) == 2)
+        #expect(late.moment(at: TimeOfDay(hour: 19)!) == 1)
+    }
+
+    @Test("a stored moment beyond today's moments falls to the last one")
+    func clamped() throws {
+        let two = try window([12, 18])
+        #expect(two.clampedMoment(5) == 2)
+        #expect(two.clampedMoment(nil) == nil)
+        #expect(two.eatingMoments.map(\.number) == [1, 2])
+        #expect(Localizer(.de).render(two.eatingMoments[1].label) == "Mahlzeit 2 · 18:00")
+    }
+
+    @Test("a meal's moment must be 1–5")
+    func momentRange() {
+        #expect(throws: ValidationError.self) {
+            try MealEntry(name: "x", kcal: 10, at: Date(timeIntervalSince1970: 0), in: .gmt, moment: 6)
+        }
+    }
+
+    @Test("quick add needs only calories; the name defaults to 'Quick add' in the user's language")
+    func quickAdd() throws {
+        let entry = try MealEntry.quickAdd(kcal: 250, at: Date(timeIntervalSince1970: 0), in: .gmt, language: .de)
+        #expect(entry.name == "Schnell erfasst" && entry.kcal == 250 && !entry.hasMacros)
+        #expect(MealEntry.quickAddName(.en) == "Quick add")
+        #expect(try MealEntry.quickAdd(kcal: 90, name: "  Apfel ", at: .now, in: .gmt, language: .de).name == "Apfel")
+    }
+
+    @Test("the weight picker starts at the onboarding weight before the first entry, not at 70.0")
+    func pickerStart() throws {
+        // Given a woman who entered 72.5 kg at onboarding and has logged no weight
+        let card = WeightCard(entries: [], today: LocalDate(year: 2026, month: 3, day: 2)!, onboardingKg: 72.5, sex: .female)
+        #expect(card.pickerStartKg == 72.5)
+        #expect(WeightTrend.pickerDefault(entries: [], sex: .female) == 70.0)
+    }
+
+    @Test("the study preset always restricts by 0.33; locked goals are all four or none, with decimal commas")
+    func planRules() throws {
+        #expect(Profile.alice.applying(preset: .study, deficit: 0.2).deficit == 0.33)
+        #expect(Profile.alice.applying(preset: .openEnded, deficit: 0.2).deficit == 0.2)
+        #expect(try LockedGoals.parse(kcal: "", protein: nil, carbs: " ", fat: "", floor: 1200) == nil)
+        #expect(try LockedGoals.parse(kcal: "1500", protein: "130,5", carbs: "140", fat: "50", floor: 1200)
+            == LockedGoals(kcal: 1500, proteinG: 130.5, carbsG: 140, fatG: 50))
+        let missing = #expect(throws: ValidationError.self) {
+            try LockedGoals.parse(kcal: "1500", protein: "130", carbs: "", fat: "50", floor: 1200)
+        }
+        #expect(missing?.field == .lockedCarbs)
+        #expect(throws: ValidationError.self) { try LockedGoals.parse(kcal: "900", protein: "1", carbs: "1", fat: "1", floor: 1200) }
+    }
+}
