@@ -14,7 +14,7 @@ struct FormRouteTests {
         try await harness.run { browser in
             try await browser.onboard(language: language)
             let saved = try await browser.post("/log/manual", [("name", "Porridge"), ("kcal", "420"), ("protein", "15"), ("carbs", "60,5"), ("fat", "9"), ("time", "08:30")])
-            #expect(saved.status == .seeOther && saved.location == "/meals")
+            #expect(saved.status == .seeOther && saved.location == "/")
             let history = try await browser.get("/meals")
             #expect(history.body.contains("Porridge") && history.body.contains("08:30"))
             // 08:30 is outside the 12:00–18:00 window: a warning, not a refusal (SPEC §4)
@@ -45,7 +45,9 @@ struct FormRouteTests {
             #expect(page.body.contains("value=\"Pasta\"") && page.body.contains("value=\"12000\"") && page.body.contains("value=\"20\""))
             #expect(page.body.contains("<details class=\"card disclosure\" id=\"manual\" open>"))
             let missing = try await browser.post("/log/manual", [("name", "Pasta")])
-            #expect(missing.status == .unprocessableContent && missing.shows(l.text("web.error.kcalRequired")))
+            // calories are the one thing a quick add needs (SPEC §4): the rule names the field and its range
+            #expect(missing.status == .unprocessableContent && missing.shows(l.render(ValidationError(
+                field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: "").message)))
             let badProtein = try await browser.post("/log/manual", [("name", "Pasta"), ("kcal", "500"), ("protein", "lots")])
             #expect(badProtein.status == .unprocessableContent && badProtein.body.contains("value=\"lots\""))
             let future = try await browser.post("/log/manual", [("name", "Pasta"), ("kcal", "500"), ("time", "25:00")])
@@ -64,9 +66,9 @@ struct FormRouteTests {
             let id = try #require(search.first(#"href="/log/food/(\d+)""#))
             let portion = try await browser.get("/log/food/\(id)")
             #expect(portion.status == .ok)
-            let saved = try await browser.post("/log/food/\(id)", [("portion", "grams"), ("grams", "150"), ("count", "1")])
-            #expect(saved.status == .seeOther && saved.location == "/meals")
-            let bad = try await browser.post("/log/food/\(id)", [("portion", "grams"), ("grams", "0")])
+            let saved = try await browser.post("/log/food/\(id)", [("amount", "150"), ("unit", "g")])
+            #expect(saved.status == .seeOther && saved.location == "/")
+            let bad = try await browser.post("/log/food/\(id)", [("amount", "0"), ("unit", "g")])
             #expect(bad.status == .unprocessableContent && bad.body.contains("value=\"0\""))
         }
         let meals = try harness.store().meals(on: LocalDate(WebHarness.now, in: harness.timeZone))
@@ -240,9 +242,9 @@ struct FormRouteTests {
             let foodID = try #require(search.first(#"href="/log/food/(\d+)""#))
             let cases: [(String, [(String, String)], String, String)] = [
                 ("/log/manual", [("name", "X"), ("kcal", "0")], "0", l.render(ValidationError(field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: "0").message)),
-                ("/log/food/\(foodID)", [("portion", "grams"), ("grams", "9000")], "9000", l.render(ValidationError(field: .init("grams"), allowed: .range(min: 1, max: 5000, digits: 0, unit: "g"), received: "9000").message)),
+                ("/log/food/\(foodID)", [("amount", "9000"), ("unit", "g")], "9000", l.render(ValidationError(field: .quantity, allowed: .range(min: 0.01, max: 5000, digits: 2, unit: "g"), received: "9000").message)),
                 ("/log/text", [("text", "")], "", l.text("web.error.textEmpty")),
-                ("/meals/\(mealID)", [("name", "Brot"), ("kcal", "abc")], "abc", l.render(ValidationError(field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: "abc").message)),
+                ("/meals/\(mealID)", [("name", "Brot"), ("kcal", "abc")], "abc", l.render(ValidationError(field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: TextRules.quoted("abc")).message)),
                 ("/weight", [("weight_whole", "20"), ("weight_decimal", "0")], "", l.render(ValidationError(field: .weight, allowed: .steps(min: 30, max: 200, step: 0.1, digits: 1, unit: "kg"), received: "20").message)),
                 ("/settings/profile", [("age", "150"), ("height", "170"), ("sex", "female"), ("activity", "light"), ("goal", "lose")], "150", l.render(ValidationError(field: .age, allowed: .range(min: 18, max: 99, digits: 0, unit: nil), received: "150").message)),
                 ("/settings/plan", [("preset", "open_ended"), ("deficit", "zehn")], "zehn", l.text("web.error.number", ["value": .text("zehn")])),

@@ -3,24 +3,40 @@ import DietStore
 import Foundation
 import Hummingbird
 
-extension WebApp {
-    func addDashboard(to router: Router<WebContext>) {
-        router.get("/") { [self] _, context in
-            // Every open of a surface runs the cycle's fail-safe check (SPEC §3).
-            do {
-                _ = try store.checkCycle(timeZone: timeZone)
-            } catch StoreError.notOnboarded {
-                return redirect("/onboarding")
-            }
-            guard let snapshot = try store.today(timeZone: timeZone) else { return redirect("/onboarding") }
-            let l = localizer(context)
-            return renderer.page("dashboard", DashboardView(snapshot: snapshot, localizer: l).values,
+/// The dashboard, the phase-switch message and "how is this calculated?".
+struct DashboardController: Controller {
+    let app: WebApp
+
+    func register(on group: RouterGroup<OnboardedContext>) {
+        group.get("/", use: dashboard)
+        group.post("/phase-switch/seen", use: phaseSwitchSeen)
+        group.get("/explain", use: explain)
+    }
+
+    func dashboard(_ request: Request, context: OnboardedContext) async throws -> Response {
+        // Every open of a surface runs the cycle's fail-safe check (SPEC §3).
+        _ = try app.store.checkCycle(timeZone: app.timeZone)
+        guard let snapshot = try app.store.today(timeZone: app.timeZone) else { return app.redirect("/onboarding") }
+        let l = app.localizer(context)
+        return app.renderer.page("dashboard", DashboardView(snapshot: snapshot, localizer: l).values,
                                  title: l.text("web.dashboard.title"), tab: .home, context: context)
+    }
+
+    func phaseSwitchSeen(_ request: Request, context: OnboardedContext) async throws -> Response {
+        try app.store.acknowledgePhaseSwitch(timeZone: app.timeZone)
+        return app.redirect("/")
+    }
+
+    /// SPEC §2: BMR, TDEE, today's target and macro goals, each with its steps.
+    func explain(_ request: Request, context: OnboardedContext) async throws -> Response {
+        guard let snapshot = try app.store.today(timeZone: app.timeZone) else { return app.redirect("/onboarding") }
+        let l = app.localizer(context)
+        let plan = snapshot.report.plan
+        let kind = snapshot.report.targets.kind
+        let sections = [plan.explainBMR(), plan.explainTDEE(), plan.explainTarget(kind), plan.explainMacros(kind)].map { explanation in
+            ["title": l.render(explanation.title), "steps": explanation.steps.map(l.render)] as [String: Any]
         }
-        router.post("/phase-switch/seen") { [self] _, _ in
-            try store.acknowledgePhaseSwitch(timeZone: timeZone)
-            return redirect("/")
-        }
+        return app.renderer.page("explain", ["sections": sections], title: l.text("web.explain.title"), tab: nil, context: context)
     }
 }
 
@@ -45,6 +61,7 @@ struct DashboardView {
             "calories": l.render(report.calories.message),
             "target": report.targetLine(l),
         ]
+        values["mealGroups"] = mealGroups()
         if report.weight.promptToday { values["prompt"] = true }
         if let cycle = report.cycle { values["cycle"] = self.cycle(cycle) }
         if let notice = report.phaseSwitch {
@@ -54,6 +71,18 @@ struct DashboardView {
             values["phaseWhy"] = l.text("cycle.why.\(day.phase.rawValue)")
         }
         return values
+    }
+
+    /// Today's meals under the eating moments of the profile (empty moments too), the
+    /// current moment marked; each meal with edit, log again and delete.
+    private func mealGroups() -> [[String: Any]] {
+        let window = snapshot.settings.profile.eatingWindow
+        let current = window.moment(at: snapshot.time)
+        return window.eatingMoments.map { moment -> [String: Any] in
+            let meals = snapshot.meals.filter { window.moment(of: $0.entry) == moment.number }
+            return ["number": moment.number, "label": localizer.render(moment.label), "current": moment.number == current,
+                    "hasMeals": !meals.isEmpty, "meals": meals.map { MealRow($0, window: window, localizer).values }]
+        }
     }
 
     private func streak(_ streak: StreakStatus) -> [String: Any] {

@@ -90,7 +90,7 @@ struct SessionMiddleware: RouterMiddleware {
         if request.method == .post {
             guard sameOrigin(request) else { return refusal(context) }
             do {
-                context.form = try await parseForm(&request, context: context)
+                (context.form, context.formBody) = try await parseForm(&request, context: context)
             } catch {
                 // the only way reading a local request's body fails: it is larger than the limit
                 let l = Localizer(context.language)
@@ -154,7 +154,8 @@ struct SessionMiddleware: RouterMiddleware {
                                  status: .unprocessableContent)
     }
 
-    private func parseForm(_ request: inout Request, context: Context) async throws -> FormData {
+    /// The form and, when url-encoded, its body as sent (for the typed forms' decoder).
+    private func parseForm(_ request: inout Request, context: Context) async throws -> (FormData, String?) {
         let type = request.headers[.contentType] ?? ""
         let buffer = try await request.collectBody(upTo: context.maxUploadSize)
         let data = Data(buffer: buffer)
@@ -162,9 +163,10 @@ struct SessionMiddleware: RouterMiddleware {
            let boundary = type.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) })
                .first(where: { $0.lowercased().hasPrefix("boundary=") })?.dropFirst("boundary=".count) {
             let cleaned = boundary.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-            return FormData.multipart(data, boundary: cleaned) ?? FormData()
+            return (FormData.multipart(data, boundary: cleaned) ?? FormData(), nil)
         }
-        return FormData.urlEncoded(String(decoding: data, as: UTF8.self))
+        let body = String(decoding: data, as: UTF8.self)
+        return (FormData.urlEncoded(body), body)
     }
 
     static func newToken() -> String {

@@ -33,8 +33,9 @@ public final class WebApp: Sendable {
     var today: LocalDate { clock.today(in: timeZone) }
 
     /// The router with every page, behind the Host allow-list, the security headers and the
-    /// session (language, CSRF, form parsing). HEAD answers every GET route like GET, without
-    /// the body (link checkers and monitors ask with HEAD).
+    /// session (language, CSRF, form parsing). Pages that need a profile sit in the "onboarded"
+    /// group, which sends a browser without one to onboarding. HEAD answers every GET route like
+    /// GET, without the body (link checkers and monitors ask with HEAD).
     public func router() -> Router<WebContext> {
         let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: HostAllowListMiddleware(allowed: configuration.allowedHosts))
@@ -44,16 +45,15 @@ public final class WebApp: Sendable {
             assets.response(context.parameters.get("name") ?? "")
         }
         router.get("/favicon.ico") { [assets] _, _ in assets.response("icon.svg") }
-        addDashboard(to: router)
-        addExplain(to: router)
-        addOnboarding(to: router)
-        addLogging(to: router)
-        addMeals(to: router)
-        addWeight(to: router)
-        addProgress(to: router)
-        addLearn(to: router)
-        addBriefing(to: router)
-        addSettings(to: router)
+        let onboarded = router.group().add(middleware: RequireOnboarding()).group(context: OnboardedContext.self)
+        OnboardingController(app: self).register(on: router)
+        DashboardController(app: self).register(on: onboarded)
+        LogController(app: self).register(on: onboarded)
+        MealsController(app: self).register(on: onboarded)
+        WeightController(app: self).register(on: onboarded)
+        SettingsController(app: self).register(public: router, onboarded: onboarded)
+        LearnController(app: self).register(public: router, onboarded: onboarded)
+        BriefingController(app: self).register(on: router)
         return router
     }
 
@@ -83,25 +83,26 @@ public final class WebApp: Sendable {
         return configuration.fallbackLanguage
     }
 
-    /// See other: the browser loads `path` with GET, showing `toast` (and its roar) once.
-    func redirect(_ path: String, toast: Toast? = nil, roar: Roar? = nil) -> Response {
+    /// See other: the browser loads `path` with GET, showing `toast` (and its roar) once; with
+    /// `undo`, the toast offers to restore that deleted meal.
+    func redirect(_ path: String, toast: Toast? = nil, roar: Roar? = nil, undo: UUID? = nil) -> Response {
         var response = Response(status: .seeOther, headers: [.location: path])
         if let toast {
-            let value = toast.rawValue + (roar.map { ".\($0.rawValue)" } ?? "")
+            let value = toast.rawValue + (roar.map { ".\($0.rawValue)" } ?? "") + (undo.map { "~\($0.uuidString)" } ?? "")
             response.setCookie(Cookie(name: SessionMiddleware.flashCookie, value: value, path: "/", httpOnly: true, sameSite: .strict))
         }
         return response
     }
 
-    /// After logging meals: to today's meals with "Meal saved!" (or the streak lighting up)
-    /// and the roar the day has earned (SPEC §5: single for a meal, double when every macro
-    /// is good or at a streak milestone).
+    /// After logging meals: to the dashboard, where today's meals are, with "Meal saved!" (or
+    /// the streak lighting up) and the roar the day has earned (SPEC §5: single for a meal,
+    /// double when every macro is good or at a streak milestone).
     func mealsSaved(count: Int, streakWasLit: Bool) throws -> Response {
-        guard let report = try store.today(timeZone: timeZone)?.report else { return redirect("/meals", toast: .mealSaved) }
+        guard let report = try store.today(timeZone: timeZone)?.report else { return redirect("/", toast: .mealSaved) }
         let roar = Roar.level(for: .init(mealSaved: true, allMacrosGood: MacroFeedback.allGood(report.macros),
                                          streakMilestone: report.streak.milestoneToday != nil))
         let toast: Toast = !streakWasLit && report.streak.isLit ? .mealStreak : count == 1 ? .mealSaved : .mealsSaved
-        return redirect("/meals", toast: toast, roar: roar)
+        return redirect("/", toast: toast, roar: roar)
     }
 
     /// Whether today's flame is lit, before a write that may light it.
@@ -109,7 +110,7 @@ public final class WebApp: Sendable {
         try store.today(timeZone: timeZone)?.report.streak.isLit ?? false
     }
 
-    func localizer(_ context: WebContext) -> Localizer { Localizer(context.language) }
+    func localizer(_ context: some PageContext) -> Localizer { Localizer(context.language) }
 
     /// A store or validation error as one line in the user's language.
     func message(for error: any Error, _ l: Localizer) -> String {

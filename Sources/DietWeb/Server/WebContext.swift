@@ -3,8 +3,32 @@ import DietStore
 import Foundation
 import Hummingbird
 
+/// What a page needs from its request to render: the language, the CSRF token, the toast and
+/// the submitted form.
+protocol PageContext: RequestContext {
+    var language: Language { get }
+    var csrfToken: String { get }
+    var flash: String? { get }
+    var form: FormData { get }
+    /// The url-encoded body of a POST as sent (nil for multipart), for `decode(_:)`.
+    var formBody: String? { get }
+}
+
+extension PageContext {
+    /// The submitted form as `T`, decoded with Hummingbird's `URLEncodedFormDecoder`. A textarea's
+    /// CRLF line breaks arrive as line feeds (as `FormData` reads them).
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let body = (formBody ?? "").replacingOccurrences(of: "%0D%0A", with: "%0A", options: .caseInsensitive)
+        do {
+            return try URLEncodedFormDecoder().decode(type, from: body)
+        } catch {
+            throw HTTPError(.badRequest, message: Localizer(language).text("web.error.unexpected", ["reason": .text("\(error)")]))
+        }
+    }
+}
+
 /// The request context of the web app: the language, the CSRF token and the parsed form.
-public struct WebContext: RequestContext {
+public struct WebContext: RequestContext, PageContext {
     public var coreContext: CoreRequestContextStorage
     /// The profile and start date, read once per request; nil before onboarding.
     var settings: UserSettings?
@@ -16,6 +40,7 @@ public struct WebContext: RequestContext {
     var issueToken = false
     /// The body of a POST, parsed (url-encoded or multipart) and CSRF-checked.
     var form = FormData()
+    var formBody: String?
     /// The toast to show once, from the previous redirect.
     var flash: String?
 
@@ -24,4 +49,36 @@ public struct WebContext: RequestContext {
     }
 
     public var maxUploadSize: Int { 32 * 1024 * 1024 }
+}
+
+/// The context of every page behind the "onboarded" group: the settings are there for sure
+/// (`RequireOnboarding` sent everyone else to onboarding first).
+struct OnboardedContext: ChildRequestContext, PageContext {
+    var coreContext: CoreRequestContextStorage
+    let web: WebContext
+    let settings: UserSettings
+
+    init(context: WebContext) throws {
+        guard let settings = context.settings else { throw HTTPError(.seeOther, headers: [.location: "/onboarding"]) }
+        coreContext = context.coreContext
+        web = context
+        self.settings = settings
+    }
+
+    var language: Language { web.language }
+    var csrfToken: String { web.csrfToken }
+    var flash: String? { web.flash }
+    var form: FormData { web.form }
+    var formBody: String? { web.formBody }
+    var profile: Profile { settings.profile }
+}
+
+/// Sends a browser without a profile to onboarding; the pages behind it get `OnboardedContext`.
+struct RequireOnboarding: RouterMiddleware {
+    typealias Context = WebContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard context.settings != nil else { return Response(status: .seeOther, headers: [.location: "/onboarding"]) }
+        return try await next(request, context)
+    }
 }

@@ -25,7 +25,7 @@ struct Renderer: Sendable {
     }
 
     /// `template` with `data`, inside the layout with the page's title and tab.
-    func page(_ template: String, _ data: [String: Any], title: String, tab: Tab?, context: WebContext,
+    func page(_ template: String, _ data: [String: Any], title: String, tab: Tab?, context: some PageContext,
               status: HTTPResponse.Status = .ok) -> Response {
         let l = Localizer(context.language)
         let strings = Strings(localizer: l)
@@ -42,18 +42,28 @@ struct Renderer: Sendable {
                 ["href": item.path, "icon": item.icon, "label": l.text("web.tab.\(item.rawValue)"), "current": item == tab] as [String: Any]
             }]
         }
-        if let flash = context.flash {
-            let parts = flash.split(separator: ".")
-            if let toast = parts.first.flatMap({ Toast(rawValue: String($0)) }) {
-                let roar = parts.dropFirst().first.flatMap { Int($0) }.flatMap(Roar.init(rawValue:))
-                layout["toast"] = l.text("web.toast.\(toast.rawValue)") + (roar.map { " " + l.text("cli.roar.\($0.rawValue)") } ?? "")
-            }
-        }
+        if let flash = context.flash { layout["toast"] = Self.toast(flash, l) }
         return html(library.render(layout, withTemplate: "layout") ?? "", status: status)
     }
 
+    /// The toast of a flash cookie `toast[.roar][~meal id]`: its text, and the meal an "Undo"
+    /// restores.
+    static func toast(_ flash: String, _ l: Localizer) -> [String: Any]? {
+        let halves = flash.split(separator: "~", maxSplits: 1)
+        let parts = (halves.first ?? "").split(separator: ".")
+        guard let toast = parts.first.flatMap({ Toast(rawValue: String($0)) }) else { return nil }
+        let roar = parts.dropFirst().first.flatMap { Int($0) }.flatMap(Roar.init(rawValue:))
+        var values: [String: Any] = ["text": l.text("web.toast.\(toast.rawValue)") + (roar.map { " " + l.text("cli.roar.\($0.rawValue)") } ?? ""),
+                                     "hasUndo": false]
+        if halves.count == 2, let id = UUID(uuidString: String(halves[1])) {
+            values["undo"] = id.uuidString
+            values["hasUndo"] = true
+        }
+        return values
+    }
+
     /// A fragment without the layout (search results for the script).
-    func fragment(_ template: String, _ data: [String: Any], context: WebContext) -> Response {
+    func fragment(_ template: String, _ data: [String: Any], context: some PageContext) -> Response {
         var values = data
         values["t"] = Strings(localizer: Localizer(context.language))
         values["csrf"] = context.csrfToken
@@ -91,6 +101,7 @@ enum Toast: String {
     case weightSaved = "weight_saved", settingsSaved = "settings_saved", imported, welcome, streakLit = "streak_lit"
     case signedIn = "signed_in", signedOut = "signed_out", synced, syncFailed = "sync_failed"
     case calendarAdded = "calendar_added", calendarRemoved = "calendar_removed"
+    case mealRestored = "meal_restored", dayCopied = "day_copied", nothingToCopy = "nothing_to_copy"
 }
 
 /// `{{t.dashboard.title}}` in a template is the string `web.dashboard.title` in the page's

@@ -114,21 +114,20 @@
   var autofocus = document.querySelector("[data-dialog-panel][data-autofocus]");
   if (autofocus) { openDialog(autofocus); }
 
-  // Toasts: announced once by the live region, gone after 3 seconds.
+  // Toasts: announced once by the live region, gone after 3 seconds; one with "Undo" stays
+  // 10 seconds (the restore works for as long as it is shown).
   var toast = document.querySelector("[data-toast]");
   if (toast) {
     var region = toast.parentNode;
-    var text = toast.textContent;
+    var fresh = toast.cloneNode(true);
+    var stay = toast.hasAttribute("data-toast-undo") ? 10000 : 3000;
     region.removeChild(toast);
     setTimeout(function () {
-      var fresh = document.createElement("p");
-      fresh.className = "toast";
-      fresh.textContent = text;
       region.appendChild(fresh);
       setTimeout(function () {
         fresh.classList.add("is-leaving");
         setTimeout(function () { if (fresh.parentNode) { fresh.parentNode.removeChild(fresh); } }, reduceMotion ? 0 : 300);
-      }, 3000);
+      }, stay);
     }, 50);
   }
 
@@ -159,20 +158,21 @@
     });
   });
 
-  // The portion form shows the energy of the chosen amount as it changes.
+  // The portion form shows what will be saved as it changes: the amount times the grams of
+  // the chosen unit (1 for grams), the same arithmetic as the server's.
   var portion = document.querySelector("[data-portion]");
   if (portion) {
     var preview = portion.querySelector("[data-portion-preview]");
     var per100 = parseFloat(portion.getAttribute("data-kcal")) || 0;
-    var number = function (value) { return parseFloat(String(value).replace(",", ".")); };
+    var number = function (value) {
+      var text = String(value).trim();
+      if (!/^[+-]?[0-9]*[.,]?[0-9]*$/.test(text)) { return NaN; }
+      return parseFloat(text.replace(",", "."));
+    };
     var update = function () {
-      var chosen = portion.querySelector('input[name="portion"]:checked');
-      var grams;
-      if (!chosen || chosen.value === "grams") {
-        grams = number(portion.querySelector('input[name="grams"]').value);
-      } else {
-        grams = number(chosen.getAttribute("data-grams")) * number(portion.querySelector('input[name="count"]').value);
-      }
+      var unit = portion.querySelector('select[name="unit"]');
+      var option = unit && unit.options[unit.selectedIndex];
+      var grams = number(portion.querySelector('input[name="amount"]').value) * (option ? number(option.getAttribute("data-grams")) : 1);
       preview.textContent = isFinite(grams) && grams > 0 ? "≈ " + Math.round(grams) + " g · " + Math.round(per100 * grams / 100) + " kcal" : "";
     };
     portion.addEventListener("input", update);

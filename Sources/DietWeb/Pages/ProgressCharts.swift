@@ -6,22 +6,8 @@ import Hummingbird
 /// Progress: the weight chart (entries, the 7-entry average, the smoothed trend) and intake
 /// against target per day with the MATADOR phases as bands, over the last 4 weeks.
 extension WebApp {
+    /// How many days the progress charts show.
     static let progressDays = 28
-
-    func addProgress(to router: Router<WebContext>) {
-        router.get("/progress") { [self] _, context in
-            guard let settings = context.settings else { return redirect("/onboarding") }
-            let l = localizer(context)
-            // the last 4 weeks, or the days since the start if that is shorter
-            let count = max(1, min(Self.progressDays, settings.startDate.days(to: today) + 1))
-            let days = try store.history(days: count, through: today)
-            let first = days.first?.date ?? today
-            let weights = try store.weights(from: first.adding(days: -3650), through: today)
-            var values: [String: Any] = ["intake": IntakeChart(days: days, localizer: l).values]
-            if let chart = WeightChart(weights: weights, first: first, last: today, localizer: l) { values["weight"] = chart.values }
-            return renderer.page("progress", values, title: l.text("web.progress.title"), tab: .progress, context: context)
-        }
-    }
 }
 
 /// Geometry shared by the charts: a 340 × 180 plot with room for labels.

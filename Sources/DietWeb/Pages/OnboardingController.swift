@@ -5,56 +5,64 @@ import Hummingbird
 
 /// Onboarding in the browser: DietCore's `Onboarding` state machine, replayed from the answers
 /// the form carries, so the server keeps no state between steps; Back keeps every answer.
-extension WebApp {
-    func addOnboarding(to router: Router<WebContext>) {
-        router.get("/onboarding") { [self] request, context in
-            guard context.settings == nil else { return redirect("/") }
-            var context = context
-            var chosen: Language?
-            if let code = request.uri.queryParameters.get("lang"), let language = Language(rawValue: code) {
-                context.language = language
-                chosen = language
-            }
-            var response = onboardingPage(Onboarding(language: context.language), form: FormData(), error: nil, context: context)
-            if let chosen {
-                response.setCookie(Cookie(name: SessionMiddleware.languageCookie, value: chosen.rawValue, path: "/", httpOnly: true,
-                                          sameSite: .strict))
-            }
-            return response
+struct OnboardingController: Controller {
+    let app: WebApp
+
+    func register(on router: Router<WebContext>) {
+        router.get("/onboarding", use: start)
+        router.post("/onboarding", use: step)
+    }
+
+    func start(_ request: Request, context: WebContext) async throws -> Response {
+        guard context.settings == nil else { return redirect("/") }
+        var context = context
+        var chosen: Language?
+        if let code = request.uri.queryParameters.get("lang"), let language = Language(rawValue: code) {
+            context.language = language
+            chosen = language
         }
-        router.post("/onboarding") { [self] _, context in
-            guard context.settings == nil else { return redirect("/") }
-            var context = context
-            let form = context.form
-            if let code = form["language"], let language = Language(rawValue: code) { context.language = language }
-            let l = localizer(context)
-            let current = OnboardingStep(rawValue: form["step"] ?? "") ?? .welcome
-            var onboarding = Onboarding(language: context.language)
-            // replay the answers of the steps before this one
-            while onboarding.step != current && !onboarding.isComplete {
-                if case .failure(let error) = answer(onboarding.step, form: form, onboarding: &onboarding, l) {
-                    return onboardingPage(onboarding, form: form, error: error, context: context)
-                }
-            }
-            if form["action"] == "back" {
-                onboarding.back()
-                return onboardingPage(onboarding, form: form, error: nil, context: context)
-            }
-            if case .failure(let error) = answer(current, form: form, onboarding: &onboarding, l) {
-                return onboardingPage(onboarding, form: form, error: error, context: context, status: .unprocessableContent)
-            }
-            guard onboarding.isComplete else { return onboardingPage(onboarding, form: form, error: nil, context: context) }
-            do {
-                let result = try onboarding.result(clock: clock, timeZone: timeZone)
-                try store.completeOnboarding(result.profile, timeZone: timeZone)
-            } catch let error as StoreError where error == .alreadyOnboarded {
-                return redirect("/")
-            } catch {
-                return onboardingPage(onboarding, form: form, error: FieldError(field: "step", message: message(for: error, l)),
-                                      context: context, status: .unprocessableContent)
-            }
-            return redirect("/", toast: .welcome)
+        var response = onboardingPage(Onboarding(language: context.language), form: FormData(), error: nil, context: context)
+        if let chosen {
+            response.setCookie(Cookie(name: SessionMiddleware.languageCookie, value: chosen.rawValue, path: "/", httpOnly: true,
+                                      sameSite: .strict))
         }
+        return response
+    }
+
+    /// One step's answer; the form carries every earlier answer, the steps before are replayed.
+    /// The form stays `FormData`: which fields it holds depends on the step.
+    func step(_ request: Request, context: WebContext) async throws -> Response {
+        guard context.settings == nil else { return redirect("/") }
+        var context = context
+        let form = context.form
+        if let code = form["language"], let language = Language(rawValue: code) { context.language = language }
+        let l = localizer(context)
+        let current = OnboardingStep(rawValue: form["step"] ?? "") ?? .welcome
+        var onboarding = Onboarding(language: context.language)
+        // replay the answers of the steps before this one
+        while onboarding.step != current && !onboarding.isComplete {
+            if case .failure(let error) = answer(onboarding.step, form: form, onboarding: &onboarding, l) {
+                return onboardingPage(onboarding, form: form, error: error, context: context)
+            }
+        }
+        if form["action"] == "back" {
+            onboarding.back()
+            return onboardingPage(onboarding, form: form, error: nil, context: context)
+        }
+        if case .failure(let error) = answer(current, form: form, onboarding: &onboarding, l) {
+            return onboardingPage(onboarding, form: form, error: error, context: context, status: .unprocessableContent)
+        }
+        guard onboarding.isComplete else { return onboardingPage(onboarding, form: form, error: nil, context: context) }
+        do {
+            let result = try onboarding.result(clock: clock, timeZone: timeZone)
+            try store.completeOnboarding(result.profile, timeZone: timeZone)
+        } catch let error as StoreError where error == .alreadyOnboarded {
+            return redirect("/")
+        } catch {
+            return onboardingPage(onboarding, form: form, error: FieldError(field: "step", message: message(for: error, l)),
+                                  context: context, status: .unprocessableContent)
+        }
+        return redirect("/", toast: .welcome)
     }
 
     /// Feeds one step's answer from the form into `onboarding`.
@@ -69,7 +77,7 @@ extension WebApp {
             guard let text = form["age"], let age = Int(text) else { return .failure(number("age", form["age"], l)) }
             answer = .age(age)
         case .height:
-            guard let cm = Self.decimal(form["height"]) else { return .failure(number("height", form["height"], l)) }
+            guard let cm = WebApp.decimal(form["height"]) else { return .failure(number("height", form["height"], l)) }
             answer = .heightCm(cm)
         case .weight:
             guard let kg = form.pickedWeightKg else { return .failure(number("weight_whole", form["weight_whole"], l)) }

@@ -1,0 +1,167 @@
+import DietCore
+import Foundation
+
+// The forms of the pages, decoded from the url-encoded body with `URLEncodedFormDecoder`
+// (`PageContext.decode`). Every field is the text as typed: a blank field is nil after
+// `given`, and numbers are read by DietCore's rules, so a page re-shown after an error
+// keeps exactly what the user entered.
+
+extension Optional<String> {
+    /// The text trimmed; nil when absent or blank.
+    var given: String? {
+        guard let value = self?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+        return value
+    }
+}
+
+/// When a meal was eaten: `date` (default today) at `time` (default now).
+struct WhenForm: Decodable {
+    var date: String?
+    var time: String?
+}
+
+/// A meal typed by hand (manual entry, quick add and editing).
+struct MealForm: Decodable {
+    var name: String?
+    var kcal: String?
+    var protein: String?
+    var carbs: String?
+    var fat: String?
+    var fiber: String?
+    var date: String?
+    var time: String?
+    var moment: String?
+
+    var when: WhenForm { WhenForm(date: date, time: time) }
+}
+
+/// An amount of one food.
+struct PortionForm: Decodable {
+    var amount: String?
+    var unit: String?
+    var date: String?
+    var time: String?
+    var moment: String?
+
+    var when: WhenForm { WhenForm(date: date, time: time) }
+}
+
+/// Servings of a recipe.
+struct ServingsForm: Decodable {
+    var servings: String?
+    var date: String?
+    var time: String?
+    var moment: String?
+
+    var when: WhenForm { WhenForm(date: date, time: time) }
+}
+
+/// A meal in words, checked first and then confirmed.
+struct MealTextForm: Decodable {
+    var text: String?
+    var confirm: String?
+    var date: String?
+    var time: String?
+    var moment: String?
+
+    var when: WhenForm { WhenForm(date: date, time: time) }
+}
+
+/// The whole + decimal weight picker.
+struct WeightForm: Decodable {
+    var whole: String?
+    var decimal: String?
+
+    enum CodingKeys: String, CodingKey {
+        case whole = "weight_whole", decimal = "weight_decimal"
+    }
+
+    /// The picked weight; nil when either part is not a number.
+    var kg: Double? {
+        guard let whole = whole.given.flatMap(Int.init), let tenths = decimal.given.flatMap(Int.init), (0...9).contains(tenths) else { return nil }
+        return Double(whole) + Double(tenths) / 10
+    }
+}
+
+/// Settings: the profile's body and goal.
+struct ProfileForm: Decodable {
+    var age: String?
+    var height: String?
+    var sex: String?
+    var activity: String?
+    var goal: String?
+}
+
+/// Settings: the language.
+struct LanguageForm: Decodable {
+    var language: String?
+}
+
+/// Settings: deficit, preset and the locked goals of each target kind.
+struct PlanForm: Decodable {
+    var preset: String?
+    var deficit: String?
+    var locks: [TargetKind: [String: String]] = [:]
+
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        preset = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "preset"))
+        deficit = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "deficit"))
+        for kind in TargetKind.allCases {
+            for field in ["kcal", "protein", "carbs", "fat"] {
+                let key = Key(stringValue: "lock_\(kind.rawValue)_\(field)")
+                if let value = try container.decodeIfPresent(String.self, forKey: key) { locks[kind, default: [:]][field] = value }
+            }
+        }
+    }
+
+    /// The typed values of `kind`'s lock: kcal, protein, carbs, fat.
+    func lock(_ kind: TargetKind) -> [String?] {
+        ["kcal", "protein", "carbs", "fat"].map { locks[kind]?[$0] }
+    }
+}
+
+/// Settings: which maintenance to use.
+struct MaintenanceForm: Decodable {
+    var use: String?
+}
+
+/// Settings: the word that confirms deleting everything.
+struct DeleteForm: Decodable {
+    var confirm: String?
+}
+
+/// Settings: signing in to (or signing up at) a sync server.
+struct SignInForm: Decodable {
+    var server: String?
+    var email: String?
+    var password: String?
+    var new: String?
+}
+
+/// The confirm screen of a meal in words, after the user changed it: each item's food, amount
+/// and unit, or its removal.
+struct TextItemsForm: Decodable {
+    struct Item: Decodable {
+        /// The words that named the food, for the other matches offered.
+        var query: String?
+        var typed: String?
+        var food: String?
+        var amount: String?
+        var unit: String?
+        var remove: String?
+    }
+
+    var text: String?
+    var confirm: String?
+    var time: String?
+    var moment: String?
+    var items: [Item]?
+}

@@ -1,0 +1,50 @@
+import DietCore
+import Foundation
+import Hummingbird
+
+/// The education articles (seed 000), a list and each article in the user's language, and
+/// progress (the weight and intake charts).
+struct LearnController: Controller {
+    let app: WebApp
+
+    func register(public router: Router<WebContext>, onboarded group: RouterGroup<OnboardedContext>) {
+        router.get("/learn", use: topics)
+        router.get("/learn/:topic", use: article)
+        group.get("/progress", use: progress)
+    }
+
+    func topics(_ request: Request, context: WebContext) async throws -> Response {
+        let l = localizer(context)
+        let topics = EducationTopic.allCases.map { ["slug": $0.rawValue, "title": l.render($0.title)] }
+        return renderer.page("learn", ["topics": topics], title: l.text("web.learn.title"), tab: .learn, context: context)
+    }
+
+    func article(_ request: Request, context: WebContext) async throws -> Response {
+        let l = localizer(context)
+        guard let topic = context.parameters.get("topic").flatMap(EducationTopic.init(rawValue:)) else {
+            throw HTTPError(.notFound, message: l.text("web.error.notFound"))
+        }
+        let text = try EducationLibrary.article(topic, in: context.language)
+        // the article's own first heading is the page title
+        let body = text.components(separatedBy: .newlines).drop { $0.hasPrefix("# ") || $0.isEmpty }.joined(separator: "\n")
+        if context.settings != nil { try store.record(.educationOpened(topic: topic.rawValue), timeZone: timeZone) }
+        return renderer.page("article", ["title": l.render(topic.title), "html": Markdown.html(body)],
+                             title: l.render(topic.title), tab: .learn, context: context)
+    }
+
+
+    /// The last 4 weeks (or the days since the start, if fewer).
+    func progress(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let settings = context.settings
+        let l = localizer(context)
+        // the last 4 weeks, or the days since the start if that is shorter
+        let count = max(1, min(WebApp.progressDays, settings.startDate.days(to: today) + 1))
+        let days = try store.history(days: count, through: today)
+        let first = days.first?.date ?? today
+        let weights = try store.weights(from: first.adding(days: -3650), through: today)
+        var values: [String: Any] = ["intake": IntakeChart(days: days, localizer: l).values]
+        if let chart = WeightChart(weights: weights, first: first, last: today, localizer: l) { values["weight"] = chart.values }
+        return renderer.page("progress", values, title: l.text("web.progress.title"), tab: .progress, context: context)
+    }
+}
+

@@ -1,0 +1,168 @@
+import DietCore
+import DietStore
+import FoodKit
+import Foundation
+import Hummingbird
+
+/// Log meal (seed 002, journey 2): search as you type, a food's portions, manual entry,
+/// recipes and meal text; every save goes to today's meals.
+struct LogController: Controller {
+    let app: WebApp
+
+    func register(on group: RouterGroup<OnboardedContext>) {
+        group.get("/log", use: logScreen)
+        group.get("/foods/search", use: search)
+        group.get("/log/food/:id", use: portionScreen)
+        group.post("/log/food/:id", use: logPortion)
+        group.post("/log/manual", use: logManual)
+        group.post("/log/recipe/:id", use: logRecipe)
+        group.post("/log/text", use: logText)
+        group.post("/log/copy-yesterday", use: copyYesterday)
+    }
+
+    /// "Copy a day": yesterday's meals logged again today, at their times.
+    func copyYesterday(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let copied = try app.store.copyDay(from: app.today.adding(days: -1), to: app.today, timeZone: app.timeZone)
+        guard !copied.isEmpty else { return app.redirect("/log", toast: .nothingToCopy) }
+        return app.redirect("/", toast: .dayCopied)
+    }
+
+    func logScreen(_ request: Request, context: OnboardedContext) async throws -> Response {
+        try app.logPage(query: request.uri.queryParameters.get("q") ?? "", context: context)
+    }
+
+    func search(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let query = request.uri.queryParameters.get("q") ?? ""
+        return app.renderer.fragment("search-results", try app.searchValues(query, context: context), context: context)
+    }
+
+    func portionScreen(_ request: Request, context: OnboardedContext) async throws -> Response {
+        app.portionPage(try food(context), form: FormState(), context: context)
+    }
+
+    func logPortion(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let l = app.localizer(context)
+        let food = try food(context)
+        let form = try context.decode(PortionForm.self)
+        var state = FormState(values: context.form.typed)
+        do {
+            let grams = try app.portionGrams(form, food: food, l)
+            let instant = try app.mealInstant(form.when, l)
+            let entry = try food.per100g.scaled(toGrams: grams).mealEntry(named: food.name, at: instant, in: app.timeZone)
+            let wasLit = try app.streakLit()
+            try app.store.logMeal(entry, source: .search, food: FoodPortion(foodID: food.id, grams: grams))
+            return try app.mealsSaved(count: 1, streakWasLit: wasLit)
+        } catch let error as FieldError {
+            state.errors[error.field] = error.message
+        } catch {
+            state.errors["grams"] = app.message(for: error, l)
+        }
+        return app.portionPage(food, form: state, context: context, status: .unprocessableContent)
+    }
+
+    func logManual(_ request: Request, context: OnboardedContext) async throws -> Response {
+        var state = FormState(values: context.form.typed)
+        do {
+            let entry = try app.quickAdd(from: try context.decode(MealForm.self), context: context)
+            let wasLit = try app.streakLit()
+            try app.store.logMeal(entry, source: .manual)
+            return try app.mealsSaved(count: 1, streakWasLit: wasLit)
+        } catch let error as FieldError {
+            state.errors[error.field] = error.message
+            return try app.logPage(query: "", manual: state, context: context, status: .unprocessableContent)
+        }
+    }
+
+    func logRecipe(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let l = app.localizer(context)
+        let id = context.parameters.get("id") ?? ""
+        guard let recipe = try app.store.recipe(id) else {
+            throw HTTPError(.notFound, message: l.text("cli.error.recipe", ["id": .text(id)]))
+        }
+        let form = try context.decode(ServingsForm.self)
+        var state = FormState(values: ["recipe": recipe.id, "servings": form.servings ?? ""])
+        do {
+            guard let servings = WebApp.decimal(form.servings.given ?? "1") else {
+                throw FieldError(field: "servings", message: l.text("web.error.number", ["value": .text(form.servings ?? "")]))
+            }
+            let entry = try app.store.mealEntry(servings: servings, of: recipe, at: try app.mealInstant(form.when, l), in: app.timeZone,
+                                                language: context.language)
+            let wasLit = try app.streakLit()
+            try app.store.logMeal(entry, source: .recipe)
+            return try app.mealsSaved(count: 1, streakWasLit: wasLit)
+        } catch let error as FieldError {
+            state.errors[error.field] = error.message
+        } catch let error as DietCore.ValidationError {
+            state.errors["servings"] = l.render(error.message)
+        }
+        return try app.logPage(query: "", recipe: state, context: context, status: .unprocessableContent)
+    }
+
+    /// A meal in words: checked against its limits before any lookup, shown for confirmation
+    /// with each item's food, amount and unit changeable (or the item removed), then the
+    /// confirmed items logged together; any refusal re-shows the form with the reason.
+    func logText(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let l = app.localizer(context)
+        let form = try context.decode(TextItemsForm.self)
+        let text = form.text.given ?? ""
+        func refuse(_ message: String) throws -> Response {
+            try app.logPage(query: "", text: FormState(values: ["text": text], errors: ["text": message]), context: context,
+                            status: .unprocessableContent)
+        }
+        guard !text.isEmpty else { return try refuse(l.text("web.error.textEmpty")) }
+        do throws(DietCore.ValidationError) {
+            _ = try MealTextParser.checkedParse(text)
+        } catch {
+            return try refuse(l.render(error.message))
+        }
+        var unmatched: [String] = []
+        let items: [TextItem]
+        if form.items != nil {
+            items = try app.textItems(form, context: context)
+        } else {
+            let meal = try app.store.resolveMealText(text, language: context.language, timeZone: app.timeZone)
+            guard !meal.items.isEmpty else { return try refuse(l.text("web.error.textNothing")) }
+            items = try app.textItems(meal, context: context)
+            unmatched = meal.unmatched.map { l.text("cli.text.unmatched", ["food": .text($0.food)]) }
+                + meal.unparsed.map { l.text("cli.text.unparsed", ["text": .text($0)]) }
+        }
+        let invalid = items.contains { $0.grams == nil }
+        guard form.confirm == "yes", !items.isEmpty, !invalid else {
+            return app.textConfirmPage(items, text: text, unmatched: unmatched, context: context,
+                                       status: invalid || (form.confirm == "yes" && items.isEmpty) ? .unprocessableContent : .ok)
+        }
+        do {
+            return try logTextItems(items, form: form, context: context)
+        } catch let error as FieldError {
+            return try refuse(error.message)
+        }
+    }
+
+    /// The confirmed items of a meal in words, saved together in one transaction.
+    private func logTextItems(_ items: [TextItem], form: TextItemsForm, context: OnboardedContext) throws -> Response {
+        let l = app.localizer(context)
+        let instant = try app.mealInstant(WhenForm(date: nil, time: form.time), l)
+        let entries: [(MealEntry, FoodPortion?)]
+        do throws(DietCore.ValidationError) {
+            let moment = try app.moment(form.moment, context)
+            entries = try items.map { item throws(DietCore.ValidationError) -> (MealEntry, FoodPortion?) in
+                let grams = item.grams ?? 0
+                var entry = try item.food.per100g.scaled(toGrams: grams).mealEntry(named: item.food.name, at: instant, in: app.timeZone)
+                entry.moment = moment
+                return (entry, FoodPortion(foodID: item.food.id, grams: grams))
+            }
+        } catch {
+            throw FieldError(field: "text", message: l.render(error.message))
+        }
+        let wasLit = try app.streakLit()
+        try app.store.logMeals(entries, source: .text)
+        return try app.mealsSaved(count: entries.count, streakWasLit: wasLit)
+    }
+
+    private func food(_ context: OnboardedContext) throws -> Food {
+        guard let food = try app.store.food(id: context.parameters.get("id") ?? "", language: context.language) else {
+            throw HTTPError(.notFound, message: app.localizer(context).text("web.error.foodNotFound"))
+        }
+        return food
+    }
+}

@@ -1,0 +1,235 @@
+import DietCore
+import DietStore
+import FoodKit
+import Foundation
+import Hummingbird
+
+/// The log screen, the search results and the portion page, and reading a meal from its form.
+extension WebApp {
+    /// The log screen; `manual`, `text` and `recipe` keep what was typed after an error.
+    func logPage(query: String, manual: FormState = FormState(), text: FormState = FormState(), recipe: FormState = FormState(),
+                 context: OnboardedContext, status: HTTPResponse.Status = .ok) throws -> Response {
+        let l = localizer(context)
+        var values = try searchValues(query, context: context)
+        values["window"] = WindowBanner(context.profile.eatingWindow, l).values
+        values["manual"] = manual.template
+        values["text"] = text.template
+        values["now"] = TimeOfDay(clock.now(), in: timeZone).formatted
+        if query.isEmpty { values["usedLists"] = try usedLists(context) }
+        values["moments"] = momentOptions(context, selected: manual.values["moment"])
+        values["momentId"] = "quick-moment"
+        if let recipes = try recipeValues(recipe, context: context) {
+            values["recipes"] = recipes
+            if !recipe.errors.isEmpty { values["openRecipes"] = true }
+        }
+        if !manual.errors.isEmpty { values["openManual"] = true }
+        if !text.errors.isEmpty { values["openText"] = true }
+        return renderer.page("log", values, title: l.text("web.log.title"), tab: nil, context: context, status: status)
+    }
+
+    /// Recent and frequent foods, each with the amount last logged and a button that logs it
+    /// again in one tap (the three-tap repeat food: "Log meal", then "Log").
+    private func usedLists(_ context: OnboardedContext) throws -> [[String: Any]] {
+        let l = localizer(context)
+        let recent = try store.usedFoods(frequent: false, limit: 5, language: context.language)
+        let shown = Set(recent.map(\.foodID))
+        let frequent = try store.usedFoods(frequent: true, limit: 10, language: context.language).filter { !shown.contains($0.foodID) }.prefix(5)
+        return try [("recent", "web.log.recent", Array(recent)), ("frequent", "web.log.frequent", Array(frequent))].compactMap { key, title, foods in
+            guard !foods.isEmpty else { return nil }
+            return ["key": key, "title": l.text(title), "items": try foods.map { try usedFood($0, context) }]
+        }
+    }
+
+    private func usedFood(_ used: UsedFood, _ context: OnboardedContext) throws -> [String: Any] {
+        let l = localizer(context)
+        return ["id": used.foodID, "name": used.name, "amount": "", "hasGrams": false, "grams": "",
+                "otherLabel": l.text("web.log.otherAmount", ["name": .text(used.name)]), "logLabel": ""]
+    }
+
+    /// The recipes to log by servings; nil when there are none.
+    private func recipeValues(_ recipe: FormState, context: OnboardedContext) throws -> [String: Any]? {
+        let l = localizer(context)
+        let recipes = try store.recipes()
+        guard !recipes.isEmpty else { return nil }
+        return ["items": try recipes.map { item -> [String: Any] in
+            let serving = try store.serving(of: item, language: context.language)
+            let failed = recipe.values["recipe"] == item.id
+            return ["id": item.id, "name": item.name,
+                    "kcal": l.text("web.recipe.perServing", ["kcal": .integer(Int(serving.nutrients.kcal.rounded()))]),
+                    "servings": failed ? recipe.values["servings"] ?? "1" : "1",
+                    "error": failed ? recipe.errors["servings"] ?? recipe.errors["time"] ?? "" : "",
+                    "label": l.text("web.recipe.servingsOf", ["name": .text(item.name)])]
+        }]
+    }
+
+    /// Results for `query`: name, kcal per 100 g and the macros, or the manual-entry hint.
+    func searchValues(_ query: String, context: some PageContext) throws -> [String: Any] {
+        let l = localizer(context)
+        let trimmed = String(query.trimmingCharacters(in: .whitespacesAndNewlines).prefix(80))
+        var values: [String: Any] = ["query": trimmed]
+        guard !trimmed.isEmpty else { return values }
+        let hits = try store.searchFoods(trimmed, language: context.language, timeZone: timeZone, limit: 10)
+        values["searched"] = true
+        let results = hits.map { hit -> [String: Any] in
+            let n = hit.food.per100g
+            return ["id": hit.food.id, "name": hit.food.name,
+                    "kcal": l.text("web.food.per100", ["kcal": .integer(Int(n.kcal.rounded()))]),
+                    "macros": l.macros(protein: n.proteinG, carbs: n.carbsG, fat: n.fatG)]
+        }
+        if !results.isEmpty { values["resultList"] = ["items": results] }
+        values["count"] = l.text(hits.count == 1 ? "web.search.count.one" : "web.search.count.other", ["count": .integer(hits.count)])
+        if hits.isEmpty { values["empty"] = true }
+        return values
+    }
+
+    /// A food's page: per 100 g, one amount field with its unit (grams or a household
+    /// portion) and the preview of what will be saved.
+    func portionPage(_ food: Food, form: FormState, context: OnboardedContext, status: HTTPResponse.Status = .ok) -> Response {
+        let l = localizer(context)
+        let n = food.per100g
+        let units = food.webUnits
+        let unit = form.values["unit"] ?? units.dropFirst().first?.value ?? "g"
+        let amount = form.values["amount"] ?? (unit == "g" ? "100" : "1")
+        var values = form.template
+        values["food"] = [
+            "id": food.id, "name": food.name,
+            "per100": l.text("web.food.per100", ["kcal": .integer(Int(n.kcal.rounded()))]),
+            "macros": l.macros(protein: n.proteinG, carbs: n.carbsG, fat: n.fatG, digits: 1), "kcalPer100": String(n.kcal),
+        ] as [String: Any]
+        values["units"] = units.map { ["value": $0.value, "label": $0.label, "gramsPerUnit": String($0.gramsPerUnit), "selected": $0.value == unit] }
+        values["amount"] = amount
+        if let typed = NumberInput.decimal(amount), let grams = food.gramsFor(amount: typed, unit: unit), grams > 0 {
+            values["preview"] = "≈ \(Int(grams.rounded())) g · \(Int((n.kcal * grams / 100).rounded())) kcal"
+        }
+        values["moments"] = momentOptions(context, selected: form.values["moment"])
+        values["momentId"] = "portion-moment"
+        values["now"] = form.values["time"] ?? TimeOfDay(clock.now(), in: timeZone).formatted
+        return renderer.page("portion", values, title: food.name, tab: nil, context: context, status: status)
+    }
+
+    /// Grams from the portion form's one amount and its unit (grams or a household portion):
+    /// the same arithmetic as the preview and the CLI.
+    func portionGrams(_ form: PortionForm, food: Food, _ l: Localizer) throws -> Double {
+        let unit = form.unit.given ?? "g"
+        let amount: Double
+        do throws(ValidationError) {
+            amount = try NumberInput.value(form.amount.given, field: .quantity, range: 0.01...5000, digits: 2, unit: unit == "g" ? "g" : nil)
+        } catch {
+            throw FieldError(field: "amount", message: l.render(error.message))
+        }
+        guard let grams = food.gramsFor(amount: amount, unit: unit) else {
+            throw FieldError(field: "unit", message: l.text("web.error.choose"))
+        }
+        guard grams > 0, grams <= 5000 else {
+            throw FieldError(field: "amount", message: l.render(ValidationError(
+                field: .portion, allowed: .range(min: 1, max: 5000, digits: 0, unit: "g"), received: l.number(grams, digits: 0)).message))
+        }
+        return grams
+    }
+
+    /// A quick add (SPEC §4): calories are enough, the name defaults to "Quick add" in the
+    /// user's language; macros optional; decimal comma or point.
+    func quickAdd(from form: MealForm, context: OnboardedContext) throws -> MealEntry {
+        let l = localizer(context)
+        let instant = try mealInstant(form.when, l)
+        do throws(ValidationError) {
+            let (kcal, protein, carbs, fat) = try Self.energy(form)
+            return try MealEntry.quickAdd(kcal: kcal, name: form.name.given, proteinG: protein, carbsG: carbs, fatG: fat, at: instant,
+                                          in: timeZone, moment: try moment(form.moment, context), language: context.language)
+        } catch {
+            throw FieldError(field: Self.mealField(error.field), message: l.render(error.message))
+        }
+    }
+
+    /// An edited meal: the name is required here (it has one already).
+    func editedMeal(from form: MealForm, context: OnboardedContext) throws -> MealEntry {
+        let l = localizer(context)
+        let instant = try mealInstant(form.when, l)
+        do throws(ValidationError) {
+            let (kcal, protein, carbs, fat) = try Self.energy(form)
+            let fiber = try NumberInput.optionalValue(form.fiber, field: .fiber, range: 0...999, digits: 1, unit: "g")
+            return try MealEntry(name: form.name.given ?? "", kcal: kcal, proteinG: protein, carbsG: carbs, fatG: fat, fiberG: fiber,
+                                 at: instant, in: timeZone, moment: try moment(form.moment, context))
+        } catch {
+            throw FieldError(field: Self.mealField(error.field), message: l.render(error.message))
+        }
+    }
+
+    /// Calories and the optional macros of a meal form, as the user wrote them ("450,5" too).
+    private static func energy(_ form: MealForm) throws(ValidationError) -> (Int, Double?, Double?, Double?) {
+        (try NumberInput.whole(form.kcal.given, field: .calories, range: 1...9999, unit: "kcal"),
+         try NumberInput.optionalValue(form.protein, field: .protein, range: 0...999, digits: 1, unit: "g"),
+         try NumberInput.optionalValue(form.carbs, field: .carbs, range: 0...999, digits: 1, unit: "g"),
+         try NumberInput.optionalValue(form.fat, field: .fat, range: 0...999, digits: 1, unit: "g"))
+    }
+
+    /// The eating moment chosen on a log form, within the profile's moments; nil when none was sent.
+    func moment(_ text: String?, _ context: OnboardedContext) throws(ValidationError) -> Int? {
+        guard let text = text.given else { return nil }
+        let count = context.profile.eatingWindow.moments.count
+        return try NumberInput.whole(text, field: .eatingMoment, range: 1...max(1, count), unit: nil)
+    }
+
+    /// The `<option>`s of the moment select: every moment of the profile, `selected` (else the
+    /// current or next one) chosen.
+    func momentOptions(_ context: OnboardedContext, selected: String? = nil) -> [[String: Any]] {
+        let window = context.profile.eatingWindow
+        let chosen = selected.flatMap(Int.init) ?? window.moment(at: TimeOfDay(clock.now(), in: timeZone))
+        let l = localizer(context)
+        return window.eatingMoments.map { ["number": $0.number, "label": l.render($0.label), "selected": $0.number == chosen] }
+    }
+
+    /// The form field of a meal's validated field.
+    static func mealField(_ field: ValidationError.Field) -> String {
+        switch field {
+        case .mealName: "name"
+        case .calories: "kcal"
+        case .protein: "protein"
+        case .carbs: "carbs"
+        case .fat: "fat"
+        case .fiber: "fiber"
+        case .eatingMoment: "moment"
+        case .time: "time"
+        default: "kcal"
+        }
+    }
+
+    /// When the meal was eaten: `date` (default today, not in the future) at `time` (default now).
+    func mealInstant(_ form: WhenForm, _ l: Localizer) throws -> Date {
+        let now = clock.now()
+        let day: LocalDate
+        if let text = form.date.given {
+            guard let date = LocalDate(iso: text) else {
+                throw FieldError(field: "date", message: l.render(ValidationError(field: .init("date"), allowed: .format("YYYY-MM-DD"), received: text).message))
+            }
+            guard date <= today else { throw FieldError(field: "date", message: l.text("cli.error.futureDate", ["date": .date(date)])) }
+            day = date
+        } else {
+            day = today
+        }
+        guard let text = form.time.given else { return day == today ? now : day.instant(at: TimeOfDay(now, in: timeZone), in: timeZone) }
+        guard let time = TimeOfDay(string: text) else {
+            throw FieldError(field: "time", message: l.render(ValidationError(field: .time, allowed: .format("HH:MM"), received: text).message))
+        }
+        return day.instant(at: time, in: timeZone)
+    }
+
+    /// "12,5" and "12.5" both mean twelve and a half; nil for anything else.
+    static func decimal(_ text: String?) -> Double? {
+        guard let text, let value = Double(text.replacingOccurrences(of: ",", with: ".")), value.isFinite else { return nil }
+        return value
+    }
+}
+
+extension Food {
+    /// Bridge to FoodKit's portion arithmetic (`Food.grams(amount:unit:)`).
+    func gramsFor(amount: Double, unit: String) -> Double? {
+        if unit == "g" || unit == "ml" { return amount }
+        return portions.first { $0.name == unit }.map { amount * $0.gramsPerUnit }
+    }
+
+    /// The units of the amount select: grams, then each household portion ("1 cup ≈ 81 g").
+    var webUnits: [(value: String, label: String, gramsPerUnit: Double)] {
+        [("g", "g", 1)] + portions.map { ($0.name, "\($0.label) ≈ \(Int($0.gramsPerUnit.rounded())) g", $0.gramsPerUnit) }
+    }
+}

@@ -1,0 +1,120 @@
+import DietCore
+import DietStore
+import Foundation
+import Hummingbird
+
+/// Today's meals with running totals, and editing, deleting or logging again one meal.
+struct MealsController: Controller {
+    let app: WebApp
+
+    func register(on group: RouterGroup<OnboardedContext>) {
+        group.get("/meals", use: list)
+        group.get("/meals/:id", use: editScreen)
+        group.post("/meals/:id", use: edit)
+        group.post("/meals/:id/delete", use: delete)
+        group.post("/meals/:id/again", use: again)
+    }
+
+    func list(_ request: Request, context: OnboardedContext) async throws -> Response {
+        guard let snapshot = try app.store.today(timeZone: app.timeZone) else { return app.redirect("/onboarding") }
+        let l = app.localizer(context)
+        let report = snapshot.report
+        let meals = snapshot.meals.reversed().map { MealRow($0, window: context.profile.eatingWindow, l).values }
+        let summary = report.macros.map { MacroView($0, l) }
+        var values: [String: Any] = [
+            "totals": l.text("web.meals.totals", ["eaten": .integer(report.calories.eatenKcal), "target": .integer(report.calories.targetKcal)]),
+            "macros": summary.map(\.values),
+            "spoken": l.text(meals.count == 1 ? "web.meals.spoken.one" : "web.meals.spoken.other", [
+                "eaten": .integer(report.calories.eatenKcal), "target": .integer(report.calories.targetKcal), "count": .integer(meals.count),
+            ]) + " " + summary.map(\.spoken).joined(separator: " "),
+        ]
+        if !meals.isEmpty { values["list"] = ["items": meals] }
+        return app.renderer.page("meals", values, title: l.text("web.meals.title"), tab: nil, context: context)
+    }
+
+    func editScreen(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let meal = try existingMeal(context)
+        let e = meal.entry
+        let values = [
+            "name": e.name, "kcal": "\(e.kcal)", "protein": e.proteinG.map(WebApp.plain) ?? "", "carbs": e.carbsG.map(WebApp.plain) ?? "",
+            "fat": e.fatG.map(WebApp.plain) ?? "", "fiber": e.fiberG.map(WebApp.plain) ?? "", "time": e.localTime.formatted, "date": e.localDate.iso,
+            "moment": "\(context.profile.eatingWindow.moment(of: e))",
+        ]
+        return editPage(meal, state: FormState(values: values), context: context)
+    }
+
+    func edit(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let meal = try existingMeal(context)
+        var state = FormState(values: context.form.typed)
+        do {
+            let entry = try app.editedMeal(from: try context.decode(MealForm.self), context: context)
+            try app.store.editMeal(meal.id, to: entry)
+        } catch let error as FieldError {
+            state.errors[error.field] = error.message
+            return editPage(meal, state: state, context: context, status: .unprocessableContent)
+        }
+        return app.redirect("/", toast: .mealUpdated)
+    }
+
+    func delete(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let meal = try existingMeal(context)
+        try app.store.deleteMeal(meal.id, timeZone: app.timeZone)
+        return app.redirect("/", toast: .mealDeleted, undo: meal.id)
+    }
+
+    func again(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let meal = try existingMeal(context)
+        let wasLit = try app.streakLit()
+        _ = try app.store.logAgain(meal.id, timeZone: app.timeZone)
+        return try app.mealsSaved(count: 1, streakWasLit: wasLit)
+    }
+
+    private func existingMeal(_ context: OnboardedContext) throws -> Meal {
+        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)), let meal = try app.store.meal(id) else {
+            throw HTTPError(.notFound, message: app.localizer(context).text("web.error.mealNotFound"))
+        }
+        return meal
+    }
+
+    private func editPage(_ meal: Meal, state: FormState, context: OnboardedContext, status: HTTPResponse.Status = .ok) -> Response {
+        let l = app.localizer(context)
+        var values = state.template
+        values["id"] = meal.id.uuidString
+        values["deleteLabel"] = l.text("web.meals.delete", ["name": .text(meal.entry.name)])
+        values["moments"] = app.momentOptions(context, selected: state.values["moment"])
+        values["momentId"] = "edit-moment"
+        return app.renderer.page("meal-edit", values, title: l.text("web.meals.editTitle"), tab: nil, context: context, status: status)
+    }
+}
+
+/// One meal of a list: name, energy, time, macros when given, and its notes.
+struct MealRow {
+    let values: [String: Any]
+
+    init(_ meal: Meal, window: EatingWindow, _ l: Localizer) {
+        let e = meal.entry
+        var values: [String: Any] = ["id": meal.id.uuidString, "name": e.name, "time": e.localTime.formatted,
+                                     "kcal": l.number(Double(e.kcal), digits: 0)]
+        // every key is always set: a missing one would be looked up in the enclosing context
+        // (Mustache), which once showed the day's macro data in a meal's row
+        values["hasMacros"] = e.hasMacros
+        values["macros"] = e.hasMacros ? l.macros(protein: e.proteinG ?? 0, carbs: e.carbsG ?? 0, fat: e.fatG ?? 0) : ""
+        values["edit"] = l.text("web.meals.edit", ["name": .text(e.name)])
+        values["againLabel"] = l.text("web.meals.againLabel", ["name": .text(e.name)])
+        values["deleteLabel"] = l.text("web.meals.delete", ["name": .text(e.name)])
+        // SPEC §4: warnings, never a refusal (outside the window, macros that do not add up); the
+        // nudge for missing macros belongs to the moment of saving, not to the list
+        values["notes"] = MealNotes.notes(for: e, window: window).compactMap { note -> String? in
+            if case .macrosMissing = note { return nil }
+            return l.render(note.message)
+        }
+        self.values = values
+    }
+}
+
+extension WebApp {
+    /// 12.5 → "12.5", 12 → "12": how a number is shown back in a form field.
+    static func plain(_ value: Double) -> String {
+        value.rounded() == value ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,324 @@
+import DietCore
+import DietStore
+import DietSync
+import Foundation
+import Hummingbird
+import SyncProtocol
+
+/// Settings: profile, eating window, language, plan (deficit, preset, locked goals), sync
+/// account, export, import and deleting everything.
+struct SettingsController: Controller {
+    let app: WebApp
+
+    /// Export and import work before onboarding too (import restores a device); the rest needs a profile.
+    func register(public router: Router<WebContext>, onboarded group: RouterGroup<OnboardedContext>) {
+        group.get("/settings", use: screen)
+        group.post("/settings/profile", use: saveBody)
+        group.post("/settings/language", use: saveLanguage)
+        group.post("/settings/plan", use: savePlan)
+        group.post("/settings/maintenance", use: saveMaintenance)
+        group.get("/settings/window", use: windowScreen)
+        group.post("/settings/window", use: saveWindow)
+        group.post("/settings/delete", use: deleteEverything)
+        group.post("/settings/account/signin", use: signIn)
+        router.post("/settings/export", use: export)
+        router.get("/import") { _, context in
+            renderer.page("import", [:], title: localizer(context).text("web.import.title"), tab: nil, context: context)
+        }
+        router.post("/import", use: importFile)
+        router.post("/settings/account/signout") { _, _ in
+            try? await sync.exclusively { try await $0.signOut() }
+            return redirect("/settings", toast: .signedOut)
+        }
+        router.post("/settings/account/sync") { _, _ in
+            do {
+                _ = try await sync.exclusively { try await $0.syncWithRetry() }
+                return redirect("/settings", toast: .synced)
+            } catch {
+                return redirect("/settings", toast: .syncFailed)
+            }
+        }
+    }
+
+    func screen(_ request: Request, context: OnboardedContext) async throws -> Response {
+        try settingsPage(context.settings, state: FormState(), context: context)
+    }
+
+    func saveBody(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let form = try context.decode(ProfileForm.self)
+        return try saveProfile(context) { profile, l in
+            guard let age = form.age.given.flatMap(Int.init) else { throw FieldError(field: "age", message: l.text("web.error.number", ["value": .text(form.age ?? "")])) }
+            guard let height = WebApp.decimal(form.height.given) else { throw FieldError(field: "height", message: l.text("web.error.number", ["value": .text(form.height ?? "")])) }
+            guard let sex = form.sex.given.flatMap(Sex.init(rawValue:)) else { throw FieldError(field: "sex", message: l.text("web.error.choose")) }
+            guard let activity = form.activity.given.flatMap(ActivityLevel.init(rawValue:)) else { throw FieldError(field: "activity", message: l.text("web.error.choose")) }
+            guard let goal = form.goal.given.flatMap(Goal.init(rawValue:)) else { throw FieldError(field: "goal", message: l.text("web.error.choose")) }
+            profile.age = age
+            profile.birthDate = nil
+            profile.heightCm = height
+            profile.sex = sex
+            profile.activityLevel = activity
+            profile.goal = goal
+            return { error in error.field == .height ? "height" : "age" }
+        }
+    }
+
+    func saveLanguage(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let form = try context.decode(LanguageForm.self)
+        return try saveProfile(context) { profile, l in
+            guard let language = form.language.given.flatMap(Language.init(rawValue:)) else {
+                throw FieldError(field: "language", message: l.text("web.error.choose"))
+            }
+            profile.language = language
+            return { _ in "language" }
+        }
+    }
+
+    func savePlan(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let form = try context.decode(PlanForm.self)
+        return try saveProfile(context) { profile, l in
+            guard let preset = form.preset.given.flatMap(CyclePreset.init(rawValue:)) else { throw FieldError(field: "preset", message: l.text("web.error.choose")) }
+            profile.cyclePreset = preset
+            if preset == .study {
+                profile.deficit = Profile.studyDeficit
+            } else {
+                guard let percent = WebApp.decimal(form.deficit.given) else {
+                    throw FieldError(field: "deficit", message: l.text("web.error.number", ["value": .text(form.deficit ?? "")]))
+                }
+                profile.deficit = percent / 100
+            }
+            for kind in TargetKind.allCases {
+                profile.lockedGoals[kind] = try lockedGoals(form.lock(kind), kind: kind, sex: profile.sex, l)
+            }
+            return { _ in "deficit" }
+        }
+    }
+
+    /// The locked goals typed for `kind`: nil when all four are empty.
+    private func lockedGoals(_ texts: [String?], kind: TargetKind, sex: Sex, _ l: Localizer) throws -> LockedGoals? {
+        let prefix = "lock_\(kind.rawValue)_"
+        if texts.allSatisfy({ $0.given == nil }) { return nil }
+        let numbers = texts.map { WebApp.decimal($0.given) }
+        guard let kcal = numbers[0], let protein = numbers[1], let carbs = numbers[2], let fat = numbers[3] else {
+            throw FieldError(field: prefix + "kcal", message: l.text("cli.set.lockAll"))
+        }
+        let locked = LockedGoals(kcal: Int(kcal.rounded()), proteinG: protein, carbsG: carbs, fatG: fat)
+        do { try locked.validate(floor: SafetyFloor.kcal(for: sex)) } catch {
+            throw FieldError(field: prefix + "kcal", message: l.render(error.message))
+        }
+        return locked
+    }
+
+    /// Accepts the estimate shown (recomputed here, never taken from the form), or goes back to the formula.
+    func saveMaintenance(_ request: Request, context: OnboardedContext) async throws -> Response {
+        if try context.decode(MaintenanceForm.self).use == "estimate", case .estimate(let estimate) = try maintenanceEstimate() {
+            try store.acceptMaintenance(estimate.kcal)
+        } else {
+            try store.acceptMaintenance(nil)
+        }
+        return redirect("/settings", toast: .settingsSaved)
+    }
+
+    func windowScreen(_ request: Request, context: OnboardedContext) async throws -> Response {
+        windowPage(WindowForm.values(context.profile.eatingWindow), error: nil, context: context)
+    }
+
+    /// The window keeps `FormData`: its moments arrive as repeated `moment` fields (as in onboarding).
+    func saveWindow(_ request: Request, context: OnboardedContext) async throws -> Response {
+        var settings = context.settings
+        let form = context.form
+        switch WindowForm.parse(form, localizer(context)) {
+        case .success(let window):
+            settings.profile.eatingWindow = window
+            try store.updateProfile(settings.profile, timeZone: timeZone)
+            return redirect("/", toast: .settingsSaved)
+        case .failure(let error):
+            let values = WindowForm.values(start: form["window_start"] ?? "", end: form["window_end"] ?? "", moments: form.all("moment"))
+            return windowPage(values, error: error, context: context, status: .unprocessableContent)
+        }
+    }
+
+    func export(_ request: Request, context: WebContext) async throws -> Response {
+        let export = try store.exportData()
+        try store.record(.dataExported(format: "json"), timeZone: timeZone)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try encoder.encode(export)
+        return Response(status: .ok, headers: [
+            .contentType: "application/json; charset=utf-8",
+            .contentDisposition: "attachment; filename=\"w-diet-\(today.iso).json\"",
+        ], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    func importFile(_ request: Request, context: WebContext) async throws -> Response {
+        let l = localizer(context)
+        func failed(_ message: String) -> Response {
+            renderer.page("import", ["error": message], title: l.text("web.import.title"), tab: nil, context: context,
+                          status: .unprocessableContent)
+        }
+        guard let file = context.form.file("file"), !file.data.isEmpty else { return failed(l.text("web.import.noFile")) }
+        let export: DataExport
+        do {
+            export = try JSONDecoder().decode(DataExport.self, from: file.data)
+        } catch {
+            return failed(l.text("cli.import.unreadable", ["path": .text(file.filename)]))
+        }
+        do {
+            try store.importData(export)
+        } catch {
+            return failed(message(for: error, l))
+        }
+        return redirect("/", toast: .imported)
+    }
+
+    func deleteEverything(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let l = localizer(context)
+        let typed = (try context.decode(DeleteForm.self).confirm.given ?? "").lowercased()
+        guard typed == "delete" || typed == l.text("cli.deleteAccount.word").lowercased() else {
+            var state = FormState()
+            state.errors["confirm"] = l.text("web.delete.mismatch", ["word": .text(l.text("cli.deleteAccount.word"))])
+            return try settingsPage(context.settings, state: state, context: context, status: .unprocessableContent)
+        }
+        // With an account, the server copy goes first: if that fails, nothing is deleted.
+        if let account = try? AccountFile(databasePath: configuration.databasePath).load() {
+            do {
+                try await sync.exclusively { try await $0.deleteAccount() }
+            } catch {
+                var state = FormState()
+                state.errors["confirm"] = syncMessage(error, server: account.server, l)
+                return try settingsPage(context.settings, state: state, context: context, status: .serviceUnavailable)
+            }
+        }
+        try store.purge()
+        return redirect("/onboarding")
+    }
+
+    func signIn(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let l = localizer(context)
+        let form = try context.decode(SignInForm.self)
+        var state = FormState(values: context.form.typed.filter { $0.key != "password" })
+        func refuse(_ field: String, _ message: String) throws -> Response {
+            state.errors[field] = message
+            return try settingsPage(context.settings, state: state, context: context, status: .unprocessableContent)
+        }
+        guard let text = form.server.given, let server = URL(string: text), ["http", "https"].contains(server.scheme?.lowercased()),
+              server.host != nil else {
+            return try refuse("server", l.text("cli.account.error.serverURL", ["value": .text(form.server.given ?? "")]))
+        }
+        guard let email = form.email.given, email.contains("@") else { return try refuse("email", l.text("web.account.emailInvalid")) }
+        guard let password = form.password, !password.isEmpty else { return try refuse("password", l.text("cli.account.error.noPassword")) }
+        let credentials = PasswordCredentials(email: email, password: password, deviceName: l.text("web.account.deviceName"))
+        let newAccount = form.new == "yes"
+        do {
+            try await sync.exclusively { synchronizer in
+                _ = try await synchronizer.signIn(server: server, credentials: credentials, newAccount: newAccount)
+                _ = try? await synchronizer.sync()
+            }
+        } catch {
+            return try refuse("email", syncMessage(error, server: server, l))
+        }
+        return redirect("/settings", toast: .signedIn)
+    }
+
+    /// SPEC §3a over the last 28 days: logged intake and the trend weight against formula TDEE.
+    func maintenanceEstimate() throws -> AdaptiveMaintenance.Result {
+        let days = try store.history(days: 28, through: today)
+        let weights = try store.weights(from: today.adding(days: -27), through: today)
+        guard let plan = try store.today(timeZone: timeZone)?.report.plan else {
+            return .formula(tdeeKcal: 0, because: .tooFewDays(have: 0))
+        }
+        return AdaptiveMaintenance.estimate(days: days.map { .init(date: $0.date, intakeKcal: $0.intakeKcal) }, weights: weights,
+                                            tdeeKcal: Energy.wholeKcal(plan.tdee))
+    }
+
+    /// Applies `edit` to the profile and saves it, or shows the settings again with the
+    /// field's message and what was typed. `edit` returns which field a validation error of the
+    /// whole profile belongs to.
+    private func saveProfile(_ context: OnboardedContext,
+                             edit: (inout Profile, Localizer) throws -> (DietCore.ValidationError) -> String) throws -> Response {
+        let settings = context.settings
+        let l = localizer(context)
+        var profile = settings.profile
+        do {
+            let field = try edit(&profile, l)
+            do { try profile.validate() } catch { throw FieldError(field: field(error), message: l.render(error.message)) }
+        } catch let error as FieldError {
+            var state = FormState(values: context.form.typed)
+            state.errors[error.field] = error.message
+            return try settingsPage(settings, state: state, context: context, status: .unprocessableContent)
+        }
+        try store.updateProfile(profile, timeZone: timeZone)
+        return redirect("/settings", toast: .settingsSaved)
+    }
+
+    private func syncMessage(_ error: any Error, server: URL, _ l: Localizer) -> String {
+        switch error {
+        case SyncError.offline: l.text("cli.sync.offline", ["server": .text(server.absoluteString)])
+        default: l.text("web.account.failed", ["reason": .text(String(describing: error))])
+        }
+    }
+
+    private func windowPage(_ values: [String: Any], error: FieldError?, context: OnboardedContext, status: HTTPResponse.Status = .ok) -> Response {
+        var data: [String: Any] = ["window": values]
+        if let error { data["error"] = ["message": error.message, error.field: true] as [String: Any] }
+        return renderer.page("window", data, title: localizer(context).text("web.window.title"), tab: nil, context: context, status: status)
+    }
+
+    func settingsPage(_ settings: UserSettings, state: FormState, context: OnboardedContext, status: HTTPResponse.Status = .ok) throws -> Response {
+        let l = localizer(context)
+        let p = settings.profile
+        let v = state.values
+        var values = state.template
+        values["profile"] = [
+            "age": v["age"] ?? "\(p.age(on: today))", "height": v["height"] ?? WebApp.plain(p.heightCm),
+            "sexes": Options.choices(Sex.allCases, selected: v["sex"] ?? p.sex.rawValue) { l.text("web.sex.\($0.rawValue)") },
+            "activities": Options.choices(ActivityLevel.allCases, selected: v["activity"] ?? p.activityLevel.rawValue) { l.text("web.activity.\($0.rawValue)") },
+            "goals": Options.choices(Goal.allCases, selected: v["goal"] ?? p.goal.rawValue) { l.text("goal.\($0.rawValue)") },
+        ] as [String: Any]
+        values["window"] = WindowBanner(p.eatingWindow, l).values
+        values["languages"] = Language.allCases.map {
+            ["value": $0.rawValue, "label": Localizer($0).text("web.language.name"), "selected": $0 == p.language] as [String: Any]
+        }
+        values["plan"] = [
+            "deficit": v["deficit"] ?? WebApp.plain((p.deficit * 1000).rounded() / 10),
+            "presets": Options.choices(CyclePreset.allCases, selected: v["preset"] ?? p.cyclePreset.rawValue) { l.text("web.preset.\($0.rawValue)") },
+            "locks": TargetKind.allCases.map { kind -> [String: Any] in
+                let lock = p.lockedGoals[kind]
+                let prefix = "lock_\(kind.rawValue)_"
+                func value(_ field: String, _ current: Double?) -> String { v[prefix + field] ?? current.map(WebApp.plain) ?? "" }
+                return ["kind": kind.rawValue, "name": l.text("web.lock.\(kind.rawValue)"),
+                        "kcal": value("kcal", lock.map { Double($0.kcal) }), "protein": value("protein", lock?.proteinG),
+                        "carbs": value("carbs", lock?.carbsG), "fat": value("fat", lock?.fatG),
+                        "error": state.errors[prefix + "kcal"] ?? ""]
+            },
+        ] as [String: Any]
+        var maintenance: [String: Any] = [:]
+        switch try maintenanceEstimate() {
+        case .formula(let tdee, let shortfall):
+            maintenance["text"] = l.render(shortfall.message)
+            maintenance["formula"] = l.text("web.maintenance.formula", ["kcal": .integer(tdee)])
+        case .estimate(let estimate):
+            maintenance["text"] = l.render(estimate.message)
+            maintenance["formula"] = l.text("web.maintenance.formula", ["kcal": .integer(estimate.tdeeKcal)])
+            if settings.acceptedMaintenanceKcal != estimate.kcal {
+                maintenance["offer"] = l.text("web.maintenance.accept", ["kcal": .integer(estimate.kcal)])
+            }
+        }
+        if let accepted = settings.acceptedMaintenanceKcal {
+            maintenance["accepted"] = l.text("web.maintenance.accepted", ["kcal": .integer(accepted)])
+        }
+        values["maintenance"] = maintenance
+        let file = AccountFile(databasePath: configuration.databasePath)
+        if let account = try? file.load() {
+            let status = try store.syncStatus()
+            let problems = status.problemLines(l)
+            var details: [String: Any] = ["email": account.email, "server": account.server.absoluteString,
+                                          "pending": l.text("web.account.pending", ["count": .integer(status.pending)])]
+            if !problems.isEmpty { details["problems"] = ["items": problems] }
+            values["account"] = details
+        } else {
+            values["signin"] = ["server": v["server"] ?? configuration.syncServer?.absoluteString ?? "", "email": v["email"] ?? ""]
+        }
+        values["deleteWord"] = l.text("cli.deleteAccount.word")
+        return renderer.page("settings", values, title: l.text("web.settings.title"), tab: .settings, context: context, status: status)
+    }
+}

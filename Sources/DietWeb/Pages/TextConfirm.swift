@@ -1,0 +1,99 @@
+import DietCore
+import DietStore
+import FoodKit
+import Foundation
+import Hummingbird
+
+/// One item of a meal in words on the confirm screen: the food chosen among the best matches,
+/// its amount and unit, and what that comes to.
+struct TextItem {
+    let query: String
+    let typed: String
+    let food: Food
+    let choices: [Food]
+    let amount: String
+    let unit: String
+    /// nil when the amount or unit cannot be read (the error says why).
+    let grams: Double?
+    var error: String?
+
+    var nutrients: Nutrients? { grams.map { food.per100g.scaled(toGrams: $0) } }
+
+    func values(index: Int, _ l: Localizer) -> [String: Any] {
+        var values: [String: Any] = [
+            "index": index, "query": query, "typed": typed, "amount": amount, "name": food.name,
+            "foodLabel": l.text("web.text.food", ["typed": .text(typed)]),
+            "amountLabel": l.text("web.text.amountOf", ["name": .text(food.name)]),
+            "unitLabel": l.text("web.text.unitOf", ["name": .text(food.name)]),
+            "removeLabel": l.text("web.text.removeLabel", ["name": .text(food.name)]),
+            "foods": choices.map { ["id": $0.id, "name": $0.name, "selected": $0.id == food.id] as [String: Any] },
+            "units": food.webUnits.map { ["value": $0.value, "label": $0.label, "selected": $0.value == unit] as [String: Any] },
+            "hasError": error != nil, "error": error ?? "", "kcal": "", "macros": "",
+        ]
+        if let n = nutrients, let grams {
+            values["kcal"] = l.number(n.kcal, digits: 0)
+            values["macros"] = l.number(grams, digits: 0) + " g · " + l.macros(protein: n.proteinG, carbs: n.carbsG, fat: n.fatG)
+        }
+        return values
+    }
+}
+
+extension WebApp {
+    /// The items of a resolved meal in words, each with its other matches.
+    func textItems(_ meal: TextMeal, context: OnboardedContext) throws -> [TextItem] {
+        try meal.items.map { item in
+            let portion = item.choice.portion
+            let unit = portion?.name ?? "g"
+            let amount = portion.map { item.choice.grams / $0.gramsPerUnit } ?? item.choice.grams
+            return TextItem(query: item.parsed.food, typed: item.parsed.text, food: item.food,
+                            choices: try choices(item.parsed.food, chosen: item.food, context: context),
+                            amount: WebApp.plain((amount * 100).rounded() / 100), unit: unit, grams: item.choice.grams)
+        }
+    }
+
+    /// The items as the user changed them on the confirm screen; removed ones left out.
+    func textItems(_ form: TextItemsForm, context: OnboardedContext) throws -> [TextItem] {
+        let l = localizer(context)
+        return try (form.items ?? []).filter { $0.remove.given == nil }.compactMap { item -> TextItem? in
+            guard let id = item.food.given, let food = try store.food(id: id, language: context.language) else { return nil }
+            let query = item.query.given ?? food.name
+            let amount = item.amount ?? ""
+            let unit = item.unit.given ?? "g"
+            var problem: String?
+            var grams: Double?
+            do throws(ValidationError) {
+                let value = try NumberInput.value(amount, field: .quantity, range: 0.01...5000, digits: 2, unit: unit == "g" ? "g" : nil)
+                grams = food.gramsFor(amount: value, unit: unit) ?? food.gramsFor(amount: value, unit: "g")
+            } catch {
+                problem = l.render(error.message)
+            }
+            return TextItem(query: query, typed: item.typed.given ?? query, food: food,
+                            choices: try choices(query, chosen: food, context: context), amount: amount,
+                            unit: food.gramsFor(amount: 1, unit: unit) == nil ? "g" : unit, grams: grams, error: problem)
+        }
+    }
+
+    /// The chosen food first, then the other best matches of `query`.
+    private func choices(_ query: String, chosen: Food, context: OnboardedContext) throws -> [Food] {
+        let hits = try store.searchFoods(query, language: context.language, timeZone: timeZone, limit: 5).map(\.food)
+        return [chosen] + hits.filter { $0.id != chosen.id }
+    }
+
+    /// The confirm screen of a meal in words.
+    func textConfirmPage(_ items: [TextItem], text: String, unmatched: [String], context: OnboardedContext,
+                         status: HTTPResponse.Status = .ok) -> Response {
+        let l = localizer(context)
+        let totals = items.compactMap(\.nutrients)
+        let kcal = totals.map(\.kcal).reduce(0, +)
+        let values: [String: Any] = [
+            "text": text, "items": items.enumerated().map { $0.element.values(index: $0.offset, l) },
+            "total": l.text("web.text.total", ["kcal": .decimal(kcal, digits: 0)]),
+            "totalMacros": l.macros(protein: totals.map(\.proteinG).reduce(0, +), carbs: totals.map(\.carbsG).reduce(0, +),
+                                    fat: totals.map(\.fatG).reduce(0, +)),
+            "unmatched": unmatched, "hasItems": !items.isEmpty,
+            "logLabel": l.text(items.count == 1 ? "web.text.logOne" : "web.text.logMany", ["count": .integer(items.count)]),
+            "moments": momentOptions(context, selected: context.form["moment"]), "momentId": "text-moment", "errors": [String: String](),
+        ]
+        return renderer.page("text-confirm", values, title: l.text("web.text.confirmTitle"), tab: nil, context: context, status: status)
+    }
+}
