@@ -106,6 +106,7 @@ extension TableSchema {
         optional("food_id", .identifier(maxLength: 64)),
         optional("portion_g", .number(0...100_000, positive: true)),
         required("created_at", .instant),
+        optional("moment", .integer(1...5)),
     ])
 
     static let weightEntries = TableSchema([

@@ -106,6 +106,8 @@ struct SyncSetAsideTests {
         let store = try onboardedStore()
         try store.logMeal(try MealEntry(name: "Quark\nmit Beeren", kcal: 300, proteinG: 20, carbsG: nil, fatG: 1, fiberG: 2,
                                         at: clock.now(), in: Zones.berlin))
+        try store.logFoods([FoodAmount(foodID: "5062", grams: 118)], at: clock.now(), moment: 2, timeZone: Zones.berlin,
+                           language: .de, source: .search)
         try store.logWeight(try WeightEntry(date: .ymd(2026, 1, 5), kg: 72.4), timeZone: Zones.berlin)
         try store.checkCycle(timeZone: Zones.berlin)
         let cake = Nutrients(kcal: 250, proteinG: 3, carbsG: 35, totalCarbsG: 37, fiberG: 2, sugarsG: 20, fatG: 11, sodiumMg: 120)

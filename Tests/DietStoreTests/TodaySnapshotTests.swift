@@ -25,11 +25,12 @@ struct TodaySnapshotTests {
         try store.checkCycle(timeZone: Zones.berlin)
         let snapshot = try #require(try store.today(timeZone: Zones.berlin))
         let report = snapshot.report
-        // 2026-01-13 is programme day 9: diet day 2; latest weight 71.2 kg
+        // 2026-01-13 is programme day 9: diet day 2; latest weight 71.2 kg, above the BMI-25
+        // reference of 70.6 kg at 168 cm: protein 2 × 70.6, fat 0.6 × 70.6 (more than 25 % of 1,378 kcal)
         #expect(report.cycle?.phase == .diet && report.cycle?.dayInPhase == 2)
-        #expect(report.targets.proteinG == 142.4 && report.targets.fatG == 71.2)
+        #expect(report.targets.proteinG == 141.2 && report.targets.fatG == 42.4)
         #expect(snapshot.meals.count == 1 && report.totals.kcal == 500)
-        // protein 110 of 142.4 g = 77 % good; carbs 20 of ≥ 30 g low; fat 10 of 71.2 low
+        // protein 110 of 141.2 g = 77 % good; carbs 20 of ≥ 100 g low; fat 10 of 42.4 low
         #expect(report.smileys == [.good, .needsAttention, .needsAttention])
         #expect(report.streak.count == 9 && report.streak.isLit)
         // last 7 weights 71.8 … 71.2 → 71.5

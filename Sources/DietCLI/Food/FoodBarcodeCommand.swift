@@ -98,12 +98,12 @@ struct FoodAddCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add your own food, with values per 100 g.")
 
     @Argument(help: "The food's name.") var name: [String]
-    @Option(help: "Calories per 100 g.") var kcal: Double
-    @Option(help: "Protein g per 100 g.") var protein: Double = 0
-    @Option(help: "Carbohydrate g per 100 g (without fibre).") var carbs: Double = 0
-    @Option(help: "Fat g per 100 g.") var fat: Double = 0
-    @Option(help: "Fibre g per 100 g.") var fiber: Double = 0
-    @Option(help: "Sugars g per 100 g.") var sugars: Double = 0
+    @Option(help: "Calories per 100 g (decimal comma or point).") var kcal: TypedNumber
+    @Option(help: "Protein g per 100 g.") var protein = TypedNumber(0)
+    @Option(help: "Carbohydrate g per 100 g (without fibre).") var carbs = TypedNumber(0)
+    @Option(help: "Fat g per 100 g.") var fat = TypedNumber(0)
+    @Option(help: "Fibre g per 100 g.") var fiber = TypedNumber(0)
+    @Option(help: "Sugars g per 100 g.") var sugars = TypedNumber(0)
     @Option(help: "The package's barcode.") var barcode: String?
     @Option(help: "A portion as NAME=GRAMS, e.g. \"1 bar=45\" (repeatable).") var portion: [String] = []
     @OptionGroup var options: StoreOptions
@@ -121,18 +121,25 @@ struct FoodAddCommand: CLICommand {
         }
         let portions = try portion.map { text -> Portion in
             let parts = text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, !parts[0].isEmpty, let grams = Double(parts[1].replacingOccurrences(of: ",", with: ".")) else {
+            guard parts.count == 2, !parts[0].isEmpty, let grams = NumberInput.decimal(parts[1]) else {
                 throw CLIError(l.render(DietCore.ValidationError(field: .portion, allowed: .format("NAME=GRAMS"), received: text).message))
             }
             // "1 Schale" → one "Schale"; "2 slices" → two "slices" weighing `grams` together
             let words = parts[0].split(separator: " ", maxSplits: 1).map(String.init)
-            if words.count == 2, let amount = Double(words[0].replacingOccurrences(of: ",", with: ".")), amount > 0 {
+            if words.count == 2, let amount = NumberInput.decimal(words[0]), amount > 0 {
                 return Portion(amount: amount, name: words[1], grams: grams)
             }
             return Portion(amount: 1, name: parts[0], grams: grams)
         }
-        let nutrients = Nutrients(kcal: kcal, proteinG: protein, carbsG: carbs, totalCarbsG: carbs + fiber, fiberG: fiber,
-                                  sugarsG: sugars, fatG: fat, sodiumMg: 0)
+        let nutrients = try session.run {
+            let (k, p, c, f, fi, s) = try (kcal.number(.calories, hint: 0...900, digits: 0, unit: "kcal"),
+                                           protein.number(.protein, hint: 0...100, digits: 0, unit: "g"),
+                                           carbs.number(.carbs, hint: 0...100, digits: 0, unit: "g"),
+                                           fat.number(.fat, hint: 0...100, digits: 0, unit: "g"),
+                                           fiber.number(.fiber, hint: 0...100, digits: 0, unit: "g"),
+                                           sugars.number(.init("sugars"), hint: 0...100, digits: 0, unit: "g"))
+            return Nutrients(kcal: k, proteinG: p, carbsG: c, totalCarbsG: c + fi, fiberG: fi, sugarsG: s, fatG: f, sodiumMg: 0)
+        }
         let draft = try session.run { try CustomFood(name: name.joined(separator: " "), barcode: code, per100g: nutrients, portions: portions) }
         let food = try session.run { try session.store.addCustomFood(draft) }
         return l.text("cli.food.added", ["name": .text(food.name), "id": .text(food.id)])

@@ -16,7 +16,7 @@ struct RecipeAddCommand: CLICommand {
         discussion: "Example: wdiet recipe add Overnight oats --servings 2 --item 8120=80 --item 1077=300 --item 9050=100")
 
     @Argument(help: "The recipe's name.") var name: [String]
-    @Option(help: "How many servings it makes (0.5–100).") var servings: Double = 1
+    @Option(help: "How many servings it makes (0.5–100).") var servings = TypedNumber(1)
     @Option(help: "A food and its grams, FOOD_ID=GRAMS (repeatable; ids from `wdiet food search`).") var item: [String]
     @OptionGroup var options: StoreOptions
 
@@ -25,12 +25,15 @@ struct RecipeAddCommand: CLICommand {
         let l = session.localizer
         let items = try item.map { text -> Recipe.Item in
             let parts = text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, !parts[0].isEmpty, let grams = Double(parts[1].replacingOccurrences(of: ",", with: ".")) else {
+            guard parts.count == 2, !parts[0].isEmpty, let grams = NumberInput.decimal(parts[1]) else {
                 throw CLIError(l.render(DietCore.ValidationError(field: .recipeItems, allowed: .format("FOOD_ID=GRAMS"), received: text).message))
             }
             return Recipe.Item(foodID: parts[0], grams: grams)
         }
-        let recipe = try session.run { try session.store.addRecipe(name: name.joined(separator: " "), items: items, servings: servings) }
+        let recipe = try session.run {
+            try session.store.addRecipe(name: name.joined(separator: " "), items: items,
+                                        servings: servings.number(.servings, hint: 0.5...100, digits: 1, unit: nil))
+        }
         let serving = try session.run { try session.store.serving(of: recipe, language: session.language) }
         return l.text("cli.recipe.added", ["name": .text(recipe.name), "id": .text(String(recipe.id.prefix(8))),
                                            "kcal": .integer(Int(serving.nutrients.kcal.rounded())),

@@ -11,15 +11,45 @@ struct LogCommand: ParsableCommand {
         subcommands: [LogMealCommand.self, LogTextCommand.self, LogWeightCommand.self, LogAgainCommand.self, CopyDayCommand.self])
 }
 
+/// The checked numbers of `MealOptions`.
+struct MealValues {
+    var kcal: Int?
+    var protein: Double?
+    var carbs: Double?
+    var fat: Double?
+    var fiber: Double?
+}
+
 /// Meal values shared by `log meal` and `edit meal`.
 struct MealOptions: ParsableArguments {
-    @Option(help: "Calories, 1–9999.") var kcal: Int?
-    @Option(help: "Protein in g, 0–999.") var protein: Double?
-    @Option(help: "Carbohydrate in g, 0–999.") var carbs: Double?
-    @Option(help: "Fat in g, 0–999.") var fat: Double?
-    @Option(help: "Fibre in g, 0–999.") var fiber: Double?
+    @Option(help: "Calories, 1–9999 (\"450,5\" or \"450.5\" is rounded).") var kcal: TypedNumber?
+    @Option(help: "Protein in g, 0–999 (decimal comma or point).") var protein: TypedNumber?
+    @Option(help: "Carbohydrate in g, 0–999.") var carbs: TypedNumber?
+    @Option(help: "Fat in g, 0–999.") var fat: TypedNumber?
+    @Option(help: "Fibre in g, 0–999.") var fiber: TypedNumber?
     @Option(help: "When you ate: HH:MM today, or YYYY-MM-DD HH:MM (default: now).") var at: String?
     @Option(help: "The day you ate, YYYY-MM-DD (with --at as the time, else the current time).") var date: LocalDate?
+    @Option(help: "The eating moment, 1–5 (default: the current or next one of your day).") var moment: Int?
+
+    /// The eating moment a meal at `instant` goes to: the one given (1 to the day's count),
+    /// else the current or next one.
+    func checkedMoment(_ window: EatingWindow, at instant: Date, in timeZone: TimeZone) throws(DietCore.ValidationError) -> Int {
+        guard let moment else { return window.moment(at: TimeOfDay(instant, in: timeZone)) }
+        guard (1...window.moments.count).contains(moment) else {
+            throw DietCore.ValidationError(field: .eatingMoment, allowed: .range(min: 1, max: Double(window.moments.count), digits: 0, unit: nil),
+                                           received: "\(moment)")
+        }
+        return moment
+    }
+
+    /// The typed numbers, each checked against its field's range.
+    func values() throws(DietCore.ValidationError) -> MealValues {
+        func grams(_ typed: TypedNumber?, _ field: DietCore.ValidationError.Field) throws(DietCore.ValidationError) -> Double? {
+            try typed?.value(field, MealEntry.gramRange, digits: 0, unit: "g")
+        }
+        return MealValues(kcal: try kcal?.whole(.calories, MealEntry.kcalRange, unit: "kcal"), protein: try grams(protein, .protein),
+                          carbs: try grams(carbs, .carbs), fat: try grams(fat, .fat), fiber: try grams(fiber, .fiber))
+    }
 
     /// The instant the meal was eaten, from --date and --at, in `timeZone`.
     func instant(now: Date, timeZone: TimeZone, localizer: Localizer) throws -> Date {
@@ -51,19 +81,21 @@ struct LogMealCommand: CLICommand {
     @Argument(help: "What you ate, 1–80 characters (default with --food: the food's name).") var name: [String] = []
     @OptionGroup var meal: MealOptions
     @Option(help: "Log a food by its id (see `wdiet food search`).") var food: String?
-    @Option(help: "With --food: how many grams.") var grams: Double?
+    @Option(help: "With --food: how many grams.") var grams: TypedNumber?
     @Option(help: "With --food: a portion, e.g. \"1 large\" or \"2 slice\" (see `wdiet food show`).") var portion: String?
     @Option(help: "Log servings of one of your recipes by its id (see `wdiet recipe list`).") var recipe: String?
-    @Option(help: "With --recipe: how many servings (default 1).") var servings: Double = 1
+    @Option(help: "With --recipe: how many servings (default 1).") var servings = TypedNumber(1)
     @OptionGroup var options: StoreOptions
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         let settings = try session.requireSettings()
         let instant = try meal.instant(now: session.clock.now(), timeZone: session.timeZone, localizer: session.localizer)
-        let (entry, portion) = try recipe.map { (try recipeEntry($0, at: instant, session), nil) }
-            ?? food.map { try foodEntry($0, at: instant, session) } ?? (manualEntry(at: instant, session), nil)
-        let saved = try session.run { try session.store.logMeal(entry, source: recipe != nil ? .recipe : food == nil ? .manual : .search, food: portion) }
+        let moment = try session.run { try meal.checkedMoment(settings.profile.eatingWindow, at: instant, in: session.timeZone) }
+        let (entry, portion) = try recipe.map { (try recipeEntry($0, at: instant, moment: moment, session), nil) }
+            ?? food.map { try foodEntry($0, at: instant, moment: moment, session) } ?? (manualEntry(at: instant, moment: moment, session), nil)
+        let source: AnalyticsEvent.MealSource = recipe != nil ? .recipe : food != nil ? .search : name.isEmpty ? .quickAdd : .manual
+        let saved = try session.run { try session.store.logMeal(entry, source: source, food: portion) }
         var lines = [session.localizer.text("cli.log.meal.saved", [
             "name": .text(entry.name), "kcal": .integer(entry.kcal), "date": .date(entry.localDate),
             "time": .time(entry.localTime), "id": .text(ShortID.make(saved.id)),
@@ -71,72 +103,74 @@ struct LogMealCommand: CLICommand {
         lines += MealNotes.notes(for: entry, window: settings.profile.eatingWindow).map { "  " + session.localizer.render($0.message) }
         if let snapshot = try session.store.today(timeZone: session.timeZone), entry.localDate == snapshot.report.date {
             let report = snapshot.report
-            let roar = Roar.level(for: .init(mealSaved: true, allMacrosGood: MacroFeedback.allGood(report.macros),
-                                             streakMilestone: report.streak.milestoneToday != nil))
             lines.append(session.localizer.render(report.calories.message) + "  " + report.smileys.map(\.emoji).joined(separator: " "))
-            if let roar { lines.append(session.localizer.text("cli.roar.\(roar.rawValue)")) }
+            lines.append(session.localizer.text("cli.roar.\(MealSaved(report: report, count: 1, streakWasLit: true).roar.rawValue)"))
         }
         return lines.joined(separator: "\n")
     }
 
-    private func manualEntry(at instant: Date, _ session: Session) throws -> MealEntry {
-        guard let kcal = meal.kcal else { throw CLIError(session.localizer.text("cli.error.kcalRequired")) }
+    /// A meal by its calories (and optional macros); without a name it is a quick add.
+    private func manualEntry(at instant: Date, moment: Int?, _ session: Session) throws -> MealEntry {
+        let values = try session.run { try meal.values() }
+        guard let kcal = values.kcal else { throw CLIError(session.localizer.text("cli.error.kcalRequired")) }
         return try session.run {
-            try MealEntry(name: name.joined(separator: " "), kcal: kcal, proteinG: meal.protein, carbsG: meal.carbs,
-                          fatG: meal.fat, fiberG: meal.fiber, at: instant, in: session.timeZone)
+            try MealEntry.quickAdd(kcal: kcal, name: name.joined(separator: " "), proteinG: values.protein, carbsG: values.carbs,
+                                   fatG: values.fat, fiberG: values.fiber, at: instant, in: session.timeZone, moment: moment,
+                                   language: session.language)
         }
     }
 
     /// `servings` of a recipe.
-    private func recipeEntry(_ id: String, at instant: Date, _ session: Session) throws -> MealEntry {
+    private func recipeEntry(_ id: String, at instant: Date, moment: Int?, _ session: Session) throws -> MealEntry {
         let l = session.localizer
         if meal.kcal != nil || food != nil { throw CLIError(l.text("cli.error.kcalWithFood")) }
         guard let recipe = try session.run({ try session.store.recipe(id) }) else {
             throw CLIError(l.text("cli.error.recipe", ["id": .text(id)]))
         }
-        return try session.run {
-            try session.store.mealEntry(servings: servings, of: recipe, named: name.isEmpty ? nil : name.joined(separator: " "), at: instant,
+        let count = try session.run { try servings.value(.servings, 0.1...20, digits: 1, unit: nil) }
+        var entry = try session.run {
+            try session.store.mealEntry(servings: count, of: recipe, named: name.isEmpty ? nil : name.joined(separator: " "), at: instant,
                                         in: session.timeZone, language: session.language)
         }
+        entry.moment = moment
+        return entry
     }
 
     /// The meal of `grams`, a `portion` or the default portion of a database food.
-    private func foodEntry(_ id: String, at instant: Date, _ session: Session) throws -> (MealEntry, FoodPortion) {
+    private func foodEntry(_ id: String, at instant: Date, moment: Int?, _ session: Session) throws -> (MealEntry, FoodPortion) {
         let l = session.localizer
         if meal.kcal != nil { throw CLIError(l.text("cli.error.kcalWithFood")) }
         guard let food = try session.run({ try session.store.food(id: id, language: session.language) }) else {
             throw CLIError(StoreError.unknownFood("\(id)").message(l))
         }
-        let amount = try grams ?? portion.map { try Self.grams(of: $0, in: food, l) }
+        let typed = try session.run { try grams?.number(.amount, hint: Food.gramRange, digits: 0, unit: "g") }
+        let amount = try typed ?? portion.map { try Self.grams(of: $0, in: food, l) }
             ?? PortionChooser.grams(quantity: 1, unit: nil, portions: food.portions, foodName: food.usdaName).grams
-        guard amount > 0 && amount <= 5000 else {
-            throw CLIError(l.render(DietCore.ValidationError(field: .init("grams"), allowed: .range(min: 1, max: 5000, digits: 0, unit: "g"),
-                                                             received: amount.formatted()).message))
-        }
-        let n = food.per100g.scaled(toGrams: amount)
+        let checked = try session.run { try Food.checkedGrams(amount) }
+        let n = food.per100g.scaled(toGrams: checked)
         let title = name.isEmpty ? food.name : name.joined(separator: " ")
-        let entry = try session.run { try n.mealEntry(named: title, at: instant, in: session.timeZone) }
-        return (entry, FoodPortion(foodID: food.id, grams: amount))
+        let entry = try session.run { try n.mealEntry(named: title, at: instant, in: session.timeZone, moment: moment) }
+        return (entry, FoodPortion(foodID: food.id, grams: checked))
     }
 
-    /// "1 large", "2 slice", "cup": a count (default 1) and a portion of the food.
+    /// "1 large", "0,5 breast", "cup": a count (default 1, decimal comma or point) and a
+    /// household measure of the food, through the one portion rule (`Food.grams`).
     static func grams(of text: String, in food: Food, _ l: Localizer) throws -> Double {
         let words = text.split(separator: " ").map(String.init)
-        let count = words.first.flatMap { Double($0.replacingOccurrences(of: ",", with: ".")) }
-        let wanted = SearchText.fold(words.dropFirst(count == nil ? 0 : 1).joined(separator: " "))
-        let match = food.portions.first { SearchText.fold($0.name) == wanted }
-            ?? food.portions.first { SearchText.fold($0.name).hasPrefix(wanted) && !wanted.isEmpty }
-        guard let match else {
-            throw CLIError(l.text("cli.error.portion", ["portion": .text(text), "portions": .text(food.portions.map(\.label).joined(separator: ", "))]))
+        let count = words.first.flatMap(NumberInput.decimal)
+        let unit = words.dropFirst(count == nil ? 0 : 1).joined(separator: " ")
+        guard let grams = food.grams(amount: count ?? 1, unit: unit) else {
+            throw CLIError(l.text("cli.error.portion", ["portion": .text(text),
+                                                        "portions": .text(food.householdPortions.map(\.label).joined(separator: ", "))]))
         }
-        return (count ?? 1) * match.gramsPerUnit
+        return grams
     }
 }
 
 struct LogWeightCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "weight", abstract: "Log today's weight (replaces the day's entry).")
 
-    @Argument(help: "Weight in kg, 30.0–200.0.") var kg: Double
+    @Argument(help: "Weight in kg, 30.0–200.0 (\"72,4\" or \"72.4\").") var kg: TypedNumber
     @Option(help: "The day, YYYY-MM-DD (default: today).") var date: LocalDate?
     @OptionGroup var options: StoreOptions
 
@@ -147,7 +181,7 @@ struct LogWeightCommand: CLICommand {
         if day > session.today {
             throw CLIError(session.localizer.text("cli.error.futureDate", ["date": .date(day)]))
         }
-        let entry = try session.run { try WeightEntry(date: day, kg: kg) }
+        let entry = try session.run { try WeightEntry(date: day, kg: kg.number(.weight, hint: Profile.weightRange, digits: 1, unit: "kg")) }
         try session.run { try session.store.logWeight(entry, timeZone: session.timeZone) }
         var lines = [session.localizer.text("cli.log.weight.saved", ["kg": .decimal(entry.kg, digits: 1), "date": .date(day)])]
         if let snapshot = try session.store.today(timeZone: session.timeZone) {

@@ -67,9 +67,10 @@ struct EditMealCommand: CLICommand {
         let instant = meal.at == nil && meal.date == nil
             ? existing.instant : try meal.instant(now: existing.instant, timeZone: zone, localizer: session.localizer)
         let updated = try session.run {
-            try MealEntry(name: name ?? existing.name, kcal: meal.kcal ?? existing.kcal, proteinG: meal.protein ?? existing.proteinG,
-                          carbsG: meal.carbs ?? existing.carbsG, fatG: meal.fat ?? existing.fatG,
-                          fiberG: meal.fiber ?? existing.fiberG, at: instant, in: zone)
+            let values = try meal.values()
+            return try MealEntry(name: name ?? existing.name, kcal: values.kcal ?? existing.kcal, proteinG: values.protein ?? existing.proteinG,
+                                 carbsG: values.carbs ?? existing.carbsG, fatG: values.fat ?? existing.fatG,
+                                 fiberG: values.fiber ?? existing.fiberG, at: instant, in: zone, moment: meal.moment ?? existing.moment)
         }
         let saved = try session.run { try session.store.editMeal(try resolveMeal(id, in: session).id, to: updated) }
         return session.localizer.text("cli.edit.saved", ["name": .text(saved.entry.name), "kcal": .integer(saved.entry.kcal)])

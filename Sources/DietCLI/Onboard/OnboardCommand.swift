@@ -10,14 +10,14 @@ struct OnboardCommand: CLICommand {
         abstract: "Create your profile and start your cycle today (asks for anything not given as a flag).")
 
     @Option(help: "male, female or other.") var sex: Sex?
-    @Option(help: "Age in years, 18–99.") var age: Int?
-    @Option(help: "Height in cm, 100–250.") var height: Double?
-    @Option(help: "Weight in kg, 30.0–200.0.") var weight: Double?
+    @Option(help: "Age in years, 18–99.") var age: TypedNumber?
+    @Option(help: "Height in cm, 100–250.") var height: TypedNumber?
+    @Option(help: "Weight in kg, 30.0–200.0 (decimal comma or point).") var weight: TypedNumber?
     @Option(help: "sedentary, light, moderate, active or very-active.") var activity: ActivityLevel?
     @Option(help: "lose, maintain or gain.") var goal: Goal?
     @Option(help: "Eating window for weight loss, e.g. 12:00-18:00.") var window: String?
     @Option(help: "Eating moments inside the window, e.g. 12:00,15:00,18:00.") var moments: String?
-    @Option(help: "Diet-day deficit, 0.10–0.35.") var deficit: Double?
+    @Option(help: "Diet-day deficit, 0.10–0.35.") var deficit: TypedNumber?
     @Option(help: "open-ended or study.") var preset: CyclePreset?
     @OptionGroup var options: StoreOptions
 
@@ -29,19 +29,19 @@ struct OnboardCommand: CLICommand {
         var onboarding = Onboarding(language: session.language)
         try onboarding.answer(.start)
         while !onboarding.isComplete {
-            let answer = try flagAnswer(for: onboarding.step, l) ?? prompter.ask(onboarding)
+            let step = onboarding.step
+            let answer = try session.run { try flagAnswer(for: step, l) } ?? prompter.ask(onboarding)
             do {
                 try onboarding.answer(answer)
             } catch {
                 // a bad flag is final; a bad typed answer is asked again
-                if try flagAnswer(for: onboarding.step, l) != nil { throw CLIError(l.render(error.message)) }
+                if try session.run({ try flagAnswer(for: step, l) }) != nil { throw CLIError(l.render(error.message)) }
                 prompter.say(l.render(error.message))
             }
         }
         let result = try session.run { try onboarding.result(clock: session.clock, timeZone: session.timeZone) }
-        var profile = result.profile
-        if let preset { profile.cyclePreset = preset }
-        if let deficit { profile.deficit = preset == .study ? Profile.studyDeficit : deficit }
+        let typedDeficit = try session.run { try deficit?.value(.deficit, Profile.deficitRange, digits: 2, unit: nil) }
+        let profile = result.profile.applying(preset: preset, deficit: typedDeficit)
         try session.run { try profile.validate() }
         try session.run { try session.store.completeOnboarding(profile, timeZone: session.timeZone) }
         let plan = EnergyPlan(profile: profile, on: result.startDate)
@@ -59,9 +59,9 @@ struct OnboardCommand: CLICommand {
         switch step {
         case .welcome: .start
         case .sex: sex.map(OnboardingAnswer.sex)
-        case .age: age.map(OnboardingAnswer.age)
-        case .height: height.map(OnboardingAnswer.heightCm)
-        case .weight: weight.map(OnboardingAnswer.weightKg)
+        case .age: try age.map { .age(try $0.whole(.age, Profile.ageRange, unit: nil)) }
+        case .height: try height.map { .heightCm(try $0.number(.height, hint: Profile.heightRange, digits: 0, unit: "cm")) }
+        case .weight: try weight.map { .weightKg(try $0.number(.weight, hint: Profile.weightRange, digits: 1, unit: "kg")) }
         case .activity: activity.map(OnboardingAnswer.activity)
         case .goal: goal.map(OnboardingAnswer.goal)
         case .eatingWindow:
@@ -124,11 +124,11 @@ struct Prompter {
     }
 
     static func parse(_ reply: String, step: OnboardingStep, _ l: Localizer) -> OnboardingAnswer? {
-        let number = Double(reply.replacingOccurrences(of: ",", with: "."))
+        let number = NumberInput.decimal(reply)
         return switch step {
         case .welcome: .start
         case .sex: Sex(argument: reply).map(OnboardingAnswer.sex)
-        case .age: Int(reply).map(OnboardingAnswer.age)
+        case .age: number.flatMap { $0 == $0.rounded() ? Int(exactly: $0) : nil }.map(OnboardingAnswer.age)
         case .height: number.map(OnboardingAnswer.heightCm)
         case .weight: number.map(OnboardingAnswer.weightKg)
         case .activity: ActivityLevel(argument: reply).map(OnboardingAnswer.activity)

@@ -11,12 +11,12 @@ public struct PlanCommand: ParsableCommand {
     )
 
     @Option(help: "Sex for the BMR formula.") var sex: Sex
-    @Option(help: "Age in years (18–99).") var age: Int
-    @Option(help: "Height in cm (100–250).") var height: Double
-    @Option(help: "Weight in kg (30.0–200.0).") var weight: Double
+    @Option(help: "Age in years (18–99).") var age: TypedNumber
+    @Option(help: "Height in cm (100–250).") var height: TypedNumber
+    @Option(help: "Weight in kg (30.0–200.0, decimal comma or point).") var weight: TypedNumber
     @Option(help: "Activity level.") var activity: ActivityLevel
     @Option(help: "Goal.") var goal: Goal
-    @Option(help: "Diet-day deficit, 0.10–0.35.") var deficit: Double = Profile.defaultDeficit
+    @Option(help: "Diet-day deficit, 0.10–0.35.") var deficit = TypedNumber(Profile.defaultDeficit)
     @Option(help: "Cycle preset.") var preset: CyclePreset = .openEnded
     @Option(help: "First day of the programme as YYYY-MM-DD (default: today).") var start: LocalDate?
     @Option(help: "How many weeks of the cycle to list (1–104).") var weeks: Int = 10
@@ -40,8 +40,11 @@ public struct PlanCommand: ParsableCommand {
         }
         let profile: Profile
         do {
-            profile = try Profile(sex: sex, age: age, heightCm: height, weightKg: weight, activityLevel: activity, goal: goal,
-                                  language: language, deficit: deficit, cyclePreset: preset)
+            profile = try Profile(sex: sex, age: age.whole(.age, Profile.ageRange, unit: nil),
+                                  heightCm: height.number(.height, hint: Profile.heightRange, digits: 0, unit: "cm"),
+                                  weightKg: weight.number(.weight, hint: Profile.weightRange, digits: 1, unit: "kg"), activityLevel: activity,
+                                  goal: goal, language: language,
+                                  deficit: deficit.value(.deficit, Profile.deficitRange, digits: 2, unit: nil), cyclePreset: preset)
         } catch {
             throw CLIError(error, language: language)
         }

@@ -45,18 +45,18 @@ struct SetCommand: CLICommand {
         commandName: "set", abstract: "Change a setting: weight unit aside, everything onboarding asked.",
         discussion: "Examples: wdiet set --window 11:00-17:00 · wdiet set --deficit 0.25 --lang de · wdiet set --lock-kcal 1800 --lock-protein 140 --lock-carbs 150 --lock-fat 60 --lock-for deficit")
 
-    @Option(help: "Height in cm, 100–250.") var height: Double?
+    @Option(help: "Height in cm, 100–250.") var height: TypedNumber?
     @Option(help: "sedentary, light, moderate, active or very-active.") var activity: ActivityLevel?
     @Option(help: "lose, maintain or gain.") var goal: Goal?
     @Option(help: "Eating window, e.g. 11:00-17:00.") var window: String?
     @Option(help: "Eating moments, e.g. 11:00,14:00,17:00.") var moments: String?
-    @Option(help: "Diet-day deficit, 0.10–0.35.") var deficit: Double?
+    @Option(help: "Diet-day deficit, 0.10–0.35.") var deficit: TypedNumber?
     @Option(help: "open-ended or study.") var preset: CyclePreset?
     @Option(name: .customLong("language"), help: "de, en or es.") var profileLanguage: Language?
-    @Option(help: "Lock goals: calories.") var lockKcal: Int?
-    @Option(help: "Lock goals: protein g.") var lockProtein: Double?
-    @Option(help: "Lock goals: carbs g.") var lockCarbs: Double?
-    @Option(help: "Lock goals: fat g.") var lockFat: Double?
+    @Option(help: "Lock goals: calories.") var lockKcal: TypedNumber?
+    @Option(help: "Lock goals: protein g.") var lockProtein: TypedNumber?
+    @Option(help: "Lock goals: carbs g.") var lockCarbs: TypedNumber?
+    @Option(help: "Lock goals: fat g.") var lockFat: TypedNumber?
     @Option(help: "Which target the lock applies to: deficit, maintenance or surplus.") var lockFor: TargetKind?
     @Flag(help: "Remove the lock of --lock-for.") var unlock = false
     @OptionGroup var options: StoreOptions
@@ -65,32 +65,33 @@ struct SetCommand: CLICommand {
         let session = try Session.open(options, context: context)
         var profile = try session.requireSettings().profile
         let l = session.localizer
-        if let height { profile.heightCm = height }
+        if let height { profile.heightCm = try session.run { try height.number(.height, hint: Profile.heightRange, digits: 0, unit: "cm") } }
         if let activity { profile.activityLevel = activity }
         if let goal { profile.goal = goal }
         if let window { profile.eatingWindow = try Prompter.window(window, moments: moments, l) }
-        if let preset { profile.cyclePreset = preset }
-        if let deficit { profile.deficit = deficit }
-        if profile.cyclePreset == .study { profile.deficit = Profile.studyDeficit }
+        let typedDeficit = try session.run { try deficit?.value(.deficit, Profile.deficitRange, digits: 2, unit: nil) }
+        profile = profile.applying(preset: preset, deficit: typedDeficit)
         if let profileLanguage { profile.language = profileLanguage }
-        try applyLocks(&profile, l)
+        try applyLocks(&profile, session)
         try session.run { try profile.validate() }
         try session.run { try session.store.updateProfile(profile, timeZone: session.timeZone) }
         return Localizer(profile.language).text("cli.set.saved")
     }
 
-    private func applyLocks(_ profile: inout Profile, _ l: Localizer) throws {
-        let values = [lockKcal.map(Double.init), lockProtein, lockCarbs, lockFat]
-        guard unlock || values.contains(where: { $0 != nil }) else { return }
-        guard let kind = lockFor else { throw CLIError(l.text("cli.set.lockFor")) }
+    /// The lock of --lock-for: all four values (decimal comma or point), or --unlock.
+    private func applyLocks(_ profile: inout Profile, _ session: Session) throws {
+        let texts = [lockKcal, lockProtein, lockCarbs, lockFat].map { $0?.text }
+        guard unlock || texts.contains(where: { $0 != nil }) else { return }
+        guard let kind = lockFor else { throw CLIError(session.localizer.text("cli.set.lockFor")) }
         if unlock {
             profile.lockedGoals[kind] = nil
             return
         }
-        guard let kcal = lockKcal, let protein = lockProtein, let carbs = lockCarbs, let fat = lockFat else {
-            throw CLIError(l.text("cli.set.lockAll"))
+        guard texts.allSatisfy({ $0 != nil }) else { throw CLIError(session.localizer.text("cli.set.lockAll")) }
+        let floor = SafetyFloor.kcal(for: profile.sex)
+        profile.lockedGoals[kind] = try session.run {
+            try LockedGoals.parse(kcal: texts[0], protein: texts[1], carbs: texts[2], fat: texts[3], floor: floor)
         }
-        profile.lockedGoals[kind] = LockedGoals(kcal: kcal, proteinG: protein, carbsG: carbs, fatG: fat)
     }
 }
 

@@ -49,7 +49,7 @@ public enum AnalyticsEvent: Hashable, Sendable {
 
     /// How a meal was entered.
     public enum MealSource: String, Codable, Sendable, CaseIterable {
-        case manual, search, barcode, text, recent, recipe, copy
+        case manual, search, barcode, text, recent, recipe, copy, quickAdd = "quick_add", undo
     }
 
     /// The snake_case event name.

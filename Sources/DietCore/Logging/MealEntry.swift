@@ -114,10 +114,10 @@ extension MealEntry {
     /// A quick add (SPEC §4): calories are enough; the name defaults to `quickAddName`, macros
     /// stay optional.
     public static func quickAdd(kcal: Int, name: String? = nil, proteinG: Double? = nil, carbsG: Double? = nil,
-                                fatG: Double? = nil, at instant: Date, in timeZone: TimeZone, moment: Int? = nil,
-                                language: Language) throws(ValidationError) -> MealEntry {
+                                fatG: Double? = nil, fiberG: Double? = nil, at instant: Date, in timeZone: TimeZone,
+                                moment: Int? = nil, language: Language) throws(ValidationError) -> MealEntry {
         let given = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         return try MealEntry(name: given.isEmpty ? quickAddName(language) : given, kcal: kcal, proteinG: proteinG, carbsG: carbsG,
-                             fatG: fatG, at: instant, in: timeZone, moment: moment)
+                             fatG: fatG, fiberG: fiberG, at: instant, in: timeZone, moment: moment)
     }
 }

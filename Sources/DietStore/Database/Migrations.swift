@@ -15,6 +15,7 @@ enum Migrations {
         migrator.registerMigration("v7_calendars", migrate: v7Calendars)
         migrator.registerMigration("v8_whoop_cache", migrate: v8WhoopCache)
         migrator.registerMigration("v9_sync_set_aside", migrate: v9SyncSetAside)
+        migrator.registerMigration("v10_meal_moments", migrate: v10MealMoments)
         return migrator
     }
 
@@ -257,6 +258,14 @@ enum Migrations {
               received_at TEXT NOT NULL,
               PRIMARY KEY (table_name, row_id)
             ) STRICT;
+            """)
+    }
+
+    /// Eating moments as meal slots: the moment (1–5) a meal was logged to. Older meals keep
+    /// NULL and are grouped by their time.
+    private static func v10MealMoments(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE meal_logs ADD COLUMN moment INTEGER CHECK (moment IS NULL OR moment BETWEEN 1 AND 5);
             """)
     }
 }

@@ -2,12 +2,25 @@ import DietCore
 import Foundation
 import GRDB
 
-/// A food the user logs often or lately, with how often and when last.
+/// A food the user logs often or lately, with how often, when last and how much last.
 public struct UsedFood: Hashable, Sendable {
     public let foodID: String
     public let name: String
     public let uses: Int
     public let lastDate: LocalDate
+    /// The amount last logged: a repeat food is logged again with it in one tap.
+    public let lastGrams: Double
+}
+
+/// An amount of a food: what a meal in words or a portion form logs.
+public struct FoodAmount: Hashable, Sendable {
+    public let foodID: String
+    public let grams: Double
+
+    public init(foodID: String, grams: Double) {
+        self.foodID = foodID
+        self.grams = grams
+    }
 }
 
 extension AppDatabase {
@@ -34,7 +47,8 @@ extension AppDatabase {
         }
         let copies = try originals.map { entry, food in
             (try MealEntry(name: entry.name, kcal: entry.kcal, proteinG: entry.proteinG, carbsG: entry.carbsG, fatG: entry.fatG,
-                           fiberG: entry.fiberG, at: target.instant(at: entry.localTime, in: timeZone), in: timeZone), food)
+                           fiberG: entry.fiberG, at: target.instant(at: entry.localTime, in: timeZone), in: timeZone,
+                           moment: entry.moment), food)
         }
         return try logMeals(copies, source: .copy)
     }
@@ -43,7 +57,10 @@ extension AppDatabase {
     public func usedFoods(frequent: Bool, limit: Int = 10, language: Language) throws -> [UsedFood] {
         try reader.read { db in
             let rows = try Row.fetchAll(db, sql: """
-                SELECT food_id, count(*) AS uses, max(local_date) AS last, max(created_at) AS latest FROM meal_logs
+                SELECT food_id, count(*) AS uses, max(local_date) AS last, max(created_at) AS latest,
+                  (SELECT portion_g FROM meal_logs AS m WHERE m.deleted = 0 AND m.food_id = meal_logs.food_id
+                   ORDER BY m.created_at DESC LIMIT 1) AS last_grams
+                FROM meal_logs
                 WHERE deleted = 0 AND food_id IS NOT NULL GROUP BY food_id
                 ORDER BY \(frequent ? "uses DESC, latest DESC" : "latest DESC") LIMIT ?
                 """, arguments: [limit])
@@ -51,8 +68,8 @@ extension AppDatabase {
                 let id: String = row["food_id"]
                 let name = try (Int(id).flatMap { try FoodCatalog.food(db, id: $0, language: language) }
                     ?? CustomFoodRecord.fetchOne(db, key: id.uppercased())?.food)?.name ?? id
-                guard let last = LocalDate(iso: row["last"]) else { return nil }
-                return UsedFood(foodID: id, name: name, uses: row["uses"], lastDate: last)
+                guard let last = LocalDate(iso: row["last"]), let grams: Double = row["last_grams"], grams > 0 else { return nil }
+                return UsedFood(foodID: id, name: name, uses: row["uses"], lastDate: last, lastGrams: grams)
             }
         }
     }

@@ -41,6 +41,9 @@ extension AppDatabase {
             }
             var record = MealRecord(id: id, entry: entry, createdAt: now)
             record.createdAt = existing.createdAt
+            // the food it came from stays (recent foods, log again)
+            record.foodID = existing.foodID
+            record.portionG = existing.portionG
             _ = try Outbox.save(record, db, now: now)
             try recordEvent(.mealEdited, db, now: now, timeZone: TimeZone(identifier: entry.timeZoneIdentifier) ?? .gmt)
             return Meal(id: id, entry: entry)
@@ -57,6 +60,23 @@ extension AppDatabase {
             meal.deleted = true
             _ = try Outbox.save(meal, db, now: now)
             try recordEvent(.mealDeleted, db, now: now, timeZone: timeZone)
+        }
+    }
+
+    /// Brings a deleted meal back (the "Undo" of a deletion), as a new change so it syncs.
+    /// Records `meal_logged` with the source `undo`.
+    @discardableResult
+    public func restoreMeal(_ id: UUID, timeZone: TimeZone) throws -> Meal {
+        let now = clock.now()
+        return try writer.write { db in
+            guard var record = try MealRecord.fetchOne(db, key: id), record.deleted, let meal = record.meal else {
+                throw StoreError.notFound(table: "meal_logs", id: id.uuidString)
+            }
+            record.deleted = false
+            _ = try Outbox.save(record, db, now: now)
+            try recordEvent(.mealLogged(hasMacros: meal.entry.hasMacros, source: .undo, outsideWindow: false), db, now: now,
+                            timeZone: timeZone)
+            return meal
         }
     }
 

@@ -20,12 +20,14 @@ struct MealRecord: SyncedRecord, Hashable {
     var timeZone: String
     var foodID: String?
     var portionG: Double?
+    /// The eating moment (1–5) the meal was logged to; nil: grouped by its time.
+    var moment: Int?
     var createdAt: String
     var updatedHLC: String
     var deleted: Bool
 
     enum CodingKeys: String, CodingKey {
-        case id, name, kcal, deleted
+        case id, name, kcal, deleted, moment
         case proteinG = "protein_g"
         case carbsG = "carbs_g"
         case fatG = "fat_g"
@@ -58,6 +60,7 @@ struct MealRecord: SyncedRecord, Hashable {
         localDate = entry.localDate.iso
         localTime = entry.localTime.formatted
         timeZone = entry.timeZoneIdentifier
+        moment = entry.moment
         self.createdAt = StoreFormat.instant(createdAt)
         updatedHLC = ""
         deleted = false
@@ -68,7 +71,8 @@ struct MealRecord: SyncedRecord, Hashable {
         guard let instant = StoreFormat.instant(loggedAt), let date = LocalDate(iso: localDate),
               let time = TimeOfDay(string: localTime) else { return nil }
         let entry = MealEntry(restoring: name, kcal: kcal, proteinG: proteinG, carbsG: carbsG, fatG: fatG, fiberG: fiberG,
-                              instant: instant, localDate: date, localTime: time, timeZoneIdentifier: timeZone)
+                              instant: instant, localDate: date, localTime: time, timeZoneIdentifier: timeZone,
+                              moment: moment)
         return Meal(id: id, entry: entry)
     }
 

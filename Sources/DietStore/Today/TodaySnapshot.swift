@@ -10,6 +10,26 @@ public struct TodaySnapshot: Hashable, Sendable {
     public let meals: [Meal]
     /// The local time the snapshot was taken at.
     public let time: TimeOfDay
+
+    /// Today's meals under the profile's eating moments (every moment, empty ones too), each
+    /// group in the order eaten.
+    public var mealGroups: [MealGroup] {
+        let window = settings.profile.eatingWindow
+        let byMoment = Dictionary(grouping: meals) { window.moment(of: $0.entry) }
+        return window.eatingMoments.map { MealGroup(moment: $0, meals: byMoment[$0.number] ?? []) }
+    }
+
+    /// The eating moment a meal logged now goes to: the current or the next one.
+    public var currentMoment: Int { settings.profile.eatingWindow.moment(at: time) }
+}
+
+/// The meals of one eating moment.
+public struct MealGroup: Hashable, Sendable {
+    public let moment: EatingMoment
+    public let meals: [Meal]
+
+    /// The calories of the group's meals.
+    public var kcal: Int { meals.reduce(0) { $0 + $1.entry.kcal } }
 }
 
 extension AppDatabase {

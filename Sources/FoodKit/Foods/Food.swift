@@ -112,9 +112,11 @@ public struct FoodHit: Hashable, Sendable {
 extension Nutrients {
     /// The meal these nutrients make, named `name` (cut to 80 characters): calories rounded
     /// (at least 1), grams to one decimal. Used by every surface that logs a food.
-    public func mealEntry(named name: String, at instant: Date, in timeZone: TimeZone) throws(ValidationError) -> MealEntry {
+    public func mealEntry(named name: String, at instant: Date, in timeZone: TimeZone,
+                          moment: Int? = nil) throws(ValidationError) -> MealEntry {
         func tenth(_ value: Double) -> Double { (value * 10).rounded() / 10 }
         return try MealEntry(name: String(name.prefix(80)), kcal: max(1, Int(kcal.rounded())), proteinG: tenth(proteinG),
-                             carbsG: tenth(carbsG), fatG: tenth(fatG), fiberG: tenth(fiberG), at: instant, in: timeZone)
+                             carbsG: tenth(carbsG), fatG: tenth(fatG), fiberG: tenth(fiberG), at: instant, in: timeZone,
+                             moment: moment)
     }
 }

@@ -23,7 +23,7 @@ struct PlanCommandTests {
         #expect(text.contains("1,444 kcal"))
         #expect(text.contains("BMR 1,444 kcal × 1.375 (light) = 1,986 kcal"))
         #expect(text.contains("Habit week, day 1 of 7"))
-        #expect(text.contains("protein 145 g · carbs 188 g · fat 73 g"))
+        #expect(text.contains("protein 141 g · carbs 231 g · fat 55 g"))
         #expect(text.contains("Diet from Sun, Nov 29, 2026: 1,390 kcal"))
         let rows = text.split(separator: "\n").filter { $0.range(of: #"^\s*\d+\s{2}"#, options: .regularExpression) != nil }
         #expect(rows.count == 10)
@@ -65,7 +65,7 @@ struct PlanCommandTests {
         do {
             _ = try output(arguments)
         } catch let error as CLIError {
-            #expect(error.description == "Age must be 18–99; got 12.")
+            #expect(error.description == "Age must be from 18 to 99; you entered 12.")
         }
     }
 
@@ -85,7 +85,7 @@ struct PlanCommandTests {
         process.waitUntilExit()
         let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus != 0)
-        #expect(message.contains("Weight must be 30.0–200.0 kg in steps of 0.1 kg; got 72.55."))
+        #expect(message.contains("Weight must be from 30.0 to 200.0 kg in steps of 0.1 kg; you entered 72.55."))
     }
 }
 

@@ -24,7 +24,7 @@ struct DailyCommandsTests {
         let text = try cli.run(["onboard"], now: "2026-01-05T08:00")
         #expect(text.contains("2 of 8 · Select your gender"))
         #expect(text.contains("That didn't fit; please try again."))
-        #expect(text.contains("Age must be 18–99; got 12."))
+        #expect(text.contains("Age must be from 18 to 99; you entered 12."))
         #expect(text.contains("> ") == false)
         let profile = try cli.run(["profile"], now: "2026-01-05T09:00")
         #expect(profile.contains("90.0 kg") && profile.contains("Maintain weight"))
@@ -64,9 +64,9 @@ struct DailyCommandsTests {
     }
 
     @Test("bad meal input names field, range and value, and saves nothing", arguments: [
-        (["--kcal", "0"], "Calories must be 1–9,999 kcal; got 0."),
-        (["--kcal", "300", "--protein", "1200"], "Protein must be 0–999 g; got 1200."),
-        (["--kcal", "300", "--at", "25:00"], "Time must be in the format HH:MM; got 25:00."),
+        (["--kcal", "0"], "Calories must be from 1 to 9,999 kcal; you entered 0."),
+        (["--kcal", "300", "--protein", "1200"], "Protein must be from 0 to 999 g; you entered 1200."),
+        (["--kcal", "300", "--at", "25:00"], "Time must be in the format HH:MM; you entered 25:00."),
     ])
     func badMeal(extra: [String], message: String) throws {
         let cli = CLIHarness()
@@ -83,7 +83,7 @@ struct DailyCommandsTests {
         let again = try cli.run(["log", "weight", "72.2"], now: "2026-01-05T07:30")
         #expect(again.contains("Saved 72.2 kg") && again.contains("7-entry average 72.2 kg"))
         #expect(failure { try cli.run(["log", "weight", "72.25"], now: "2026-01-05T08:00") }
-            == "Weight must be 30.0–200.0 kg in steps of 0.1 kg; got 72.25.")
+            == "Weight must be from 30.0 to 200.0 kg in steps of 0.1 kg; you entered 72.25.")
         #expect(failure { try cli.run(["log", "weight", "72", "--date", "2026-01-09"], now: "2026-01-05T08:00") }?
             .contains("in the future") == true)
     }
@@ -117,7 +117,7 @@ struct DailyCommandsTests {
         try cli.onboardAlice()
         _ = try cli.run(["set", "--window", "11:00-17:00"], now: "2026-01-05T09:00")
         #expect(try cli.run(["profile"], now: "2026-01-05T09:00").contains("11:00–17:00"))
-        #expect(failure { try cli.run(["set", "--deficit", "0.5"], now: "2026-01-05T09:00") } == "Deficit must be 0.10–0.35; got 0.5.")
+        #expect(failure { try cli.run(["set", "--deficit", "0.5"], now: "2026-01-05T09:00") } == "Deficit must be from 0.10 to 0.35; you entered 0.5.")
         #expect(try cli.run(["profile"], now: "2026-01-05T09:00").contains("30 %"))
     }
 

@@ -84,7 +84,7 @@ struct FoodBarcodeCommandsTests {
         // 60 g at 380 kcal per 100 g
         #expect(logged.contains("Saved Omas Müsli: 228 kcal"))
         #expect(failure { try cli.run(["food", "add", "X", "--kcal", "1200"], now: "2026-01-05T08:00") }
-            == "Calories must be 0–900 kcal; got 1200.0.")
+            == "Calories must be from 0 to 900 kcal; you entered 1200.0.")
     }
 }
 
@@ -123,6 +123,6 @@ struct RecipeCommandsTests {
         #expect(failure { try cli.run(["recipe", "add", "X", "--item", "99999999=10"], now: "2026-01-05T08:00") }?
             .hasPrefix("No food with id 99999999.") == true)
         #expect(failure { try cli.run(["recipe", "add", "X", "--servings", "0", "--item", "8120=10"], now: "2026-01-05T08:00") }
-            == "Servings must be 0.5–100.0; got 0.0.")
+            == "Servings must be from 0.5 to 100.0; you entered 0.0.")
     }
 }

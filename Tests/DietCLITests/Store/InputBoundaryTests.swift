@@ -54,7 +54,7 @@ struct InputBoundaryTests {
             try cli.run(["account", "login", "--server", "http://127.0.0.1:9", "--email", "a@example.org", "--password-stdin"],
                         now: "2026-01-05T12:30")
         }
-        #expect(message == "Password must be text without control characters (tab and line break are fine); got U+0000.")
+        #expect(message == "Password must be text without control characters (tab and line break are fine); you entered U+0000.")
     }
 
     @Test("a meal name with an escape sequence written into the store is shown escaped by meals, today and history")
@@ -107,11 +107,11 @@ struct InputBoundaryTests {
 @Suite("wdiet log text limits")
 struct LogTextLimitTests {
     @Test("a meal in words beyond the limits is refused with the limit and what was received; nothing is logged", arguments: [
-        (String(repeating: "egg, ", count: 200) + "toast", "Meal in words must be 1–1,000 characters long; got 1005."),
-        (Array(repeating: "egg", count: 31).joined(separator: ", "), "Number of foods in one meal must be 1–30; got 31."),
-        ("10000 eggs", "Quantity must be 0–50; got 10000 (\"10000 eggs\")."),
-        ("eggs 10000", "Quantity must be 0–50; got 10000 (\"eggs 10000\")."),
-        ("6 kg potatoes", "Quantity must be 0–5,000 g; got 6000 g (\"6 kg potatoes\")."),
+        (String(repeating: "egg, ", count: 200) + "toast", "Meal in words must be 1 to 1,000 characters long; you entered 1,005 characters."),
+        (Array(repeating: "egg", count: 31).joined(separator: ", "), "Number of foods in one meal must be from 1 to 30; you entered 31."),
+        ("10000 eggs", "Quantity must be from 0 to 50; you entered 10000 (\"10000 eggs\")."),
+        ("eggs 10000", "Quantity must be from 0 to 50; you entered 10000 (\"eggs 10000\")."),
+        ("6 kg potatoes", "Quantity must be from 0 to 5,000 g; you entered 6000 g (\"6 kg potatoes\")."),
     ])
     func limits(text: String, expected: String) throws {
         // Given an onboarded store
@@ -129,7 +129,7 @@ struct LogTextLimitTests {
         let cli = CLIHarness()
         try cli.onboardAlice()
         let message = failure { try cli.run(["log", "text", "2 eggs and 5 kg butter", "--yes"], now: "2026-01-05T12:30") }
-        #expect(message?.hasPrefix("Calories must be 1–9,999 kcal; got ") == true, "\(message ?? "")")
+        #expect(message?.hasPrefix("Calories must be from 1 to 9,999 kcal; you entered ") == true, "\(message ?? "")")
         #expect(try InputBoundaryTests.count("meal_logs", cli) == 0)
     }
 
@@ -171,5 +171,92 @@ struct InputBoundaryEndToEndTests {
         #expect(help.status == 0 && help.stdout.contains("USAGE: wdiet"))
         let unknown = try EndToEndTests.wdiet(["today", "--bogus"], database: database, now: "2026-01-05T13:00")
         #expect(unknown.status == 64 && unknown.stderr.contains("--bogus"))
+    }
+}
+
+/// Numbers as a German-speaking person types them (issue 14): the decimal comma works in
+/// every number argument, and refusals name field, range with unit and what was typed.
+@Suite("wdiet reads numbers in the user's language")
+struct DecimalCommaTests {
+    @Test("`wdiet log weight 72,4` saves 72.4 kg instead of an English parser error")
+    func weightComma() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        let output = try cli.run(["log", "weight", "72,4"], now: "2026-01-05T08:30", lang: "de")
+        #expect(output.contains("72,4 kg"), "\(output)")
+        let kg = try DatabaseQueue(path: cli.database).read { db in try Double.fetchOne(db, sql: "SELECT weight_kg FROM weight_entries") }
+        #expect(kg == 72.4)
+    }
+
+    @Test("--kcal 450,5 is 451 kcal; macros take a comma too")
+    func kcalComma() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        _ = try cli.run(["log", "meal", "Kuchen", "--kcal", "450,5", "--protein", "6,5", "--carbs", "50", "--fat", "24,8"],
+                        now: "2026-01-05T12:30", lang: "de")
+        let row = try DatabaseQueue(path: cli.database).read { db in
+            try Row.fetchOne(db, sql: "SELECT kcal, protein_g, fat_g FROM meal_logs")
+        }
+        #expect(row?["kcal"] == 451)
+        #expect(row?["protein_g"] == 6.5)
+        #expect(row?["fat_g"] == 24.8)
+    }
+
+    @Test("onboarding takes --weight 72,5 and --height 168,5")
+    func onboardingComma() throws {
+        let cli = CLIHarness()
+        _ = try cli.run(["onboard", "--sex", "female", "--age", "34", "--height", "168,5", "--weight", "72,5", "--activity", "light",
+                         "--goal", "lose"], now: "2026-01-05T08:00", lang: "de")
+        let row = try DatabaseQueue(path: cli.database).read { db in try Row.fetchOne(db, sql: "SELECT weight_kg, height_cm FROM profile") }
+        #expect(row?["weight_kg"] == 72.5)
+        #expect(row?["height_cm"] == 168.5)
+    }
+
+    @Test("a bad number is refused in German, naming field, range with unit and what was typed; nothing saved")
+    func germanRefusal() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        let message = failure { try cli.run(["log", "meal", "Kuchen", "--kcal", "viel"], now: "2026-01-05T12:30", lang: "de") }
+        #expect(message == "Kalorien: erlaubt ist 1 bis 9.999 kcal; du hast \"viel\" eingegeben.")
+        let weight = failure { try cli.run(["log", "weight", "7,24,"], now: "2026-01-05T12:30", lang: "de") }
+        #expect(weight?.hasPrefix("Gewicht: erlaubt ist 30,0 bis 200,0 kg") == true, "\(weight ?? "")")
+        #expect(try InputBoundaryTests.count("meal_logs", cli) == 0)
+    }
+
+    @Test("a meal name too long says '81 Zeichen', not 'muss 1–80 sein; erhalten: 81'")
+    func nameLength() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        let message = failure {
+            try cli.run(["log", "meal", String(repeating: "ä", count: 81), "--kcal", "300"], now: "2026-01-05T12:30", lang: "de")
+        }
+        #expect(message == "Name der Mahlzeit: erlaubt ist 1 bis 80 Zeichen; du hast 81 Zeichen eingegeben.")
+    }
+
+    @Test("quick add: calories alone are a meal named 'Schnell erfasst' in German")
+    func quickAdd() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        let output = try cli.run(["log", "meal", "--kcal", "300"], now: "2026-01-05T12:30", lang: "de")
+        #expect(output.contains("Schnell erfasst"), "\(output)")
+    }
+
+    @Test("--portion \"0,5 breast\" is 118 g in the CLI, as in the web")
+    func halfBreast() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        _ = try cli.run(["log", "meal", "--food", "5062", "--portion", "0,5 breast"], now: "2026-01-05T12:30")
+        let grams = try DatabaseQueue(path: cli.database).read { db in try Double.fetchOne(db, sql: "SELECT portion_g FROM meal_logs") }
+        #expect(grams == 118)
+    }
+
+    @Test("1,390 of 1,373 kcal: today says 'kcal over', never 'left'")
+    func overToday() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        _ = try cli.run(["log", "meal", "Großes Essen", "--kcal", "2500"], now: "2026-01-05T12:30")
+        let today = try cli.run(["today"], now: "2026-01-05T13:00")
+        #expect(today.contains("kcal over"), "\(today)")
+        #expect(!today.contains(" left"), "\(today)")
     }
 }

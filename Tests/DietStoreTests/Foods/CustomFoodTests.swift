@@ -54,7 +54,7 @@ struct CustomFoodTests {
     }
 
     @Test("impossible label values are refused with field and range", arguments: [
-        (950.0, 10.0, "Calories must be 0–900 kcal; got 950.0."), (300.0, 120.0, "Protein must be 0–100 g; got 120.0."),
+        (950.0, 10.0, "Calories must be from 0 to 900 kcal; you entered 950.0."), (300.0, 120.0, "Protein must be from 0 to 100 g; you entered 120.0."),
     ])
     func invalid(kcal: Double, protein: Double, message: String) {
         let values = Nutrients(kcal: kcal, proteinG: protein, carbsG: 0, totalCarbsG: 0, fiberG: 0, sugarsG: 0, fatG: 0, sodiumMg: 0)

@@ -7,7 +7,7 @@ struct MealTextLimitsTests {
     @Test("more than 1,000 characters is refused with the length received")
     func tooLong() {
         let text = String(repeating: "a", count: 1001)
-        #expect(throws: ValidationError(field: .mealText, allowed: .rule(Message("allowed.length", ["min": .integer(1), "max": .integer(1000)])),
+        #expect(throws: ValidationError(field: .mealText, allowed: .length(min: 1, max: 1000),
                                         received: "1001")) {
             try MealTextParser.checkedParse(text)
         }
