@@ -13,7 +13,7 @@ struct MealsCommand: CLICommand {
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
-        _ = try session.requireSettings()
+        let window = try session.requireSettings().profile.eatingWindow
         let day = date ?? session.today
         let meals = try session.run { try session.store.meals(on: day) }
         if json { return try JSONOutput.encode(meals.map(MealJSON.init)) }
@@ -22,12 +22,18 @@ struct MealsCommand: CLICommand {
         var table = TextTable([.left, .left, .left, .right, .right, .right, .right, .right])
         table.append([l.text("cli.meals.id"), l.text("cli.meals.time"), l.text("cli.meals.name"), "kcal", "P", "C", "F",
                       l.text("cli.meals.running")])
+        // grouped by eating moment (the day's meal slots), in the order eaten within each
         var running = 0
-        for meal in meals {
-            running += meal.entry.kcal
-            let grams = [meal.entry.proteinG, meal.entry.carbsG, meal.entry.fatG].map { $0.map { l.number($0, digits: 0) } ?? "–" }
-            table.append([ShortID.make(meal.id), meal.entry.localTime.formatted, meal.entry.name,
-                          l.number(Double(meal.entry.kcal), digits: 0)] + grams + [l.number(Double(running), digits: 0)])
+        let byMoment = Dictionary(grouping: meals) { window.moment(of: $0.entry) }
+        for moment in window.eatingMoments {
+            guard let group = byMoment[moment.number] else { continue }
+            table.append(["", "", l.render(moment.label), "", "", "", "", ""])
+            for meal in group {
+                running += meal.entry.kcal
+                let grams = [meal.entry.proteinG, meal.entry.carbsG, meal.entry.fatG].map { $0.map { l.number($0, digits: 0) } ?? "–" }
+                table.append([ShortID.make(meal.id), meal.entry.localTime.formatted, meal.entry.name,
+                              l.number(Double(meal.entry.kcal), digits: 0)] + grams + [l.number(Double(running), digits: 0)])
+            }
         }
         let totals = DailyTotals(date: day, meals: meals.map(\.entry))
         return [l.date(day), table.render(), l.text("cli.meals.total", [
@@ -94,6 +100,31 @@ struct DeleteMealCommand: CLICommand {
         _ = try session.requireSettings()
         let meal = try resolveMeal(id, in: session)
         try session.run { try session.store.deleteMeal(meal.id, timeZone: session.timeZone) }
-        return session.localizer.text("cli.delete.done", ["name": .text(meal.entry.name), "date": .date(meal.entry.localDate)])
+        return session.localizer.text("cli.delete.done", ["name": .text(meal.entry.name), "date": .date(meal.entry.localDate)]) + "\n"
+            + session.localizer.text("cli.delete.undo", ["id": .text(ShortID.make(meal.id))])
+    }
+}
+
+/// `wdiet restore meal ID`: the undo of `delete meal`.
+struct RestoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "restore", abstract: "Bring back a deleted meal (undo a delete).",
+                                                    subcommands: [RestoreMealCommand.self])
+}
+
+struct RestoreMealCommand: CLICommand {
+    static let configuration = CommandConfiguration(commandName: "meal", abstract: "Restore a deleted meal.")
+
+    @Argument(help: "The deleted meal's id, as `delete meal` printed it.") var id: String
+    @OptionGroup var options: StoreOptions
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        _ = try session.requireSettings()
+        let l = session.localizer
+        let matches = try session.run { try session.store.meals(idPrefix: id, deleted: true) }
+        guard let meal = matches.first else { throw CLIError(l.text("cli.error.mealID", ["id": .text(id)])) }
+        guard matches.count == 1 else { throw CLIError(l.text("cli.error.mealIDAmbiguous", ["id": .text(id)])) }
+        let restored = try session.run { try session.store.restoreMeal(meal.id, timeZone: session.timeZone) }
+        return l.text("cli.restore.done", ["name": .text(restored.entry.name), "date": .date(restored.entry.localDate)])
     }
 }

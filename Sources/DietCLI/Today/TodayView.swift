@@ -42,7 +42,7 @@ struct TodayView {
     }
 
     private func macroLine(_ progress: MacroProgress) -> String {
-        let label = localizer.text("smiley.\(progress.smiley.rawValue)")
+        let label = localizer.render(progress.statusMessage)
         let amounts = localizer.number(progress.eatenG, digits: 0) + " / " + localizer.number(progress.goalG, digits: 0) + " g"
         let percent = progress.percent.map { " · \($0) %" } ?? ""
         return "\(progress.smiley.emoji) " + terminal.paint(label, terminal.macroStyle(progress.macro)) + "  " + amounts + percent

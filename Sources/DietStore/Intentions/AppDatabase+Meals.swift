@@ -85,12 +85,14 @@ extension AppDatabase {
         try reader.read { db in try MealRecord.all().on(date).fetchAll(db).compactMap(\.meal) }
     }
 
-    /// The meals whose id starts with `prefix` (case ignored), for short ids typed by hand.
-    public func meals(idPrefix prefix: String) throws -> [Meal] {
+    /// The meals whose id starts with `prefix` (case ignored), for short ids typed by hand:
+    /// the living ones, or with `deleted` the deleted ones (to restore).
+    public func meals(idPrefix prefix: String, deleted: Bool = false) throws -> [Meal] {
         let cleaned = prefix.uppercased().filter { $0.isHexDigit || $0 == "-" }
         guard cleaned.count >= 4, cleaned.count == prefix.count else { return [] }
         return try reader.read { db in
-            try MealRecord.all().alive().filter(sql: "id LIKE ?", arguments: [cleaned + "%"]).fetchAll(db).compactMap(\.meal)
+            try MealRecord.filter(MealRecord.Columns.deleted == deleted).filter(sql: "id LIKE ?", arguments: [cleaned + "%"])
+                .fetchAll(db).compactMap(\.meal)
         }
     }
 

@@ -96,9 +96,30 @@ struct DailyCommandsTests {
         let id = try #require(saved.firstMatch(of: /id ([0-9a-f]{8})/)?.output.1).description
         #expect(try cli.run(["edit", "meal", id, "--kcal", "260", "--name", "Toast with butter"], now: "2026-01-05T13:05")
             == "Updated Toast with butter: 260 kcal")
-        #expect(try cli.run(["delete", "meal", id], now: "2026-01-05T13:10") == "Deleted Toast with butter from Mon, Jan 5, 2026")
+        #expect(try cli.run(["delete", "meal", id], now: "2026-01-05T13:10")
+            == "Deleted Toast with butter from Mon, Jan 5, 2026\nUndo: wdiet restore meal \(id)")
         #expect(failure { try cli.run(["delete", "meal", id], now: "2026-01-05T13:11") }
             == "No meal with id \"\(id)\". `wdiet meals` lists the ids.")
+        // Undo: the deleted meal comes back, once
+        #expect(try cli.run(["restore", "meal", id], now: "2026-01-05T13:12") == "Restored Toast with butter on Mon, Jan 5, 2026")
+        #expect(try cli.run(["meals"], now: "2026-01-05T13:13").contains("Toast with butter"))
+        #expect(failure { try cli.run(["restore", "meal", id], now: "2026-01-05T13:14") }
+            == "No meal with id \"\(id)\". `wdiet meals` lists the ids.")
+    }
+
+    @Test("meals are listed under the day's eating moments; a meal goes to the one given with --moment")
+    func mealsByMoment() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        _ = try cli.run(["log", "meal", "Joghurt", "--kcal", "150", "--moment", "3"], now: "2026-01-05T12:10")
+        _ = try cli.run(["log", "meal", "Toast", "--kcal", "200"], now: "2026-01-05T12:00")
+        let meals = try cli.run(["meals"], now: "2026-01-05T13:00", lang: "de")
+        let first = try #require(meals.range(of: "Mahlzeit 1 · 12:00")), third = try #require(meals.range(of: "Mahlzeit 3 · 18:00"))
+        #expect(first.lowerBound < (meals.range(of: "Toast")?.lowerBound ?? first.lowerBound))
+        #expect(third.lowerBound < (meals.range(of: "Joghurt")?.lowerBound ?? meals.startIndex))
+        #expect(!meals.contains("Mahlzeit 2"))
+        #expect(failure { try cli.run(["log", "meal", "X", "--kcal", "1", "--moment", "4"], now: "2026-01-05T13:00") }
+            == "Eating moment must be from 1 to 3; you entered 4.")
     }
 
     @Test("the phase-switch message shows once on the first open of a new phase")

@@ -69,7 +69,7 @@ struct InputBoundaryTests {
         // When the commands that show meals run
         let meals = try cli.run(["meals"], now: "2026-01-05T13:00")
         let outputs = try [meals, cli.run(["today"], now: "2026-01-05T13:00"), cli.run(["history", "--days", "3"], now: "2026-01-05T13:00"),
-                           cli.run(["delete", "meal", String(meals.split(separator: "\n")[2].prefix(8))], now: "2026-01-05T13:05")]
+                           cli.run(["delete", "meal", String(meals.split(separator: "\n")[3].prefix(8))], now: "2026-01-05T13:05")]
         // Then no control character reaches the terminal; the name is shown with visible escapes
         for output in outputs {
             #expect(TextRules.forbiddenControlCharacter(in: output) == nil, "\(output)")
