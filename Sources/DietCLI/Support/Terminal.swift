@@ -64,7 +64,8 @@ struct Terminal {
     }
 
     /// The ring as a bar of `width` cells: each macro's share of 360° in its colour (letters
-    /// P, C, F without colour), the rest as dots, a "+" when the ring overflows.
+    /// P, C, F without colour), the rest as dots; over the day's target the ring is full (the
+    /// energy the macros do not account for as "=") with a "+" after it (SPEC §5).
     func ring(_ ring: ProgressRing, width: Int = 30) -> String {
         var cells = ""
         var used = 0
@@ -75,7 +76,7 @@ struct Terminal {
             let glyph = color ? "█" : String(segment.macro.rawValue.prefix(1)).uppercased()
             cells += paint(String(repeating: glyph, count: count), macroStyle(segment.macro))
         }
-        cells += String(repeating: "·", count: max(0, width - used))
+        cells += String(repeating: ring.isOver ? "=" : "·", count: max(0, width - used))
         return "[" + cells + "]" + (ring.overshootDegrees > 0 ? "+" : "")
     }
 

@@ -258,5 +258,8 @@ struct DecimalCommaTests {
         let today = try cli.run(["today"], now: "2026-01-05T13:00")
         #expect(today.contains("kcal over"), "\(today)")
         #expect(!today.contains(" left"), "\(today)")
+        // the ring is full (a calories-only meal fills it with "=") and marked "+"
+        let ring = try #require(today.split(separator: "\n").first { $0.hasPrefix("Ring") })
+        #expect(ring.contains("[==============================]+"), "\(ring)")
     }
 }
