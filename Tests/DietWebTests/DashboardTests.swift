@@ -80,12 +80,12 @@ struct DashboardTests {
             for (offset, kg) in [(-2, 71.0), (-1, 70.6)] {
                 try store.logWeight(try WeightEntry(date: today.adding(days: offset), kg: kg), timeZone: harness.timeZone)
             }
-            try await browser.post("/weight", [("weight_whole", "70"), ("weight_decimal", "2")])
+            try await browser.post("/weight", [("weight", "70.2")])
             let down = try await browser.get("/")
             // average of 71.0, 70.6, 70.2 = 70.6; today 0.4 below it
             #expect(down.body.contains("<span class=\"card-label\">Avg</span><span>70.6 kg</span>"))
             #expect(down.body.contains("<span class=\"down-arrow\">↓</span> −0.4"))
-            try await browser.post("/weight", [("weight_whole", "71"), ("weight_decimal", "5")])
+            try await browser.post("/weight", [("weight", "71,5")])
             let up = try await browser.get("/")
             #expect(up.body.contains("71.5 kg") && !up.body.contains("down-arrow"), "a setback shows no arrow")
         }

@@ -123,19 +123,19 @@ struct FormRouteTests {
         }
     }
 
-    @Test("weight: the picker proposes the default by sex, then the last weight; logging lights the streak")
+    @Test("weight: the field starts at the onboarding weight, then the last weight; logging lights the streak")
     func weight() async throws {
         let harness = try WebHarness()
         defer { harness.remove() }
         try await harness.run { browser in
             try await browser.onboard(sex: "male")
             let first = try await browser.get("/weight")
-            // male default 90.0 (SPEC §4) until a weight exists
-            #expect(first.body.contains("<option value=\"90\" selected>") && first.body.contains("<option value=\"0\" selected>"))
+            // the onboarding weight (70.0) until a weight exists (SPEC §4)
+            #expect(first.body.contains("name=\"weight\" type=\"text\" inputmode=\"decimal\" autocomplete=\"off\" value=\"70.0\""), "\(first.body)")
             let before = try await browser.get("/")
             #expect(!before.body.contains("streak-badge is-lit"))
             #expect(before.body.contains("prompt-card"))
-            let saved = try await browser.post("/weight", [("weight_whole", "88"), ("weight_decimal", "4")])
+            let saved = try await browser.post("/weight", [("weight", "88,4")])
             #expect(saved.status == .seeOther && saved.location == "/")
             let after = try await browser.get("/")
             #expect(after.body.contains("streak-badge is-lit"))
@@ -143,8 +143,8 @@ struct FormRouteTests {
             #expect(after.body.contains("88.4 kg"))
             #expect(after.shows(Localizer(.en).text("web.toast.streak_lit")))
             let again = try await browser.get("/weight")
-            #expect(again.body.contains("<option value=\"88\" selected>") && again.body.contains("<option value=\"4\" selected>"))
-            let bad = try await browser.post("/weight", [("weight_whole", "250"), ("weight_decimal", "0")])
+            #expect(again.body.contains("value=\"88.4\""))
+            let bad = try await browser.post("/weight", [("weight", "250")])
             #expect(bad.status == .unprocessableContent)
         }
         #expect(try harness.store().weights(from: LocalDate(iso: "2026-01-01")!, through: LocalDate(iso: "2026-01-31")!).map(\.kg) == [88.4])
@@ -242,12 +242,12 @@ struct FormRouteTests {
             let foodID = try #require(search.first(#"href="/log/food/(\d+)""#))
             let cases: [(String, [(String, String)], String, String)] = [
                 ("/log/manual", [("name", "X"), ("kcal", "0")], "0", l.render(ValidationError(field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: "0").message)),
-                ("/log/food/\(foodID)", [("amount", "9000"), ("unit", "g")], "9000", l.render(ValidationError(field: .quantity, allowed: .range(min: 0.01, max: 5000, digits: 2, unit: "g"), received: "9000").message)),
+                ("/log/food/\(foodID)", [("amount", "9000"), ("unit", "g")], "9000", l.render(ValidationError(field: .amount, allowed: .range(min: 0.01, max: 5000, digits: 2, unit: "g"), received: "9000").message)),
                 ("/log/text", [("text", "")], "", l.text("web.error.textEmpty")),
                 ("/meals/\(mealID)", [("name", "Brot"), ("kcal", "abc")], "abc", l.render(ValidationError(field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: TextRules.quoted("abc")).message)),
-                ("/weight", [("weight_whole", "20"), ("weight_decimal", "0")], "", l.render(ValidationError(field: .weight, allowed: .steps(min: 30, max: 200, step: 0.1, digits: 1, unit: "kg"), received: "20").message)),
+                ("/weight", [("weight", "20")], "20", l.render(ValidationError(field: .weight, allowed: .range(min: 30, max: 200, digits: 1, unit: "kg"), received: "20").message)),
                 ("/settings/profile", [("age", "150"), ("height", "170"), ("sex", "female"), ("activity", "light"), ("goal", "lose")], "150", l.render(ValidationError(field: .age, allowed: .range(min: 18, max: 99, digits: 0, unit: nil), received: "150").message)),
-                ("/settings/plan", [("preset", "open_ended"), ("deficit", "zehn")], "zehn", l.text("web.error.number", ["value": .text("zehn")])),
+                ("/settings/plan", [("preset", "open_ended"), ("deficit", "zehn")], "zehn", l.render(ValidationError(field: .deficit, allowed: .range(min: 10, max: 35, digits: 0, unit: "%"), received: TextRules.quoted("zehn")).message)),
                 ("/settings/window", [("window_start", "12:00"), ("window_end", "12:30")], "", l.render(ValidationError(field: .eatingWindow, allowed: .range(min: 1, max: 16, digits: 0, unit: "h"), received: "12:00–12:30").message)),
                 ("/settings/delete", [("confirm", "nein")], "", l.text("web.delete.mismatch", ["word": .text(l.text("cli.deleteAccount.word"))])),
                 ("/settings/account/signin", [("server", "ftp://x"), ("email", "a@b.c"), ("password", "secret")], "ftp://x", l.text("cli.account.error.serverURL", ["value": .text("ftp://x")])),

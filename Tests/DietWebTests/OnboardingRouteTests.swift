@@ -43,7 +43,7 @@ struct OnboardingRouteTests {
             try await browser.get("/onboarding")
             var fields: [(String, String)] = [("language", "en")]
             for (step, answers) in [("welcome", []), ("sex", [("sex", "male")]), ("age", [("age", "40")]), ("height", [("height", "180")]),
-                                    ("weight", [("weight_whole", "90"), ("weight_decimal", "5")]), ("activity", [("activity", "moderate")])] as [(String, [(String, String)])] {
+                                    ("weight", [("weight", "90,5")]), ("activity", [("activity", "moderate")])] as [(String, [(String, String)])] {
                 fields += answers
                 try await browser.post("/onboarding", fields + [("step", step), ("action", "next")])
             }
@@ -61,8 +61,8 @@ struct OnboardingRouteTests {
         defer { harness.remove() }
         try await harness.run { browser in
             try await browser.get("/onboarding")
-            let base: [(String, String)] = [("language", "en"), ("sex", "male"), ("age", "40"), ("height", "180"), ("weight_whole", "90"),
-                                            ("weight_decimal", "0"), ("activity", "light")]
+            let base: [(String, String)] = [("language", "en"), ("sex", "male"), ("age", "40"), ("height", "180"), ("weight", "90"),
+                                            ("activity", "light")]
             let goalStep = try await browser.post("/onboarding", base + [("step", "activity"), ("action", "next")])
             #expect(goalStep.shows("7 of 8"))
             // back from the window step of "lose" lands on the goal with the answer kept

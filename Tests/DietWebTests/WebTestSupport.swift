@@ -110,12 +110,12 @@ final class Browser: @unchecked Sendable {
     }
 
     /// Completes onboarding with the given answers (a 35-year-old woman, 70.0 kg, losing).
-    func onboard(language: Language = .en, sex: String = "female", goal: String = "lose") async throws {
+    func onboard(language: Language = .en, sex: String = "female", goal: String = "lose", weight: String = "70") async throws {
         try await get("/onboarding")
         var fields: [(String, String)] = [("language", language.rawValue)]
         let steps: [(String, [(String, String)])] = [
             ("welcome", []), ("sex", [("sex", sex)]), ("age", [("age", "35")]), ("height", [("height", "168")]),
-            ("weight", [("weight_whole", "70"), ("weight_decimal", "0")]), ("activity", [("activity", "light")]),
+            ("weight", [("weight", weight)]), ("activity", [("activity", "light")]),
             ("goal", [("goal", goal)]),
         ] + (goal == "lose" ? [("eating_window", [("window_start", "12:00"), ("window_end", "18:00"), ("moment", "12:00"), ("moment", "15:00"), ("moment", "18:00")])] : [])
         for (step, answers) in steps {

@@ -67,20 +67,9 @@ struct MealTextForm: Decodable {
     var when: WhenForm { WhenForm(date: date, time: time) }
 }
 
-/// The whole + decimal weight picker.
+/// A weight, typed in kilograms ("72,4" or "72.4").
 struct WeightForm: Decodable {
-    var whole: String?
-    var decimal: String?
-
-    enum CodingKeys: String, CodingKey {
-        case whole = "weight_whole", decimal = "weight_decimal"
-    }
-
-    /// The picked weight; nil when either part is not a number.
-    var kg: Double? {
-        guard let whole = whole.given.flatMap(Int.init), let tenths = decimal.given.flatMap(Int.init), (0...9).contains(tenths) else { return nil }
-        return Double(whole) + Double(tenths) / 10
-    }
+    var weight: String?
 }
 
 /// Settings: the profile's body and goal.
@@ -163,5 +152,11 @@ struct TextItemsForm: Decodable {
     var confirm: String?
     var time: String?
     var moment: String?
-    var items: [Item]?
+    /// By key "i0", "i1", …: Hummingbird's decoder takes maps, not arrays of maps.
+    var items: [String: Item]?
+
+    /// The items in the order shown.
+    var orderedItems: [Item] {
+        (items ?? [:]).sorted { (Int($0.key.dropFirst()) ?? 0) < (Int($1.key.dropFirst()) ?? 0) }.map(\.value)
+    }
 }

@@ -77,11 +77,9 @@ struct DashboardView {
     /// current moment marked; each meal with edit, log again and delete.
     private func mealGroups() -> [[String: Any]] {
         let window = snapshot.settings.profile.eatingWindow
-        let current = window.moment(at: snapshot.time)
-        return window.eatingMoments.map { moment -> [String: Any] in
-            let meals = snapshot.meals.filter { window.moment(of: $0.entry) == moment.number }
-            return ["number": moment.number, "label": localizer.render(moment.label), "current": moment.number == current,
-                    "hasMeals": !meals.isEmpty, "meals": meals.map { MealRow($0, window: window, localizer).values }]
+        return snapshot.mealGroups.map { group -> [String: Any] in
+            ["number": group.moment.number, "label": localizer.render(group.moment.label), "current": group.moment.number == snapshot.currentMoment,
+             "hasMeals": !group.meals.isEmpty, "meals": group.meals.map { MealRow($0, window: window, localizer).values }]
         }
     }
 

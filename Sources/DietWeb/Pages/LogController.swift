@@ -48,14 +48,15 @@ struct LogController: Controller {
         do {
             let grams = try app.portionGrams(form, food: food, l)
             let instant = try app.mealInstant(form.when, l)
-            let entry = try food.per100g.scaled(toGrams: grams).mealEntry(named: food.name, at: instant, in: app.timeZone)
+            let moment = try momentOrField(form.moment, context)
             let wasLit = try app.streakLit()
-            try app.store.logMeal(entry, source: .search, food: FoodPortion(foodID: food.id, grams: grams))
+            try app.store.logFood(food.id, grams: grams, at: instant, moment: moment, timeZone: app.timeZone, language: context.language,
+                                  source: .search)
             return try app.mealsSaved(count: 1, streakWasLit: wasLit)
         } catch let error as FieldError {
             state.errors[error.field] = error.message
         } catch {
-            state.errors["grams"] = app.message(for: error, l)
+            state.errors["amount"] = app.message(for: error, l)
         }
         return app.portionPage(food, form: state, context: context, status: .unprocessableContent)
     }
@@ -82,11 +83,10 @@ struct LogController: Controller {
         let form = try context.decode(ServingsForm.self)
         var state = FormState(values: ["recipe": recipe.id, "servings": form.servings ?? ""])
         do {
-            guard let servings = WebApp.decimal(form.servings.given ?? "1") else {
-                throw FieldError(field: "servings", message: l.text("web.error.number", ["value": .text(form.servings ?? "")]))
-            }
-            let entry = try app.store.mealEntry(servings: servings, of: recipe, at: try app.mealInstant(form.when, l), in: app.timeZone,
+            let servings = try NumberInput.value(form.servings.given ?? "1", field: .servings, range: 0.1...50, digits: 1, unit: nil)
+            var entry = try app.store.mealEntry(servings: servings, of: recipe, at: try app.mealInstant(form.when, l), in: app.timeZone,
                                                 language: context.language)
+            entry.moment = try momentOrField(form.moment, context)
             let wasLit = try app.streakLit()
             try app.store.logMeal(entry, source: .recipe)
             return try app.mealsSaved(count: 1, streakWasLit: wasLit)
@@ -142,21 +142,24 @@ struct LogController: Controller {
     private func logTextItems(_ items: [TextItem], form: TextItemsForm, context: OnboardedContext) throws -> Response {
         let l = app.localizer(context)
         let instant = try app.mealInstant(WhenForm(date: nil, time: form.time), l)
-        let entries: [(MealEntry, FoodPortion?)]
-        do throws(DietCore.ValidationError) {
-            let moment = try app.moment(form.moment, context)
-            entries = try items.map { item throws(DietCore.ValidationError) -> (MealEntry, FoodPortion?) in
-                let grams = item.grams ?? 0
-                var entry = try item.food.per100g.scaled(toGrams: grams).mealEntry(named: item.food.name, at: instant, in: app.timeZone)
-                entry.moment = moment
-                return (entry, FoodPortion(foodID: item.food.id, grams: grams))
-            }
-        } catch {
-            throw FieldError(field: "text", message: l.render(error.message))
-        }
+        let moment = try momentOrField(form.moment, context)
         let wasLit = try app.streakLit()
-        try app.store.logMeals(entries, source: .text)
-        return try app.mealsSaved(count: entries.count, streakWasLit: wasLit)
+        do {
+            let meals = try app.store.logFoods(items.map { FoodAmount(foodID: $0.food.id, grams: $0.grams ?? 0) }, at: instant, moment: moment,
+                                               timeZone: app.timeZone, language: context.language, source: .text)
+            return try app.mealsSaved(count: meals.count, streakWasLit: wasLit)
+        } catch {
+            throw FieldError(field: "text", message: app.message(for: error, l))
+        }
+    }
+
+    /// The chosen eating moment, or the field's message.
+    private func momentOrField(_ text: String?, _ context: OnboardedContext) throws -> Int? {
+        do throws(DietCore.ValidationError) {
+            return try app.moment(text, context)
+        } catch {
+            throw FieldError(field: "moment", message: app.localizer(context).render(error.message))
+        }
     }
 
     private func food(_ context: OnboardedContext) throws -> Food {

@@ -42,8 +42,11 @@ extension WebApp {
 
     private func usedFood(_ used: UsedFood, _ context: OnboardedContext) throws -> [String: Any] {
         let l = localizer(context)
-        return ["id": used.foodID, "name": used.name, "amount": "", "hasGrams": false, "grams": "",
-                "otherLabel": l.text("web.log.otherAmount", ["name": .text(used.name)]), "logLabel": ""]
+        let amount = try store.food(id: used.foodID, language: context.language)?.amountLabel(grams: used.lastGrams, l)
+            ?? l.number(used.lastGrams, digits: 0) + " g"
+        return ["id": used.foodID, "name": used.name, "amount": amount, "hasGrams": used.lastGrams > 0, "grams": WebApp.plain(used.lastGrams),
+                "otherLabel": l.text("web.log.otherAmount", ["name": .text(used.name)]),
+                "logLabel": l.text("web.log.logFoodLabel", ["name": .text(used.name), "amount": .text(amount)])]
     }
 
     /// The recipes to log by servings; nil when there are none.
@@ -98,7 +101,7 @@ extension WebApp {
         ] as [String: Any]
         values["units"] = units.map { ["value": $0.value, "label": $0.label, "gramsPerUnit": String($0.gramsPerUnit), "selected": $0.value == unit] }
         values["amount"] = amount
-        if let typed = NumberInput.decimal(amount), let grams = food.gramsFor(amount: typed, unit: unit), grams > 0 {
+        if let typed = NumberInput.decimal(amount), let grams = food.grams(amount: typed, unit: unit), grams > 0 {
             values["preview"] = "≈ \(Int(grams.rounded())) g · \(Int((n.kcal * grams / 100).rounded())) kcal"
         }
         values["moments"] = momentOptions(context, selected: form.values["moment"])
@@ -107,24 +110,22 @@ extension WebApp {
         return renderer.page("portion", values, title: food.name, tab: nil, context: context, status: status)
     }
 
-    /// Grams from the portion form's one amount and its unit (grams or a household portion):
-    /// the same arithmetic as the preview and the CLI.
+    /// Grams from the portion form's one amount and its unit (grams or a household measure):
+    /// FoodKit's arithmetic, the same as the preview's and the CLI's.
     func portionGrams(_ form: PortionForm, food: Food, _ l: Localizer) throws -> Double {
         let unit = form.unit.given ?? "g"
         let amount: Double
         do throws(ValidationError) {
-            amount = try NumberInput.value(form.amount.given, field: .quantity, range: 0.01...5000, digits: 2, unit: unit == "g" ? "g" : nil)
+            amount = try NumberInput.value(form.amount.given, field: .amount, range: 0.01...5000, digits: 2, unit: unit == "g" ? "g" : nil)
         } catch {
             throw FieldError(field: "amount", message: l.render(error.message))
         }
-        guard let grams = food.gramsFor(amount: amount, unit: unit) else {
-            throw FieldError(field: "unit", message: l.text("web.error.choose"))
+        guard let grams = food.grams(amount: amount, unit: unit) else { throw FieldError(field: "unit", message: l.text("web.error.choose")) }
+        do throws(ValidationError) {
+            return try Food.checkedGrams(grams)
+        } catch {
+            throw FieldError(field: "amount", message: l.render(error.message))
         }
-        guard grams > 0, grams <= 5000 else {
-            throw FieldError(field: "amount", message: l.render(ValidationError(
-                field: .portion, allowed: .range(min: 1, max: 5000, digits: 0, unit: "g"), received: l.number(grams, digits: 0)).message))
-        }
-        return grams
     }
 
     /// A quick add (SPEC §4): calories are enough, the name defaults to "Quick add" in the
@@ -222,14 +223,8 @@ extension WebApp {
 }
 
 extension Food {
-    /// Bridge to FoodKit's portion arithmetic (`Food.grams(amount:unit:)`).
-    func gramsFor(amount: Double, unit: String) -> Double? {
-        if unit == "g" || unit == "ml" { return amount }
-        return portions.first { $0.name == unit }.map { amount * $0.gramsPerUnit }
-    }
-
-    /// The units of the amount select: grams, then each household portion ("1 cup ≈ 81 g").
+    /// The units of the amount select: grams, then each household measure once ("1 cup ≈ 81 g").
     var webUnits: [(value: String, label: String, gramsPerUnit: Double)] {
-        [("g", "g", 1)] + portions.map { ($0.name, "\($0.label) ≈ \(Int($0.gramsPerUnit.rounded())) g", $0.gramsPerUnit) }
+        [("g", "g", 1)] + householdPortions.map { ($0.name, "\($0.label) ≈ \(Int($0.gramsPerUnit.rounded())) g", $0.gramsPerUnit) }
     }
 }

@@ -13,6 +13,20 @@ struct MealsController: Controller {
         group.post("/meals/:id", use: edit)
         group.post("/meals/:id/delete", use: delete)
         group.post("/meals/:id/again", use: again)
+        group.post("/meals/:id/restore", use: restore)
+    }
+
+    /// "Undo" on the toast of a deletion: the meal comes back as it was.
+    func restore(_ request: Request, context: OnboardedContext) async throws -> Response {
+        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) else {
+            throw HTTPError(.notFound, message: app.localizer(context).text("web.error.mealNotFound"))
+        }
+        do {
+            try app.store.restoreMeal(id, timeZone: app.timeZone)
+        } catch let error as StoreError {
+            throw HTTPError(.notFound, message: error.message(app.localizer(context)))
+        }
+        return app.redirect("/", toast: .mealRestored)
     }
 
     func list(_ request: Request, context: OnboardedContext) async throws -> Response {

@@ -73,15 +73,12 @@ struct OnboardingController: Controller {
         case .sex:
             guard let sex = form["sex"].flatMap(Sex.init(rawValue:)) else { return .failure(choose("sex", l)) }
             answer = .sex(sex)
-        case .age:
-            guard let text = form["age"], let age = Int(text) else { return .failure(number("age", form["age"], l)) }
-            answer = .age(age)
-        case .height:
-            guard let cm = WebApp.decimal(form["height"]) else { return .failure(number("height", form["height"], l)) }
-            answer = .heightCm(cm)
-        case .weight:
-            guard let kg = form.pickedWeightKg else { return .failure(number("weight_whole", form["weight_whole"], l)) }
-            answer = .weightKg(kg)
+        case .age, .height, .weight:
+            do throws(ValidationError) {
+                answer = try Self.numberAnswer(step, form: form)
+            } catch {
+                return .failure(FieldError(field: step.rawValue, message: l.render(error.message)))
+            }
         case .activity:
             guard let level = form["activity"].flatMap(ActivityLevel.init(rawValue:)) else { return .failure(choose("activity", l)) }
             answer = .activity(level)
@@ -99,7 +96,6 @@ struct OnboardingController: Controller {
             return .success(())
         } catch {
             let field = switch step {
-            case .weight: "weight_whole"
             case .eatingWindow: "window_end"
             default: step.rawValue
             }
@@ -107,12 +103,17 @@ struct OnboardingController: Controller {
         }
     }
 
-    private func choose(_ field: String, _ l: Localizer) -> FieldError {
-        FieldError(field: field, message: l.text("web.error.choose"))
+    /// Age, height or weight as typed ("72,5" or "72.5"), within the profile's ranges.
+    private static func numberAnswer(_ step: OnboardingStep, form: FormData) throws(ValidationError) -> OnboardingAnswer {
+        switch step {
+        case .age: .age(try NumberInput.whole(form["age"], field: .age, range: 18...99, unit: nil))
+        case .height: .heightCm(try NumberInput.value(form["height"], field: .height, range: 100...250, digits: 0, unit: "cm"))
+        default: .weightKg(try NumberInput.value(form["weight"], field: .weight, range: 30...200, digits: 1, unit: "kg"))
+        }
     }
 
-    private func number(_ field: String, _ received: String?, _ l: Localizer) -> FieldError {
-        FieldError(field: field, message: l.text("web.error.number", ["value": .text(received ?? "")]))
+    private func choose(_ field: String, _ l: Localizer) -> FieldError {
+        FieldError(field: field, message: l.text("web.error.choose"))
     }
 
     /// The page of `onboarding.step`, carrying the other answers as hidden fields.
@@ -120,13 +121,13 @@ struct OnboardingController: Controller {
                         status: HTTPResponse.Status = .ok) -> Response {
         let l = localizer(context)
         let step = onboarding.step
-        let fields = ["sex", "age", "height", "weight_whole", "weight_decimal", "activity", "goal", "window_start", "window_end"]
+        let fields = ["sex", "age", "height", "weight", "activity", "goal", "window_start", "window_end"]
         let own: Set<String> = switch step {
         case .welcome: ["language"]
         case .sex: ["sex"]
         case .age: ["age"]
         case .height: ["height"]
-        case .weight: ["weight_whole", "weight_decimal"]
+        case .weight: ["weight"]
         case .activity: ["activity"]
         case .goal: ["goal"]
         case .eatingWindow: ["window_start", "window_end", "moment"]
@@ -158,9 +159,8 @@ struct OnboardingController: Controller {
         case .age: values["value"] = form["age"] ?? onboarding.age.map(String.init) ?? ""
         case .height: values["value"] = form["height"] ?? onboarding.heightCm.map { l.number($0, digits: 0) } ?? ""
         case .weight:
-            let typed = form.pickedWeightKg
             let fallback = WeightTrend.pickerDefault(entries: [], sex: sex.flatMap(Sex.init(rawValue:)) ?? .other)
-            values["picker"] = Options.weight(typed ?? onboarding.weightKg ?? fallback)
+            values["value"] = form["weight"] ?? l.number(onboarding.weightKg ?? fallback, digits: 1)
         case .activity:
             values["choices"] = Options.choices(ActivityLevel.allCases, selected: form["activity"] ?? onboarding.activity?.rawValue) {
                 l.text("web.activity.\($0.rawValue)")

@@ -47,14 +47,16 @@ struct SettingsController: Controller {
     func saveBody(_ request: Request, context: OnboardedContext) async throws -> Response {
         let form = try context.decode(ProfileForm.self)
         return try saveProfile(context) { profile, l in
-            guard let age = form.age.given.flatMap(Int.init) else { throw FieldError(field: "age", message: l.text("web.error.number", ["value": .text(form.age ?? "")])) }
-            guard let height = WebApp.decimal(form.height.given) else { throw FieldError(field: "height", message: l.text("web.error.number", ["value": .text(form.height ?? "")])) }
             guard let sex = form.sex.given.flatMap(Sex.init(rawValue:)) else { throw FieldError(field: "sex", message: l.text("web.error.choose")) }
             guard let activity = form.activity.given.flatMap(ActivityLevel.init(rawValue:)) else { throw FieldError(field: "activity", message: l.text("web.error.choose")) }
             guard let goal = form.goal.given.flatMap(Goal.init(rawValue:)) else { throw FieldError(field: "goal", message: l.text("web.error.choose")) }
-            profile.age = age
+            do throws(DietCore.ValidationError) {
+                profile.age = try NumberInput.whole(form.age, field: .age, range: 18...99, unit: nil)
+                profile.heightCm = try NumberInput.value(form.height, field: .height, range: 100...250, digits: 0, unit: "cm")
+            } catch {
+                throw FieldError(field: error.field == .height ? "height" : "age", message: l.render(error.message))
+            }
             profile.birthDate = nil
-            profile.heightCm = height
             profile.sex = sex
             profile.activityLevel = activity
             profile.goal = goal
@@ -77,35 +79,26 @@ struct SettingsController: Controller {
         let form = try context.decode(PlanForm.self)
         return try saveProfile(context) { profile, l in
             guard let preset = form.preset.given.flatMap(CyclePreset.init(rawValue:)) else { throw FieldError(field: "preset", message: l.text("web.error.choose")) }
-            profile.cyclePreset = preset
-            if preset == .study {
-                profile.deficit = Profile.studyDeficit
-            } else {
-                guard let percent = WebApp.decimal(form.deficit.given) else {
-                    throw FieldError(field: "deficit", message: l.text("web.error.number", ["value": .text(form.deficit ?? "")]))
+            var deficit: Double?
+            if preset != .study {
+                do throws(DietCore.ValidationError) {
+                    deficit = try NumberInput.value(form.deficit, field: .deficit, range: 10...35, digits: 0, unit: "%") / 100
+                } catch {
+                    throw FieldError(field: "deficit", message: l.render(error.message))
                 }
-                profile.deficit = percent / 100
             }
+            profile = profile.applying(preset: preset, deficit: deficit)
             for kind in TargetKind.allCases {
-                profile.lockedGoals[kind] = try lockedGoals(form.lock(kind), kind: kind, sex: profile.sex, l)
+                let texts = form.lock(kind)
+                do throws(DietCore.ValidationError) {
+                    profile.lockedGoals[kind] = try LockedGoals.parse(kcal: texts[0], protein: texts[1], carbs: texts[2], fat: texts[3],
+                                                                       floor: SafetyFloor.kcal(for: profile.sex))
+                } catch {
+                    throw FieldError(field: "lock_\(kind.rawValue)_kcal", message: l.render(error.message))
+                }
             }
             return { _ in "deficit" }
         }
-    }
-
-    /// The locked goals typed for `kind`: nil when all four are empty.
-    private func lockedGoals(_ texts: [String?], kind: TargetKind, sex: Sex, _ l: Localizer) throws -> LockedGoals? {
-        let prefix = "lock_\(kind.rawValue)_"
-        if texts.allSatisfy({ $0.given == nil }) { return nil }
-        let numbers = texts.map { WebApp.decimal($0.given) }
-        guard let kcal = numbers[0], let protein = numbers[1], let carbs = numbers[2], let fat = numbers[3] else {
-            throw FieldError(field: prefix + "kcal", message: l.text("cli.set.lockAll"))
-        }
-        let locked = LockedGoals(kcal: Int(kcal.rounded()), proteinG: protein, carbsG: carbs, fatG: fat)
-        do { try locked.validate(floor: SafetyFloor.kcal(for: sex)) } catch {
-            throw FieldError(field: prefix + "kcal", message: l.render(error.message))
-        }
-        return locked
     }
 
     /// Accepts the estimate shown (recomputed here, never taken from the form), or goes back to the formula.

@@ -42,7 +42,7 @@ extension WebApp {
     /// The items of a resolved meal in words, each with its other matches.
     func textItems(_ meal: TextMeal, context: OnboardedContext) throws -> [TextItem] {
         try meal.items.map { item in
-            let portion = item.choice.portion
+            let portion = item.choice.portion.flatMap { item.food.householdPortion(named: $0.name) }
             let unit = portion?.name ?? "g"
             let amount = portion.map { item.choice.grams / $0.gramsPerUnit } ?? item.choice.grams
             return TextItem(query: item.parsed.food, typed: item.parsed.text, food: item.food,
@@ -54,7 +54,7 @@ extension WebApp {
     /// The items as the user changed them on the confirm screen; removed ones left out.
     func textItems(_ form: TextItemsForm, context: OnboardedContext) throws -> [TextItem] {
         let l = localizer(context)
-        return try (form.items ?? []).filter { $0.remove.given == nil }.compactMap { item -> TextItem? in
+        return try form.orderedItems.filter { $0.remove.given == nil }.compactMap { item -> TextItem? in
             guard let id = item.food.given, let food = try store.food(id: id, language: context.language) else { return nil }
             let query = item.query.given ?? food.name
             let amount = item.amount ?? ""
@@ -63,13 +63,13 @@ extension WebApp {
             var grams: Double?
             do throws(ValidationError) {
                 let value = try NumberInput.value(amount, field: .quantity, range: 0.01...5000, digits: 2, unit: unit == "g" ? "g" : nil)
-                grams = food.gramsFor(amount: value, unit: unit) ?? food.gramsFor(amount: value, unit: "g")
+                grams = food.grams(amount: value, unit: unit) ?? value
             } catch {
                 problem = l.render(error.message)
             }
             return TextItem(query: query, typed: item.typed.given ?? query, food: food,
                             choices: try choices(query, chosen: food, context: context), amount: amount,
-                            unit: food.gramsFor(amount: 1, unit: unit) == nil ? "g" : unit, grams: grams, error: problem)
+                            unit: food.grams(amount: 1, unit: unit) == nil ? "g" : unit, grams: grams, error: problem)
         }
     }
 

@@ -13,34 +13,31 @@ struct WeightController: Controller {
         group.post("/weight", use: save)
     }
 
+    /// The field starts at the latest weight, else the onboarding weight (SPEC §4).
     func screen(_ request: Request, context: OnboardedContext) async throws -> Response {
-        let recent = try app.store.weights(from: app.today.adding(days: -3650), through: app.today)
-        let kg = WeightTrend.pickerDefault(entries: recent, sex: context.profile.sex)
-        return page(kg: kg, state: FormState(), context: context)
+        guard let snapshot = try store.today(timeZone: timeZone) else { return redirect("/onboarding") }
+        let value = localizer(context).number(snapshot.report.weight.pickerStartKg, digits: 1)
+        return page(FormState(values: ["weight": value]), context: context)
     }
 
     func save(_ request: Request, context: OnboardedContext) async throws -> Response {
-        let l = app.localizer(context)
+        let l = localizer(context)
         let form = try context.decode(WeightForm.self)
         var state = FormState(values: context.form.typed)
-        guard let kg = form.kg else {
-            state.errors["weight_whole"] = l.text("web.error.number", ["value": .text(form.whole ?? "")])
-            return page(kg: 80, state: state, context: context, status: .unprocessableContent)
-        }
         let wasLit = try app.streakLit()
         do {
-            try app.store.logWeight(try WeightEntry(date: app.today, kg: kg), timeZone: app.timeZone)
+            let kg = try NumberInput.value(form.weight, field: .weight, range: 30...200, digits: 1, unit: "kg")
+            try store.logWeight(try WeightEntry(date: today, kg: kg), timeZone: timeZone)
         } catch {
-            state.errors["weight_whole"] = app.message(for: error, l)
-            return page(kg: min(200, max(30, kg)), state: state, context: context, status: .unprocessableContent)
+            state.errors["weight"] = message(for: error, l)
+            return page(state, context: context, status: .unprocessableContent)
         }
-        return app.redirect("/", toast: wasLit ? .weightSaved : .streakLit)
+        return redirect("/", toast: wasLit ? .weightSaved : .streakLit)
     }
 
-    private func page(kg: Double, state: FormState, context: OnboardedContext, status: HTTPResponse.Status = .ok) -> Response {
+    private func page(_ state: FormState, context: OnboardedContext, status: HTTPResponse.Status = .ok) -> Response {
         var values = state.template
-        values["picker"] = Options.weight(kg)
-        return app.renderer.page("weight", values, title: app.localizer(context).text("web.weight.title"), tab: nil, context: context,
-                                 status: status)
+        values["value"] = state.values["weight"] ?? ""
+        return renderer.page("weight", values, title: localizer(context).text("web.weight.title"), tab: nil, context: context, status: status)
     }
 }

@@ -29,14 +29,6 @@ struct FormData: Sendable {
     /// The first value of every field as typed, for showing a form again after an error.
     var typed: [String: String] { fields.compactMapValues(\.first) }
 
-    /// The weight of the whole + decimal picker (`weight_whole`, `weight_decimal` 0–9);
-    /// nil when either is not a number.
-    var pickedWeightKg: Double? {
-        guard let whole = self["weight_whole"].flatMap(Int.init), let tenths = self["weight_decimal"].flatMap(Int.init),
-              (0...9).contains(tenths) else { return nil }
-        return Double(whole) + Double(tenths) / 10
-    }
-
     /// The label of the form field `name` in messages: the validated field's name where one
     /// matches ("Meal name"), else the field's own name.
     static func label(of name: String, _ l: Localizer) -> String {
@@ -45,7 +37,7 @@ struct FormData: Sendable {
             "file": .fileName, "q": .search, "kcal": .calories, "protein": .protein, "carbs": .carbs, "fat": .fat, "fiber": .fiber,
             "time": .time, "date": .date, "age": .age, "height": .height, "sex": .sex, "activity": .activityLevel, "goal": .goal,
             "language": .language, "deficit": .deficit, "window_start": .eatingWindowStart, "window_end": .eatingWindowEnd,
-            "moment": .eatingMoments, "weight_whole": .weight, "weight_decimal": .weight, "servings": .servings, "portion": .portion,
+            "moment": .eatingMoment, "weight": .weight, "servings": .servings, "portion": .portion, "amount": .amount,
             "grams": .portion,
         ]
         if let field = fields[name], l.hasKey("field.\(field.rawValue)") { return l.text("field.\(field.rawValue)") }

@@ -10,7 +10,7 @@ struct FormState {
     var template: [String: Any] { ["values": values, "errors": errors, "hasErrors": !errors.isEmpty] }
 }
 
-/// `<option>` lists for the selects of the eating window and the weight picker.
+/// `<option>` lists for the selects of the eating window and the choices of a form.
 enum Options {
     /// Every half hour of the day, `selected` marked.
     static func times(selected: TimeOfDay) -> [[String: Any]] {
@@ -18,16 +18,6 @@ enum Options {
             let time = TimeOfDay(minutesSinceMidnight: minutes)
             return ["value": time.formatted, "selected": time == selected]
         }
-    }
-
-    /// Whole kilograms 30–200 and tenths 0–9 of the weight picker (seed 002).
-    static func weight(_ kg: Double) -> [String: Any] {
-        let tenths = Int((kg * 10).rounded())
-        let whole = tenths / 10, decimal = tenths % 10
-        return [
-            "whole": (30...200).map { ["value": "\($0)", "selected": $0 == whole] as [String: Any] },
-            "decimal": (0...9).map { ["value": "\($0)", "selected": $0 == decimal] as [String: Any] },
-        ]
     }
 
     static func choices<T: RawRepresentable<String>>(_ all: [T], selected: String?, label: (T) -> String) -> [[String: Any]] {
