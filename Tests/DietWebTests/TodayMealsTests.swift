@@ -25,3 +25,45 @@ struct TodayMealsTests {
         }
     }
 }
+
+@Suite("The over state on the dashboard (SPEC §5)")
+struct OverStateRouteTests {
+    @Test("over the target: the ring is full with an overshoot mark, 'N kcal over' stands where 'N left' stood", arguments: Language.allCases)
+    func overTarget(language: Language) async throws {
+        // Given a day's target and a meal of calories alone 17 kcal above it
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        let l = Localizer(language)
+        try await harness.run { browser in
+            try await browser.onboard(language: language)
+            let target = try #require(try harness.store().today(timeZone: harness.timeZone)).report.targets.kcal
+            let under = try await browser.get("/")
+            #expect(under.shows(l.render(CalorieProgress(eatenKcal: 0, targetKcal: target).message)))
+            try await browser.post("/log/manual", [("kcal", "\(target + 17)")])
+            // When the dashboard is shown
+            let page = try await browser.get("/")
+            // Then the calorie line says how far over, the ring is closed and marked, nothing is red
+            #expect(page.shows(l.render(CalorieProgress(eatenKcal: target + 17, targetKcal: target).message)), "\(page.body)")
+            #expect(page.body.contains("class=\"ring is-over\"") && page.body.contains("ring-energy") && page.body.contains("ring-overshoot"))
+            #expect(!page.body.contains("--error") && !page.body.contains("is-invalid"))
+        }
+    }
+
+    @Test("carbs far above the goal show 😐 with the grams over, never 😊 'great'", arguments: Language.allCases)
+    func carbsAbove(language: Language) async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        let l = Localizer(language)
+        try await harness.run { browser in
+            try await browser.onboard(language: language)
+            let goal = try #require(try harness.store().today(timeZone: harness.timeZone)?.report.macros.first { $0.macro == .carbs }).goalG
+            let carbs = (goal * 2.71).rounded()
+            try await browser.post("/log/manual", [("kcal", "\(Int(carbs * 4))"), ("protein", "0"), ("carbs", "\(Int(carbs))"), ("fat", "0")])
+            let page = try await browser.get("/")
+            let progress = try #require(try harness.store().today(timeZone: harness.timeZone)?.report.macros.first { $0.macro == .carbs })
+            #expect(progress.smiley == .above)
+            #expect(page.shows(l.render(progress.statusMessage)), "\(page.body)")
+            #expect(page.body.contains("<span class=\"macro-emoji\">😐</span>\n<span class=\"macro-label macro-carbs\">"))
+        }
+    }
+}

@@ -159,8 +159,16 @@ struct RingView {
             "eaten": l.number(Double(report.calories.eatenKcal), digits: 0),
             "of": l.text("web.ring.of", ["target": .integer(report.calories.targetKcal)]),
         ]
-        if report.ring.overshootKcal > 0 {
-            values["over"] = l.text("cli.today.overshoot", ["kcal": .integer(Int(report.ring.overshootKcal.rounded()))])
+        values["calories"] = l.render(report.calories.message)
+        values["isOver"] = report.ring.isOver
+        if report.ring.isOver {
+            // SPEC §5: over the target the ring is full (the energy the macros do not account
+            // for closes it) and an overshoot mark sits at 12 o'clock; never red
+            let filled = report.ring.segments.last?.endDegrees ?? 0
+            values["rest"] = filled < 360 ? ["dash": "\(Self.fixed((360 - filled) / 360 * c)) \(Self.fixed(c))",
+                                             "offset": Self.fixed(-filled / 360 * c)] : false
+            let top = Self.size / 2 - Self.radius
+            values["mark"] = ["x": Self.fixed(Self.size / 2), "y1": Self.fixed(top - Self.stroke / 2 - 2), "y2": Self.fixed(top + Self.stroke / 2 + 2)]
         }
         return values
     }
@@ -185,7 +193,8 @@ struct MacroView {
             "macro": progress.macro.rawValue, "emoji": progress.smiley.emoji,
             "name": l.render(progress.macro.nameMessage),
             "value": l.text("web.macro.value", ["eaten": .integer(Int(progress.eatenG.rounded())), "goal": .integer(Int(progress.goalG.rounded()))]),
-            "bar": RingView.fixed(40 * fraction), "spoken": spoken,
+            "bar": RingView.fixed(40 * fraction), "spoken": spoken, "isAbove": progress.smiley == .above,
+            "status": l.render(progress.statusMessage),
         ]
     }
 
@@ -194,7 +203,7 @@ struct MacroView {
         let l = localizer
         return l.text("web.macro.spoken", [
             "macro": .message(progress.macro.nameMessage), "eaten": .integer(Int(progress.eatenG.rounded())),
-            "goal": .integer(Int(progress.goalG.rounded())), "smiley": .text(l.text("smiley.\(progress.smiley.rawValue)")),
+            "goal": .integer(Int(progress.goalG.rounded())), "smiley": .message(progress.statusMessage),
         ])
     }
 }
