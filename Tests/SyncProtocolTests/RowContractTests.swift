@@ -31,6 +31,15 @@ struct RowContractTests {
         #expect(RowContract.violation(in: Self.changed("name", .string("Quark\nmit Beeren\t(200 g)")), now: Self.now) == nil)
     }
 
+    @Test("a meal's eating moment is optional, 1–5")
+    func moment() throws {
+        #expect(RowContract.violation(in: Self.changed("moment", .number(3)), now: Self.now) == nil)
+        #expect(RowContract.violation(in: Self.changed("moment", .null), now: Self.now) == nil)
+        let six = try #require(RowContract.violation(in: Self.changed("moment", .number(6)), now: Self.now))
+        #expect(six.field == "moment")
+        #expect(RowContract.violation(in: Self.changed("moment", .string("lunch")), now: Self.now)?.field == "moment")
+    }
+
     @Test("negative calories and a 60,000-character name are refused, naming the field")
     func issueFindingOne() throws {
         let kcal = try #require(RowContract.violation(in: Self.changed("kcal", .number(-5)), now: Self.now))
