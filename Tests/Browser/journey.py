@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
-"""Real-browser journeys of `wdiet serve` (issue 7), driven by WebDriver.
+"""Real-browser journeys of `wdiet serve` (issues 7 and 14), driven by WebDriver.
 
 Runs the built `wdiet` executable on a fresh SQLite file and Debian's chromium through
-chromedriver, at 390x844 (phone) and 1280x800 (desktop):
-  onboarding -> search "hähn" -> chicken breast 150 g -> ring and smileys update ->
-  log weight -> streak lit -> reload, state kept;
-then every other screen. Each step is saved as a screenshot under the artefacts folder and
+chromedriver, at 390x844 (phone) and 1280x800 (desktop), as a German user:
+  onboarding (weight typed "92,4") -> search "hähn" -> chicken breast, 150 g typed -> 150 g
+  saved -> the same food again in three taps from the dashboard -> a calories-only meal of
+  "450,5" kcal -> delete and Undo -> a meal in words corrected before saving -> the "over"
+  state -> log weight "92,1" -> streak lit -> reload, state kept;
+then every other screen. Taps (clicks; a select counts 2: open and choose) and keystrokes
+from the dashboard to a saved meal are counted for a repeat food, a new food by search and a
+meal in words, and printed as `TAPS repeat=… keys=… | search=… keys=… | words=… keys=…`. Each step is saved as a screenshot under the artefacts folder and
 audited with axe-core (bundled by axe-selenium-python): no serious or critical violation
 may remain. Prints "N passed, N failed" and exits non-zero on any failure.
 
@@ -97,6 +101,36 @@ class Journey:
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                     {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
         self.wait = WebDriverWait(self.driver, 10)
+        self.taps = 0
+        self.keys = 0
+        self.counts = {}
+
+    def type(self, css, text, clear=False):
+        """Types `text` into a field, counting each keystroke (clearing counts one)."""
+        field = self.find(css)
+        if clear:
+            field.clear()
+            self.keys += 1
+        for letter in text:
+            field.send_keys(letter)
+            self.keys += 1
+        return field
+
+    def choose(self, css, value):
+        """Chooses an option of a select: two taps on a phone (open, choose)."""
+        Select(self.find(css)).select_by_value(value)
+        self.taps += 2
+
+    def start_count(self):
+        self.taps = 0
+        self.keys = 0
+
+    def end_count(self, name):
+        self.counts[name] = (self.taps, self.keys)
+
+    def above_fold(self, css):
+        bottom = self.driver.execute_script("return document.querySelector(arguments[0]).getBoundingClientRect().bottom", css)
+        return bottom <= self.driver.execute_script("return window.innerHeight")
 
     def find(self, css):
         return self.driver.find_element(By.CSS_SELECTOR, css)
@@ -108,6 +142,7 @@ class Journey:
         element = self.wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, css)))
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
         element.click()
+        self.taps += 1
 
     def load(self, css):
         """Clicks a link or submit button and waits for the next page."""
@@ -175,10 +210,9 @@ class Journey:
         self.next()
         self.find("#height").send_keys("181")
         self.next()
-        check(Select(self.find("#weight-whole")).first_selected_option.text == "90", "the weight picker starts at 90 for men")
-        Select(self.find("#weight-whole")).select_by_value("92")
-        Select(self.find("#weight-decimal")).select_by_value("4")
-        self.screen("weight-picker")
+        check(self.find("#weight").get_attribute("value") == "90,0", "the weight starts at 90,0 for men, in German")
+        self.type("#weight", "92,4", clear=True)
+        self.screen("weight-typed")
         self.next()
         self.click('input[name="activity"][value="light"]')
         self.next()
@@ -188,8 +222,9 @@ class Journey:
         self.screen("eating-window")
         self.next()
 
-        # the dashboard, empty
+        # the dashboard, empty; "Log meal" above the fold
         check(d.current_url.rstrip("/") == server.url, "onboarding ends on the dashboard")
+        check(self.above_fold("a[data-log-meal]"), "the dashboard's Log meal button is above the fold")
         check(not self.all(".streak-badge.is-lit"), "the streak is not lit before any log")
         check(self.macro_emojis() == ["😐", "😐", "😐"], "nothing logged: all neutral")
         check(not self.all(".ring-segment"), "an empty ring")
@@ -201,48 +236,111 @@ class Journey:
         d.switch_to.active_element.send_keys(Keys.ESCAPE)
         check(not self.find("#phase-info").is_displayed(), "Escape closes the dialog")
 
-        # log meal: search as you type
-        self.load('a.button-primary[href="/log"]')
-        search = self.find("#food-search")
-        for letter in "hähn":
-            search.send_keys(letter)
-            time.sleep(0.05)
+        # (b) a new food by search: search as you type, 150 g typed is 150 g saved
+        self.start_count()
+        self.load('a[data-log-meal]')
+        check(d.switch_to.active_element.get_attribute("id") == "food-search", "the search field has the focus")
+        check(self.above_fold("#food-search"), "the search field is above the fold")
+        self.type("#food-search", "hähn")
         self.wait.until(lambda _: any("Hähnchenbrust" in e.text for e in self.all(".result-name")))
         check("Ergebnis" in self.find("#search-status").text, "the result count is announced")
         self.screen("search-haehn")
         result = next(e for e in self.all("a.result") if "Hähnchenbrust" in e.text)
         page = d.find_element(By.TAG_NAME, "html")
         result.click()
+        self.taps += 1
         self.wait_for_new_page(page)
-        self.click('input[name="portion"][value="grams"]')
-        grams = self.find("#portion-grams")
-        grams.clear()
-        grams.send_keys("150")
+        self.choose("#portion-unit", "g")
+        self.type("#portion-amount", "150", clear=True)
         self.wait.until(lambda _: "150 g" in self.find("[data-portion-preview]").text)
+        preview_kcal = self.find("[data-portion-preview]").text.split("·")[1].strip().split(" ")[0]
         self.screen("portion-150g")
         self.load('form[data-portion] button[type="submit"]')
-        check(d.current_url.endswith("/meals"), "saving goes to today's meals")
-        check(any("Hähnchenbrust" in e.text for e in self.all(".meal-name")), "the meal is listed")
+        self.end_count("search")
+        check(d.current_url.rstrip("/") == server.url, "saving goes to the dashboard with today's meals")
+        rows = [e for e in self.all(".meal-row") if "Hähnchenbrust" in e.text]
+        check(rows and f"{preview_kcal} kcal" in rows[0].text, f"150 g typed is 150 g saved: preview {preview_kcal} kcal, saved {rows[0].text if rows else '-'}")
         self.wait.until(lambda _: self.all(".toast"))
         time.sleep(0.5)  # the toast has slid in
-        self.screen("meals")
-
-        # the dashboard: ring and smileys updated, streak lit
-        d.get(server.url + "/")
-        check(len(self.all(".ring-segment")) >= 1, "the ring has segments")
-        emojis = self.macro_emojis()
-        check(emojis != ["😐", "😐", "😐"], f"the smileys changed: {emojis}")
-        check(self.all(".streak-badge.is-lit"), "the first meal lights the streak")
-        eaten = self.find(".ring-eaten").text
-        check(eaten not in ("", "0"), "the ring counts the calories: " + eaten)
         self.screen("dashboard-meal")
+        check(len(self.all(".ring-segment")) >= 1, "the ring has segments")
+        check(self.macro_emojis() != ["😐", "😐", "😐"], "the smileys changed")
+        check(self.all(".streak-badge.is-lit"), "the first meal lights the streak")
 
-        # log weight through the prompt card
+        # (a) the repeat food: "Log meal", then the recent food's "Log"
+        self.start_count()
+        self.load('a[data-log-meal]')
+        check("150 g" in self.find(".used-row").text, "the recent food shows its last amount: " + self.find(".used-row").text)
+        self.screen("log-recent")
+        self.load('.used-row button[data-log-food]')
+        self.end_count("repeat")
+        check(len([e for e in self.all(".meal-row") if "Hähnchenbrust" in e.text]) == 2, "the repeat food is logged again")
+
+        # a calories-only meal with a German decimal comma
+        d.get(server.url + "/log")
+        self.find("#manual summary").click()
+        self.type("#meal-kcal", "450,5")
+        self.load('#manual button[type="submit"]')
+        quick = [e for e in self.all(".meal-row") if "Schnell erfasst" in e.text]
+        check(quick and "451 kcal" in quick[0].text, "a quick add of 450,5 kcal is saved as 451 kcal named 'Schnell erfasst'")
+
+        # delete and Undo
+        row = next(e for e in self.all(".meal-row") if "Schnell erfasst" in e.text)
+        page = d.find_element(By.TAG_NAME, "html")
+        button = row.find_element(By.CSS_SELECTOR, 'form[action$="/delete"] button')
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        self.wait_for_new_page(page)
+        check(not [e for e in self.all(".meal-row") if "Schnell erfasst" in e.text], "the quick add is deleted")
+        self.wait.until(lambda _: self.all(".toast-action"))
+        time.sleep(0.5)
+        self.screen("undo-toast")
+        before = len(self.all(".meal-row"))
+        self.load(".toast-action")
+        check(len(self.all(".meal-row")) == before + 1 and [e for e in self.all(".meal-row") if "Schnell erfasst" in e.text],
+              "Undo restores the deleted meal")
+
+        # (c) a meal in words, corrected before saving
+        self.start_count()
+        self.load('a[data-log-meal]')
+        self.click("#text-entry summary")
+        self.type("#meal-text", "2 Eier und 1 Scheibe Toast")
+        self.load('#text-entry button[type="submit"]')
+        items = self.all("[data-text-item]")
+        check(len(items) >= 2, f"the meal in words has two items: {len(items)}")
+        self.screen("text-confirm")
+        self.load('button[name="confirm"][value="yes"]')
+        self.end_count("words")
+        meals_before = len(self.all(".meal-row"))
+        d.get(server.url + "/log")
+        self.find("#text-entry summary").click()
+        self.find("#meal-text").send_keys("2 Eier und 1 Scheibe Toast")
+        self.load('#text-entry button[type="submit"]')
+        self.find('input[name="items[i0][amount]"]').clear()
+        self.find('input[name="items[i0][amount]"]').send_keys("3")
+        self.click('input[name="items[i1][remove]"]')
+        self.load('button[name="confirm"][value="update"]')
+        check(len(self.all("[data-text-item]")) == 1, "the removed item is gone from the confirm screen")
+        self.screen("text-corrected")
+        self.load('button[name="confirm"][value="yes"]')
+        check(len(self.all(".meal-row")) == meals_before + 1, "only the corrected item is saved")
+
+        # the over state: a big quick add
+        d.get(server.url + "/log")
+        self.find("#manual summary").click()
+        self.find("#meal-kcal").send_keys("3000")
+        self.load('#manual button[type="submit"]')
+        check(self.all(".ring.is-over") and self.all(".ring-overshoot"), "over the target the ring is full and marked")
+        line = self.find("[data-calorie-line]").text
+        check("drüber" in line, "the calorie line says how far over: " + line)
+        self.screen("dashboard-over")
+        eaten = self.find(".ring-eaten").text
+        emojis = self.macro_emojis()
+
+        # log weight through the prompt card: it starts at the onboarding weight
         self.load('.prompt-card a[href="/weight"]')
-        # SPEC §4: the first entry starts at the default for the sex (male 90.0)
-        check(Select(self.find("#weight-whole")).first_selected_option.text == "90", "the first weigh-in starts at 90.0 for men")
-        Select(self.find("#weight-whole")).select_by_value("92")
-        Select(self.find("#weight-decimal")).select_by_value("1")
+        check(self.find("#weight-kg").get_attribute("value") == "92,4", "the weigh-in starts at the onboarding weight 92,4")
+        self.type("#weight-kg", "92,1", clear=True)
         self.screen("weight")
         self.load('form.weight-form button[type="submit"]')
         check(d.current_url.rstrip("/") == server.url, "saving the weight returns to the dashboard")
@@ -268,8 +366,8 @@ class Journey:
         # a manual entry error keeps the typed values
         d.get(server.url + "/log")
         self.find("#manual summary").click()
-        self.find("#meal-name").send_keys("Kuchen")
         self.find("#meal-kcal").send_keys("20000")
+        self.find("#meal-name").send_keys("Kuchen")
         self.load('#manual button[type="submit"]')
         check(self.find("#meal-name").get_attribute("value") == "Kuchen" and self.all("#kcal-error"), "a bad calorie value is explained")
         self.screen("manual-error")
@@ -314,6 +412,9 @@ def main():
             journey = Journey(name, width, height, mobile)
             journey.run(server)
             print(f"PASS {name} {width}x{height}: {journey.step} screens, no serious or critical axe violation")
+            c = journey.counts
+            print("TAPS " + " | ".join(f"{key}={c[key][0]} keys={c[key][1]}" for key in ("repeat", "search", "words") if key in c)
+                  + f" ({name}, from the dashboard to a saved meal)")
             passed += 1
         except Exception as error:  # report and go on with the next viewport
             failed += 1
