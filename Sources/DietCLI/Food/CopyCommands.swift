@@ -57,10 +57,12 @@ struct FoodRecentCommand: CLICommand {
         let name: String
         let uses: Int
         let lastDate: LocalDate
+        let lastGrams: Double
 
         enum CodingKeys: String, CodingKey {
             case id, name, uses
             case lastDate = "last_date"
+            case lastGrams = "last_grams"
         }
     }
 
@@ -68,12 +70,14 @@ struct FoodRecentCommand: CLICommand {
         let session = try Session.open(options, context: context)
         let l = session.localizer
         let foods = try session.run { try session.store.usedFoods(frequent: frequent, language: session.language) }
-        if json { return try JSONOutput.encode(foods.map { Row(id: $0.foodID, name: $0.name, uses: $0.uses, lastDate: $0.lastDate) }) }
+        if json {
+            return try JSONOutput.encode(foods.map { Row(id: $0.foodID, name: $0.name, uses: $0.uses, lastDate: $0.lastDate, lastGrams: $0.lastGrams) })
+        }
         guard !foods.isEmpty else { return l.text("cli.recent.none") }
-        var table = TextTable([.right, .left, .right, .left])
-        table.append(["ID", l.text("cli.food.name"), "×", l.text("cli.recent.last")])
+        var table = TextTable([.right, .left, .right, .left, .right])
+        table.append(["ID", l.text("cli.food.name"), "×", l.text("cli.recent.last"), l.text("cli.recent.amount")])
         for food in foods {
-            table.append([String(food.foodID.prefix(8)), food.name, "\(food.uses)", l.date(food.lastDate)])
+            table.append([String(food.foodID.prefix(8)), food.name, "\(food.uses)", l.date(food.lastDate), l.number(food.lastGrams, digits: 0) + " g"])
         }
         return table.render()
     }

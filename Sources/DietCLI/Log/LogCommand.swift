@@ -81,7 +81,7 @@ struct LogMealCommand: CLICommand {
     @Argument(help: "What you ate, 1–80 characters (default with --food: the food's name).") var name: [String] = []
     @OptionGroup var meal: MealOptions
     @Option(help: "Log a food by its id (see `wdiet food search`).") var food: String?
-    @Option(help: "With --food: how many grams.") var grams: TypedNumber?
+    @Option(help: "With --food: how many grams (default: the amount you logged last time).") var grams: TypedNumber?
     @Option(help: "With --food: a portion, e.g. \"1 large\" or \"2 slice\" (see `wdiet food show`).") var portion: String?
     @Option(help: "Log servings of one of your recipes by its id (see `wdiet recipe list`).") var recipe: String?
     @Option(help: "With --recipe: how many servings (default 1).") var servings = TypedNumber(1)
@@ -144,7 +144,9 @@ struct LogMealCommand: CLICommand {
             throw CLIError(StoreError.unknownFood("\(id)").message(l))
         }
         let typed = try session.run { try grams?.number(.amount, hint: Food.gramRange, digits: 0, unit: "g") }
+        // nothing given: the amount last logged of this food, else its natural portion
         let amount = try typed ?? portion.map { try Self.grams(of: $0, in: food, l) }
+            ?? session.run { try session.store.lastGrams(of: food.id) }
             ?? PortionChooser.grams(quantity: 1, unit: nil, portions: food.portions, foodName: food.usdaName).grams
         let checked = try session.run { try Food.checkedGrams(amount) }
         let n = food.per100g.scaled(toGrams: checked)

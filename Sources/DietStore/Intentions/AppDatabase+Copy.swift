@@ -74,6 +74,16 @@ extension AppDatabase {
         }
     }
 
+    /// The amount of `foodID` logged most recently, nil if it never was.
+    public func lastGrams(of foodID: String) throws -> Double? {
+        try reader.read { db in
+            try Double.fetchOne(db, sql: """
+                SELECT portion_g FROM meal_logs WHERE deleted = 0 AND food_id = ? AND portion_g IS NOT NULL
+                ORDER BY created_at DESC LIMIT 1
+                """, arguments: [foodID])
+        }
+    }
+
     private static func portion(of record: MealRecord) -> FoodPortion? {
         guard let food = record.foodID, let grams = record.portionG else { return nil }
         return FoodPortion(foodID: food, grams: grams)

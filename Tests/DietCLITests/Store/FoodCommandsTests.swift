@@ -1,5 +1,6 @@
 @testable import DietCLI
 import Foundation
+import GRDB
 import TestSupport
 import Testing
 
@@ -102,7 +103,7 @@ struct CopyCommandsTests {
         let copied = try cli.run(["log", "copy-day", "--from", "2026-01-05", "--to", "2026-01-07"], now: "2026-01-06T09:00")
         #expect(copied == "Copied 2 meals (305 kcal) from Mon, Jan 5, 2026 to Wed, Jan 7, 2026.")
         let recent = try cli.run(["food", "recent", "--frequent"], now: "2026-01-06T09:00", lang: "de")
-        #expect(recent.split(separator: "\n")[1].range(of: #"^9040  Banane\s+3  Mi\. 7\. Jan\. 2026$"#, options: .regularExpression) != nil)
+        #expect(recent.split(separator: "\n")[1].range(of: #"^9040  Banane\s+3  Mi\. 7\. Jan\. 2026\s+118 g$"#, options: .regularExpression) != nil)
     }
 }
 
@@ -124,5 +125,21 @@ struct RecipeCommandsTests {
             .hasPrefix("No food with id 99999999.") == true)
         #expect(failure { try cli.run(["recipe", "add", "X", "--servings", "0", "--item", "8120=10"], now: "2026-01-05T08:00") }
             == "Servings must be from 0.5 to 100.0; you entered 0.0.")
+    }
+}
+
+@Suite("wdiet repeat foods")
+struct RepeatFoodTests {
+    @Test("a food logged again without an amount takes the amount logged last time; food recent shows it")
+    func lastAmount() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        _ = try cli.run(["log", "meal", "--food", "5062", "--grams", "150"], now: "2026-01-05T12:30")
+        _ = try cli.run(["log", "meal", "--food", "5062"], now: "2026-01-06T12:30")
+        let grams = try DatabaseQueue(path: cli.database).read { db in
+            try Double.fetchAll(db, sql: "SELECT portion_g FROM meal_logs ORDER BY created_at")
+        }
+        #expect(grams == [150, 150])
+        #expect(try cli.run(["food", "recent"], now: "2026-01-06T13:00").contains("150 g"))
     }
 }
