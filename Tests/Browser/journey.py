@@ -358,7 +358,7 @@ class Journey:
 
         # every other screen
         for path, label in [("/explain", "explain"), ("/log", "log"), ("/progress", "progress"), ("/briefing", "briefing"), ("/learn", "learn"),
-                            ("/learn/matador-study", "article"), ("/settings", "settings"), ("/settings/window", "window"),
+                            ("/learn/matador-study", "article"), ("/settings", "settings"), ("/settings/window", "window"), ("/foods", "foods"),
                             ("/import", "import")]:
             d.get(server.url + path)
             check(not self.all("html[lang]") or d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de", path)

@@ -160,3 +160,32 @@ struct TextItemsForm: Decodable {
         (items ?? [:]).sorted { (Int($0.key.dropFirst()) ?? 0) < (Int($1.key.dropFirst()) ?? 0) }.map(\.value)
     }
 }
+
+/// One of the user's own foods, per 100 g, with an optional portion and barcode.
+struct CustomFoodForm: Decodable {
+    var name: String?
+    var kcal: String?
+    var protein: String?
+    var carbs: String?
+    var fat: String?
+    var portion: String?
+    var portionGrams: String?
+    var barcode: String?
+
+    enum CodingKeys: String, CodingKey {
+        case name, kcal, protein, carbs, fat, portion, barcode
+        case portionGrams = "portion_grams"
+    }
+}
+
+/// A recipe: its name, the servings it makes and its ingredients in words.
+struct RecipeForm: Decodable {
+    var name: String?
+    var servings: String?
+    var ingredients: String?
+}
+
+/// A barcode typed (or read by the camera).
+struct BarcodeForm: Decodable {
+    var code: String?
+}

@@ -106,6 +106,8 @@ extension WebApp {
         }
         values["moments"] = momentOptions(context, selected: form.values["moment"])
         values["momentId"] = "portion-moment"
+        // the user's own foods have UUIDs; the bundled ones numbers
+        values["isCustom"] = UUID(uuidString: food.id) != nil
         values["now"] = form.values["time"] ?? TimeOfDay(clock.now(), in: timeZone).formatted
         return renderer.page("portion", values, title: food.name, tab: nil, context: context, status: status)
     }

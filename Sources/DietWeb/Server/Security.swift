@@ -55,7 +55,8 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
         response.headers[HTTPField.Name("Cross-Origin-Opener-Policy")!] = "same-origin"
         response.headers[HTTPField.Name("Cross-Origin-Resource-Policy")!] = "same-origin"
-        response.headers[HTTPField.Name("Permissions-Policy")!] = "camera=(), geolocation=(), microphone=()"
+        // the camera only for this app's own barcode scanner (BarcodeDetector), never for a frame
+        response.headers[HTTPField.Name("Permissions-Policy")!] = "camera=(self), geolocation=(), microphone=()"
         response.headers[HTTPField.Name("Server-Timing")!] = "app;dur=\(String(format: "%.3f", ms))"
         if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
         return response

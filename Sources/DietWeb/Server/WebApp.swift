@@ -51,6 +51,7 @@ public final class WebApp: Sendable {
         LogController(app: self).register(on: onboarded)
         MealsController(app: self).register(on: onboarded)
         WeightController(app: self).register(on: onboarded)
+        FoodsController(app: self).register(on: onboarded)
         SettingsController(app: self).register(public: router, onboarded: onboarded)
         LearnController(app: self).register(public: router, onboarded: onboarded)
         BriefingController(app: self).register(on: router)

@@ -102,6 +102,7 @@ enum Toast: String {
     case signedIn = "signed_in", signedOut = "signed_out", synced, syncFailed = "sync_failed"
     case calendarAdded = "calendar_added", calendarRemoved = "calendar_removed"
     case mealRestored = "meal_restored", dayCopied = "day_copied", nothingToCopy = "nothing_to_copy"
+    case foodAdded = "food_added", foodDeleted = "food_deleted", recipeAdded = "recipe_added"
 }
 
 /// `{{t.dashboard.title}}` in a template is the string `web.dashboard.title` in the page's

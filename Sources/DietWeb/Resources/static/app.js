@@ -179,4 +179,35 @@
     portion.addEventListener("change", update);
     update();
   }
+  // Barcodes by camera where the browser has BarcodeDetector (no third-party script): the
+  // digits read go into the typed field, which always works on its own.
+  var scanButton = document.querySelector("[data-barcode-scan]");
+  if (scanButton && "BarcodeDetector" in window && navigator.mediaDevices && navigator.mediaDevices.getUserMedia) {
+    var scanForm = scanButton.closest("form");
+    var video = scanForm.querySelector("[data-barcode-video]");
+    var status = scanForm.querySelector("[data-barcode-status]");
+    scanButton.hidden = false;
+    scanButton.addEventListener("click", function () {
+      var detector = new window.BarcodeDetector({ formats: ["ean_13", "ean_8", "upc_a"] });
+      navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } }).then(function (stream) {
+        video.srcObject = stream;
+        video.hidden = false;
+        status.hidden = false;
+        video.play();
+        var stop = function () { stream.getTracks().forEach(function (track) { track.stop(); }); video.hidden = true; status.hidden = true; };
+        var look = function () {
+          detector.detect(video).then(function (codes) {
+            if (codes.length) {
+              stop();
+              scanForm.querySelector('input[name="code"]').value = codes[0].rawValue;
+              scanForm.submit();
+            } else {
+              window.requestAnimationFrame(look);
+            }
+          }).catch(function () { stop(); });
+        };
+        look();
+      }).catch(function () { status.hidden = true; });
+    });
+  }
 })();
