@@ -216,12 +216,6 @@ extension WebApp {
         }
         return day.instant(at: time, in: timeZone)
     }
-
-    /// "12,5" and "12.5" both mean twelve and a half; nil for anything else.
-    static func decimal(_ text: String?) -> Double? {
-        guard let text, let value = Double(text.replacingOccurrences(of: ",", with: ".")), value.isFinite else { return nil }
-        return value
-    }
 }
 
 extension Food {

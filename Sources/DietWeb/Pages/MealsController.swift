@@ -49,9 +49,10 @@ struct MealsController: Controller {
     func editScreen(_ request: Request, context: OnboardedContext) async throws -> Response {
         let meal = try existingMeal(context)
         let e = meal.entry
+        let l = app.localizer(context)
         let values = [
-            "name": e.name, "kcal": "\(e.kcal)", "protein": e.proteinG.map(WebApp.plain) ?? "", "carbs": e.carbsG.map(WebApp.plain) ?? "",
-            "fat": e.fatG.map(WebApp.plain) ?? "", "fiber": e.fiberG.map(WebApp.plain) ?? "", "time": e.localTime.formatted, "date": e.localDate.iso,
+            "name": e.name, "kcal": "\(e.kcal)", "protein": e.proteinG.map(l.typed) ?? "", "carbs": e.carbsG.map(l.typed) ?? "",
+            "fat": e.fatG.map(l.typed) ?? "", "fiber": e.fiberG.map(l.typed) ?? "", "time": e.localTime.formatted, "date": e.localDate.iso,
             "moment": "\(context.profile.eatingWindow.moment(of: e))",
         ]
         return editPage(meal, state: FormState(values: values), context: context)

@@ -89,18 +89,7 @@ struct SessionMiddleware: RouterMiddleware {
         context.language = app.language(for: request, settings: context.settings)
         context.flash = cookies[Self.flashCookie]?.value
         if request.method == .post {
-            guard sameOrigin(request) else { return refusal(context) }
-            do {
-                (context.form, context.formBody) = try await parseForm(&request, context: context)
-            } catch {
-                // the only way reading a local request's body fails: it is larger than the limit
-                let l = Localizer(context.language)
-                return app.renderer.page("error", ["message": l.text("web.error.tooLarge", ["mb": .integer(context.maxUploadSize >> 20)])],
-                                         title: l.text("web.error.title"), tab: nil, context: context, status: .contentTooLarge)
-            }
-            let sent = context.form[Self.tokenField] ?? request.headers[HTTPField.Name("X-CSRF-Token")!] ?? ""
-            guard !context.issueToken, Self.constantTimeEqual(sent, context.csrfToken) else { return refusal(context) }
-            if let (name, value) = context.form.forbiddenControlCharacter { return controlRefusal(name: name, value: value, context) }
+            if let refused = await readForm(&request, &context) { return refused }
         } else if request.method != .get && request.method != .head {
             return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD, POST"])
         }
@@ -122,6 +111,24 @@ struct SessionMiddleware: RouterMiddleware {
             response.setCookie(Cookie(name: Self.flashCookie, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict))
         }
         return response
+    }
+
+    /// Reads a POST's form into the context and checks it: same origin, within the size limit,
+    /// the CSRF token, no forbidden control character. The refusal page when it fails.
+    private func readForm(_ request: inout Request, _ context: inout Context) async -> Response? {
+        guard sameOrigin(request) else { return refusal(context) }
+        do {
+            (context.form, context.formBody) = try await parseForm(&request, context: context)
+        } catch {
+            // the only way reading a local request's body fails: it is larger than the limit
+            let l = Localizer(context.language)
+            return app.renderer.page("error", ["message": l.text("web.error.tooLarge", ["mb": .integer(context.maxUploadSize >> 20)])],
+                                     title: l.text("web.error.title"), tab: nil, context: context, status: .contentTooLarge)
+        }
+        let sent = context.form[Self.tokenField] ?? request.headers[HTTPField.Name("X-CSRF-Token")!] ?? ""
+        guard !context.issueToken, Self.constantTimeEqual(sent, context.csrfToken) else { return refusal(context) }
+        if let (name, value) = context.form.forbiddenControlCharacter { return controlRefusal(name: name, value: value, context) }
+        return nil
     }
 
     /// A cross-site POST carries `Origin` (or `Sec-Fetch-Site`) naming another site.

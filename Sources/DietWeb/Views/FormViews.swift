@@ -73,6 +73,12 @@ struct FieldError: Error {
 }
 
 extension Localizer {
+    /// A number as the user would type it back into a field: 170 → "170", 170.5 → "170,5" in
+    /// German (NumberInput reads both separators).
+    func typed(_ value: Double) -> String {
+        value.rounded() == value ? String(Int(value)) : number(value, digits: 1)
+    }
+
     /// "P 32 g · C 0 g · F 4 g" in the user's language.
     func macros(protein: Double, carbs: Double, fat: Double, digits: Int = 0) -> String {
         text("web.food.macros", ["protein": .decimal(protein, digits: digits), "carbs": .decimal(carbs, digits: digits),
