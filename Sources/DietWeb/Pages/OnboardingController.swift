@@ -159,8 +159,7 @@ struct OnboardingController: Controller {
         case .age: values["value"] = form["age"] ?? onboarding.age.map(String.init) ?? ""
         case .height: values["value"] = form["height"] ?? onboarding.heightCm.map { l.number($0, digits: 0) } ?? ""
         case .weight:
-            let fallback = WeightTrend.pickerDefault(entries: [], sex: sex.flatMap(Sex.init(rawValue:)) ?? .other)
-            values["value"] = form["weight"] ?? l.number(onboarding.weightKg ?? fallback, digits: 1)
+            values["value"] = form["weight"] ?? l.number(onboarding.proposedWeightKg, digits: 1)
         case .activity:
             values["choices"] = Options.choices(ActivityLevel.allCases, selected: form["activity"] ?? onboarding.activity?.rawValue) {
                 l.text("web.activity.\($0.rawValue)")
