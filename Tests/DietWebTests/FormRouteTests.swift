@@ -313,11 +313,12 @@ struct FormRouteTests {
             #expect(page.body.contains("Chicken rice") && page.body.contains("action=\"/log/recipe/\(recipe.id)\""))
             let bad = try await browser.post("/log/recipe/\(recipe.id)", [("servings", "50")])
             #expect(bad.status == .unprocessableContent && bad.body.contains("value=\"50\"") && bad.body.contains("id=\"recipes\" open"))
-            #expect(try await browser.post("/log/recipe/\(recipe.id)", [("servings", "1,5")]).status == .seeOther)
+            #expect(page.body.contains("id=\"recipe-\(recipe.id)-moment\""))
+            #expect(try await browser.post("/log/recipe/\(recipe.id)", [("servings", "1,5"), ("moment", "2")]).status == .seeOther)
             #expect(try await browser.post("/log/recipe/ffffffff", [("servings", "1")]).status == .notFound)
         }
         let meals = try store.meals(on: LocalDate(WebHarness.now, in: harness.timeZone))
-        #expect(meals.map(\.entry.name) == ["Chicken rice"])
+        #expect(meals.map(\.entry.name) == ["Chicken rice"] && meals.map(\.entry.moment) == [2])
         let perServing = try store.serving(of: try #require(try store.recipes().first), language: .en).nutrients.kcal
         #expect(abs(Double(meals[0].entry.kcal) - 1.5 * perServing) <= 1)
     }

@@ -81,7 +81,7 @@ struct LogController: Controller {
             throw HTTPError(.notFound, message: l.text("cli.error.recipe", ["id": .text(id)]))
         }
         let form = try context.decode(ServingsForm.self)
-        var state = FormState(values: ["recipe": recipe.id, "servings": form.servings ?? ""])
+        var state = FormState(values: ["recipe": recipe.id, "servings": form.servings ?? "", "moment": form.moment ?? ""])
         do {
             let servings = try NumberInput.value(form.servings.given ?? "1", field: .servings, range: 0.1...50, digits: 1, unit: nil)
             var entry = try app.store.mealEntry(servings: servings, of: recipe, at: try app.mealInstant(form.when, l), in: app.timeZone,

@@ -57,11 +57,13 @@ extension WebApp {
         return ["items": try recipes.map { item -> [String: Any] in
             let serving = try store.serving(of: item, language: context.language)
             let failed = recipe.values["recipe"] == item.id
-            return ["id": item.id, "name": item.name,
+            // the row's own "errors" key: a lookup must not reach the quick add's
+            return ["id": item.id, "name": item.name, "errors": [String: String](),
                     "kcal": l.text("web.recipe.perServing", ["kcal": .integer(Int(serving.nutrients.kcal.rounded()))]),
                     "servings": failed ? recipe.values["servings"] ?? "1" : "1",
                     "error": failed ? recipe.errors["servings"] ?? recipe.errors["time"] ?? "" : "",
-                    "label": l.text("web.recipe.servingsOf", ["name": .text(item.name)])]
+                    "label": l.text("web.recipe.servingsOf", ["name": .text(item.name)]), "momentId": "recipe-\(item.id)-moment",
+                    "moments": momentOptions(context, selected: failed ? recipe.values["moment"] : nil)]
         }]
     }
 
