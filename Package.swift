@@ -74,7 +74,7 @@ let package = Package(
         .target(
             name: "DietWeb",
             dependencies: [
-                "DietBriefing", "DietCore", "DietStore", "DietSync", "FoodKit", "ICalendar", "ReadyDay",
+                "DietBriefing", "DietCore", "DietStore", "DietSync", "FoodFacts", "FoodKit", "ICalendar", "ReadyDay",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

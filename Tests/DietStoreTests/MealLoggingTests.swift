@@ -140,3 +140,38 @@ struct HouseholdPortionTests {
         #expect(oats.amountLabel(grams: 55, Localizer(.en)) == "55 g")
     }
 }
+
+@Suite("Own foods and recipes can be changed")
+struct OwnFoodEditingTests {
+    let cake = Nutrients(kcal: 250, proteinG: 3, carbsG: 35, totalCarbsG: 37, fiberG: 2, sugarsG: 20, fatG: 11, sodiumMg: 120)
+
+    @Test("an own food is edited in place: same id, new values, the change syncs; another food's barcode is refused")
+    func editFood() throws {
+        let (store, _) = try makeStore()
+        let food = try store.addCustomFood(try CustomFood(name: "Apfelkuchen", barcode: try Barcode("4006381333931"), per100g: cake))
+        let other = try store.addCustomFood(try CustomFood(name: "Quark", barcode: try Barcode("96385074"), per100g: cake))
+        let edited = try store.updateCustomFood(id: food.id, try CustomFood(name: "Omas Apfelkuchen", barcode: try Barcode("4006381333931"),
+                                                                            per100g: cake))
+        #expect(edited.id == food.id && edited.name == "Omas Apfelkuchen")
+        #expect(try store.customFoods().map(\.name) == ["Omas Apfelkuchen", "Quark"])
+        #expect(throws: StoreError.self) {
+            try store.updateCustomFood(id: other.id, try CustomFood(name: "Quark", barcode: try Barcode("4006381333931"), per100g: self.cake))
+        }
+        #expect(try store.pendingChanges(limit: 100).filter { $0.table == .customFoods }.count >= 2)
+    }
+
+    @Test("a recipe is edited and deleted; meals logged from it stay")
+    func editRecipe() throws {
+        let (store, clock) = try makeStore()
+        let recipe = try store.addRecipe(name: "Overnight oats", items: [Recipe.Item(foodID: "8120", grams: 80)], servings: 2)
+        let meal = try store.mealEntry(servings: 1, of: recipe, at: clock.now(), in: Zones.berlin, language: .en)
+        try store.logMeal(meal, source: .recipe)
+        let edited = try store.updateRecipe(id: recipe.id, name: "Oats", items: [Recipe.Item(foodID: "8120", grams: 60)], servings: 1)
+        #expect(edited.name == "Oats" && edited.servings == 1)
+        #expect(try store.recipes().map(\.name) == ["Oats"])
+        try store.deleteRecipe(recipe.id)
+        #expect(try store.recipes().isEmpty)
+        #expect(try store.meals(on: .ymd(2026, 1, 5)).count == 1)
+        #expect(throws: StoreError.self) { try store.deleteRecipe(recipe.id) }
+    }
+}

@@ -24,31 +24,24 @@ struct FoodBarcodeCommand: CLICommand {
         } catch {
             throw CLIError(Self.describe(error, code, l))
         }
-        if let food = try session.run({ try session.store.customFood(barcode: barcode) }) {
-            return try render(food, l)
+        let lookup = BarcodeLookup(client: BarcodeLookup.client(environment: context.environment, offline: offline))
+        let store = session.store, language = session.language
+        let outcome = try session.run {
+            try Blocking.run { () async throws -> BarcodeLookup.Outcome in
+                try await lookup.find(barcode, language: language, local: { try store.customFood(barcode: barcode) },
+                                      save: { try store.addCustomFood($0) })
+            }.get()
         }
-        let offlineByEnvironment = context.environment["WDIET_OFFLINE"].map { !$0.isEmpty && $0 != "0" } ?? false
-        guard !offline && !offlineByEnvironment else {
-            return l.text("cli.barcode.unknownOffline", ["code": .text(barcode.digits)])
-        }
-        let base = context.environment["WDIET_OPEN_FOOD_FACTS_URL"].flatMap(URL.init(string:)) ?? OpenFoodFactsClient.production
-        let client = OpenFoodFactsClient(baseURL: base)
-        let language = session.language
-        let result: Result<CustomFood?, OpenFoodFactsClient.Failure> = Blocking.run {
-            () async throws(OpenFoodFactsClient.Failure) -> CustomFood? in
-            try await client.product(barcode, language: language)
-        }
-        switch result {
-        case .success(let product?):
-            let food = try session.run { try session.store.addCustomFood(product) }
-            return try render(food, l) + "\n" + l.text("cli.barcode.source", ["source": .text(OpenFoodFactsClient.attribution)])
-        case .success(nil):
+        switch outcome {
+        case let .found(food, fromOpenFoodFacts):
+            return try render(food, l) + (fromOpenFoodFacts ? "\n" + l.text("cli.barcode.source", ["source": .text(OpenFoodFactsClient.attribution)]) : "")
+        case .unknown:
             return l.text("cli.barcode.unknown", ["code": .text(barcode.digits)])
-        case .failure(.unreachable):
+        case .notOnDevice:
             return l.text("cli.barcode.unknownOffline", ["code": .text(barcode.digits)])
-        case .failure(.incomplete(let name)):
+        case .incomplete(let name):
             return l.text("cli.barcode.incomplete", ["name": .text(name), "code": .text(barcode.digits)])
-        case .failure(.unexpectedResponse(let status)):
+        case .serverError(let status):
             throw CLIError(l.text("cli.barcode.serverError", ["status": .integer(status)]))
         }
     }

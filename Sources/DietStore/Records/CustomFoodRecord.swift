@@ -94,6 +94,35 @@ extension AppDatabase {
         }
     }
 
+    /// The user's own foods (and cached products), by name.
+    public func customFoods() throws -> [Food] {
+        try reader.read { db in
+            try CustomFoodRecord.filter(sql: "deleted = 0").order(sql: "name COLLATE NOCASE").fetchAll(db).compactMap(\.food)
+        }
+    }
+
+    /// Replaces one of the user's foods with `draft` (its id and creation time stay, so meals
+    /// and recipes keep pointing at it); a barcode in use by another food is refused.
+    @discardableResult
+    public func updateCustomFood(id: String, _ draft: CustomFood) throws -> Food {
+        let now = clock.now()
+        return try writer.write { db in
+            guard let existing = try CustomFoodRecord.fetchOne(db, key: id.uppercased()), !existing.deleted else {
+                throw StoreError.unknownFood(id)
+            }
+            if let barcode = draft.barcode?.gtin13,
+               try CustomFoodRecord.filter(sql: "barcode = ? AND deleted = 0 AND id <> ?", arguments: [barcode, existing.id.uuidString])
+                .fetchCount(db) > 0 {
+                throw StoreError.duplicateBarcode(barcode)
+            }
+            var record = try CustomFoodRecord(id: existing.id, draft: draft, createdAt: now)
+            record.createdAt = existing.createdAt
+            let saved = try Outbox.save(record, db, now: now)
+            guard let food = saved.food else { throw StoreError.damaged(table: "custom_foods", id: id) }
+            return food
+        }
+    }
+
     /// Deletes one of the user's foods (a tombstone, so it syncs).
     public func deleteCustomFood(id: String) throws {
         let now = clock.now()

@@ -47,6 +47,41 @@ extension AppDatabase {
         return recipe
     }
 
+    /// Replaces a recipe's name, items and servings (same checks as `addRecipe`).
+    @discardableResult
+    public func updateRecipe(id: String, name: String, items: [Recipe.Item], servings: Double) throws -> Recipe {
+        guard let existing = try recipe(id), let uuid = UUID(uuidString: existing.id) else { throw StoreError.notFound(table: "recipes", id: id) }
+        let recipe = try Recipe(id: existing.id, name: name, items: items, servings: servings)
+        for item in items where try food(id: item.foodID, language: .en) == nil {
+            throw StoreError.unknownFood(item.foodID)
+        }
+        let now = clock.now()
+        let json = try String(decoding: JSONEncoder.store.encode(items), as: UTF8.self)
+        try writer.write { db in
+            guard var record = try RecipeRecord.fetchOne(db, key: uuid), !record.deleted else {
+                throw StoreError.notFound(table: "recipes", id: id)
+            }
+            record.name = recipe.name
+            record.items = json
+            record.servings = servings
+            _ = try Outbox.save(record, db, now: now)
+        }
+        return recipe
+    }
+
+    /// Deletes a recipe (a tombstone, so it syncs); meals logged from it stay.
+    public func deleteRecipe(_ id: String) throws {
+        guard let existing = try recipe(id), let uuid = UUID(uuidString: existing.id) else { throw StoreError.notFound(table: "recipes", id: id) }
+        let now = clock.now()
+        try writer.write { db in
+            guard var record = try RecipeRecord.fetchOne(db, key: uuid), !record.deleted else {
+                throw StoreError.notFound(table: "recipes", id: id)
+            }
+            record.deleted = true
+            _ = try Outbox.save(record, db, now: now)
+        }
+    }
+
     /// Every recipe, by name.
     public func recipes() throws -> [Recipe] {
         try reader.read { db in
