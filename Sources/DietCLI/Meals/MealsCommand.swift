@@ -43,9 +43,9 @@ struct MealsCommand: CLICommand {
     }
 }
 
-/// Finds a meal by a typed id prefix, with clear errors.
-func resolveMeal(_ id: String, in session: Session) throws -> Meal {
-    let matches = try session.run { try session.store.meals(idPrefix: id) }
+/// Finds a meal (or with `deleted` a deleted one) by a typed id prefix, with clear errors.
+func resolveMeal(_ id: String, in session: Session, deleted: Bool = false) throws -> Meal {
+    let matches = try session.run { try session.store.meals(idPrefix: id, deleted: deleted) }
     guard let meal = matches.first else { throw CLIError(session.localizer.text("cli.error.mealID", ["id": .text(id)])) }
     guard matches.count == 1 else { throw CLIError(session.localizer.text("cli.error.mealIDAmbiguous", ["id": .text(id)])) }
     return meal
@@ -120,11 +120,8 @@ struct RestoreMealCommand: CLICommand {
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         _ = try session.requireSettings()
-        let l = session.localizer
-        let matches = try session.run { try session.store.meals(idPrefix: id, deleted: true) }
-        guard let meal = matches.first else { throw CLIError(l.text("cli.error.mealID", ["id": .text(id)])) }
-        guard matches.count == 1 else { throw CLIError(l.text("cli.error.mealIDAmbiguous", ["id": .text(id)])) }
+        let meal = try resolveMeal(id, in: session, deleted: true)
         let restored = try session.run { try session.store.restoreMeal(meal.id, timeZone: session.timeZone) }
-        return l.text("cli.restore.done", ["name": .text(restored.entry.name), "date": .date(restored.entry.localDate)])
+        return session.localizer.text("cli.restore.done", ["name": .text(restored.entry.name), "date": .date(restored.entry.localDate)])
     }
 }
