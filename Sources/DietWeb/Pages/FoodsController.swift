@@ -13,33 +13,76 @@ struct FoodsController: Controller {
     func register(on group: RouterGroup<OnboardedContext>) {
         group.get("/foods", use: screen)
         group.post("/foods", use: addFood)
+        group.get("/foods/:id/edit", use: editScreen)
+        group.post("/foods/:id", use: updateFood)
         group.post("/foods/:id/delete", use: deleteFood)
         group.post("/recipes", use: addRecipe)
         group.post("/barcode", use: lookUp)
     }
 
     func screen(_ request: Request, context: OnboardedContext) async throws -> Response {
-        page(FormState(), context: context)
+        try page(FormState(), context: context)
     }
 
     func addFood(_ request: Request, context: OnboardedContext) async throws -> Response {
+        try save(editing: nil, context: context)
+    }
+
+    /// The new-food form, prefilled with one of the user's foods (numbers as the user types
+    /// them, "2,5" in German).
+    func editScreen(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let l = localizer(context)
+        let food = try ownFood(context)
+        let n = food.per100g
+        var values = ["name": food.name, "kcal": l.typed(n.kcal), "protein": l.typed(n.proteinG), "carbs": l.typed(n.carbsG),
+                      "fat": l.typed(n.fatG)]
+        if let portion = food.portions.first {
+            values["portion"] = "\(l.typed(portion.amount)) \(portion.name)"
+            values["portion_grams"] = l.typed(portion.grams)
+        }
+        return try page(FormState(values: values), open: "new-food", editing: food.id, context: context)
+    }
+
+    func updateFood(_ request: Request, context: OnboardedContext) async throws -> Response {
+        try save(editing: try ownFood(context).id, context: context)
+    }
+
+    /// Adds a food, or replaces the one being edited (same id, so meals and recipes keep it).
+    private func save(editing id: String?, context: OnboardedContext) throws -> Response {
         let l = localizer(context)
         let form = try context.decode(CustomFoodForm.self)
         var state = FormState(values: context.form.typed)
         do {
-            let food = try store.addCustomFood(try draft(form, l))
-            return redirect("/log/food/\(food.id)", toast: .foodAdded)
+            let draft = try draft(form, l)
+            let food = try id.map { try store.updateCustomFood(id: $0, draft) } ?? store.addCustomFood(draft)
+            return redirect("/log/food/\(food.id)", toast: id == nil ? .foodAdded : .foodUpdated)
         } catch let error as FieldError {
             state.errors[error.field] = error.message
+        } catch StoreError.duplicateBarcode(let code) {
+            state.errors["barcode"] = StoreError.duplicateBarcode(code).message(l)
         } catch {
             state.errors["name"] = message(for: error, l)
         }
-        return page(state, open: "new-food", context: context, status: .unprocessableContent)
+        return try page(state, open: "new-food", editing: id, context: context, status: .unprocessableContent)
+    }
+
+    /// The user's own food of the route's id (the bundled foods cannot be edited).
+    private func ownFood(_ context: OnboardedContext) throws -> Food {
+        let id = context.parameters.get("id") ?? ""
+        guard UUID(uuidString: id) != nil, let food = try store.food(id: id, language: context.language) else {
+            throw HTTPError(.notFound, message: StoreError.unknownFood(id).message(localizer(context)))
+        }
+        return food
     }
 
     /// The food the form describes; a field's message when something is off.
     private func draft(_ form: CustomFoodForm, _ l: Localizer) throws -> CustomFood {
-        let barcode = try form.barcode.given.map { try Self.barcode($0, l) }
+        let barcode: Barcode?
+        do {
+            barcode = try form.barcode.given.map { try Self.barcode($0, l) }
+        } catch let error as FieldError {
+            throw FieldError(field: "barcode", message: error.message)
+        }
         do throws(ValidationError) {
             let kcal = try NumberInput.value(form.kcal, field: .calories, range: 0...900, digits: 0, unit: "kcal")
             let fields: [ValidationError.Field] = [.protein, .carbs, .fat]
@@ -99,7 +142,7 @@ struct FoodsController: Controller {
         } catch {
             state.errors["recipe_name"] = message(for: error, l)
         }
-        return page(state, open: "new-recipe", context: context, status: .unprocessableContent)
+        return try page(state, open: "new-recipe", context: context, status: .unprocessableContent)
     }
 
     /// A barcode: your own food with it, else a clear message and the new-food form with the code.
@@ -112,10 +155,10 @@ struct FoodsController: Controller {
             if let food = try store.customFood(barcode: barcode) { return redirect("/log/food/\(food.id)") }
             state.values["barcode"] = barcode.digits
             state.errors["code"] = l.text("web.barcode.unknownHere", ["code": .text(barcode.digits)])
-            return page(state, open: "new-food", context: context, status: .notFound)
+            return try page(state, open: "new-food", context: context, status: .notFound)
         } catch let error as FieldError {
             state.errors["code"] = error.message
-            return page(state, context: context, status: .unprocessableContent)
+            return try page(state, context: context, status: .unprocessableContent)
         }
     }
 
@@ -133,9 +176,18 @@ struct FoodsController: Controller {
         }
     }
 
-    private func page(_ state: FormState, open: String? = nil, context: OnboardedContext, status: HTTPResponse.Status = .ok) -> Response {
+    /// The foods area: barcode lookup, the user's own foods, the food and recipe forms.
+    private func page(_ state: FormState, open: String? = nil, editing: String? = nil, context: OnboardedContext,
+                      status: HTTPResponse.Status = .ok) throws -> Response {
+        let l = localizer(context)
         var values = state.template
         if let open { values[open == "new-food" ? "openFood" : "openRecipe"] = true }
+        if let editing { values["editing"] = ["id": editing] }
+        let own = try store.customFoods()
+        values["hasOwnFoods"] = !own.isEmpty
+        values["ownFoods"] = own.map { food in
+            ["id": food.id, "name": food.name, "per100": l.text("web.food.per100", ["kcal": .integer(Int(food.per100g.kcal.rounded()))])]
+        }
         return renderer.page("foods", values, title: localizer(context).text("web.foods.title"), tab: nil, context: context, status: status)
     }
 }

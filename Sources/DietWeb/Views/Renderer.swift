@@ -102,7 +102,8 @@ enum Toast: String {
     case signedIn = "signed_in", signedOut = "signed_out", synced, syncFailed = "sync_failed"
     case calendarAdded = "calendar_added", calendarRemoved = "calendar_removed"
     case mealRestored = "meal_restored", dayCopied = "day_copied", nothingToCopy = "nothing_to_copy"
-    case foodAdded = "food_added", foodDeleted = "food_deleted", recipeAdded = "recipe_added"
+    case foodAdded = "food_added", foodDeleted = "food_deleted", recipeAdded = "recipe_added", foodUpdated = "food_updated"
+    case recipeUpdated = "recipe_updated", recipeDeleted = "recipe_deleted"
 }
 
 /// `{{t.dashboard.title}}` in a template is the string `web.dashboard.title` in the page's

@@ -1,0 +1,63 @@
+import DietCore
+import DietStore
+import DietWeb
+import FoodKit
+import Foundation
+import Testing
+
+@Suite("Editing your own foods and recipes in the browser")
+struct FoodEditRouteTests {
+    @Test("a German edit: the form shows 2,5, a decimal comma is saved on the same food, and it is listed among your foods")
+    func germanEdit() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        let store = try harness.store()
+        try await harness.run { browser in
+            try await browser.onboard(language: .de)
+            // Given a food of one's own with 2.5 g protein
+            let food = try store.addCustomFood(try CustomFood(name: "Haferdrink", per100g: Self.nutrients(kcal: 46, protein: 2.5),
+                                                             portions: [Portion(amount: 1, name: "Glas", grams: 250)]))
+            #expect(try await browser.get("/foods").body.contains("href=\"/foods/\(food.id)/edit\""))
+            #expect(try await browser.get("/log/food/\(food.id)").body.contains("href=\"/foods/\(food.id)/edit\""))
+            // When its edit form is opened
+            let form = try await browser.get("/foods/\(food.id)/edit")
+            #expect(form.status == .ok && form.missingStrings.isEmpty)
+            #expect(form.body.contains("action=\"/foods/\(food.id)\"") && form.body.contains("value=\"2,5\"") && form.body.contains("value=\"1 Glas\""))
+            // And saved with decimal commas
+            let saved = try await browser.post("/foods/\(food.id)", [("name", "Haferdrink light"), ("kcal", "38,5"), ("protein", "1,5"),
+                                                                     ("carbs", "6"), ("fat", "1,2"), ("portion", "1 Glas"),
+                                                                     ("portion_grams", "250"), ("barcode", "")])
+            // Then the same food has the new values
+            #expect(saved.status == .seeOther && saved.location == "/log/food/\(food.id)")
+            let edited = try #require(try store.food(id: food.id, language: .de))
+            #expect(edited.name == "Haferdrink light" && edited.per100g.kcal == 38.5 && edited.per100g.proteinG == 1.5 && edited.per100g.fatG == 1.2)
+            #expect(try store.customFoods().count == 1)
+        }
+    }
+
+    @Test("a barcode another food has is refused on the barcode field, and nothing changes", arguments: Language.allCases)
+    func duplicateBarcode(language: Language) async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        let store = try harness.store()
+        try await harness.run { browser in
+            try await browser.onboard(language: language)
+            // Given two foods, one with a barcode
+            let barcode = try Barcode("4006381333931")
+            let bar = try store.addCustomFood(try CustomFood(name: "Riegel", barcode: barcode, per100g: Self.nutrients(kcal: 400, protein: 10)))
+            let drink = try store.addCustomFood(try CustomFood(name: "Drink", per100g: Self.nutrients(kcal: 46, protein: 2.5)))
+            // When the other is saved with that barcode
+            let refused = try await browser.post("/foods/\(drink.id)", [("name", "Drink 2"), ("kcal", "50"), ("barcode", "4006381333931")])
+            // Then the barcode field says why, and neither food changed
+            #expect(refused.status == .unprocessableContent && refused.missingStrings.isEmpty)
+            #expect(refused.shows(StoreError.duplicateBarcode(barcode.gtin13).message(Localizer(language))))
+            #expect(refused.body.contains("id=\"food-barcode-error\""))
+            #expect(try store.food(id: drink.id, language: language) == drink)
+            #expect(try store.customFood(barcode: barcode)?.id == bar.id)
+        }
+    }
+
+    static func nutrients(kcal: Double, protein: Double) -> Nutrients {
+        Nutrients(kcal: kcal, proteinG: protein, carbsG: 5, totalCarbsG: 5, fiberG: 0, sugarsG: 0, fatG: 1, sodiumMg: 0)
+    }
+}
