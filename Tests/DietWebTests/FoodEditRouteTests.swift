@@ -61,3 +61,56 @@ struct FoodEditRouteTests {
         Nutrients(kcal: kcal, proteinG: protein, carbsG: 5, totalCarbsG: 5, fiberG: 0, sugarsG: 0, fatG: 1, sodiumMg: 0)
     }
 }
+
+@Suite("Recipes edited and deleted in the browser")
+struct RecipeEditRouteTests {
+    @Test("a recipe is edited in German (servings 2,5) on the same id, then deleted with a toast; a meal logged from it stays")
+    func editAndDelete() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        let store = try harness.store()
+        try await harness.run { browser in
+            try await browser.onboard(language: .de)
+            // Given a recipe logged once
+            #expect(try await browser.post("/recipes", [("name", "Hähnchen mit Reis"), ("ingredients", "300 g Hähnchenbrust, 200 g Reis"),
+                                                        ("servings", "2")]).status == .seeOther)
+            let recipe = try #require(try store.recipes().first)
+            #expect(try await browser.post("/log/recipe/\(recipe.id)", [("servings", "1")]).status == .seeOther)
+            #expect(try await browser.get("/log").body.contains("href=\"/recipes/\(recipe.id)/edit\""))
+            // When it is opened for editing, it shows its ingredients and a delete button
+            let form = try await browser.get("/recipes/\(recipe.id)/edit")
+            #expect(form.status == .ok && form.missingStrings.isEmpty && form.body.contains("id=\"new-recipe\" open"))
+            #expect(form.body.contains("action=\"/recipes/\(recipe.id)\"") && form.body.contains("300 g ") && form.body.contains("action=\"/recipes/\(recipe.id)/delete\""))
+            // And saved with a decimal comma
+            let saved = try await browser.post("/recipes/\(recipe.id)", [("name", "Hähnchen-Reis"), ("ingredients", "400 g Hähnchenbrust, 200 g Reis"),
+                                                                         ("servings", "2,5")])
+            #expect(saved.status == .seeOther)
+            let edited = try #require(try store.recipe(recipe.id))
+            #expect(try store.recipes().count == 1 && edited.name == "Hähnchen-Reis" && edited.servings == 2.5 && edited.items.map(\.grams) == [400, 200])
+            // When it is deleted
+            let deleted = try await browser.post("/recipes/\(recipe.id)/delete")
+            #expect(deleted.status == .seeOther)
+            let after = try await browser.get(try #require(deleted.location))
+            // Then it is gone, the toast says so, and the meal logged from it stays
+            #expect(after.shows(Localizer(.de).text("web.toast.recipe_deleted")))
+            #expect(try store.recipes().isEmpty && !after.body.contains("/recipes/\(recipe.id)/edit"))
+            #expect(try store.meals(on: LocalDate(WebHarness.now, in: harness.timeZone)).count == 1)
+            #expect(try await browser.post("/recipes/\(recipe.id)/delete").status == .notFound)
+        }
+    }
+
+    @Test("deleting a recipe without the CSRF token is refused and keeps it")
+    func deleteNeedsToken() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        let store = try harness.store()
+        try await harness.run { browser in
+            try await browser.onboard()
+            #expect(try await browser.post("/recipes", [("name", "Chicken rice"), ("ingredients", "300 g chicken breast, 200 g rice")]).status == .seeOther)
+            let recipe = try #require(try store.recipes().first)
+            let refused = try await browser.post("/recipes/\(recipe.id)/delete", token: "wrong")
+            #expect(refused.status == .forbidden)
+            #expect(try store.recipes().count == 1)
+        }
+    }
+}

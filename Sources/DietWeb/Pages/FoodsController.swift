@@ -17,6 +17,9 @@ struct FoodsController: Controller {
         group.post("/foods/:id", use: updateFood)
         group.post("/foods/:id/delete", use: deleteFood)
         group.post("/recipes", use: addRecipe)
+        group.get("/recipes/:id/edit", use: editRecipeScreen)
+        group.post("/recipes/:id", use: updateRecipe)
+        group.post("/recipes/:id/delete", use: deleteRecipe)
         group.post("/barcode", use: lookUp)
     }
 
@@ -116,8 +119,41 @@ struct FoodsController: Controller {
         return redirect("/foods", toast: .foodDeleted)
     }
 
-    /// A recipe from its ingredients in words, matched as a meal in words is.
     func addRecipe(_ request: Request, context: OnboardedContext) async throws -> Response {
+        try saveRecipe(editing: nil, context: context)
+    }
+
+    /// The recipe form prefilled: its ingredients in words ("300 g Chicken breast, …").
+    func editRecipeScreen(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let l = localizer(context)
+        let recipe = try ownRecipe(context)
+        let words = try recipe.items.map { item in
+            "\(l.typed(item.grams)) g \(try store.food(id: item.foodID, language: context.language)?.name ?? item.foodID)"
+        }
+        let state = FormState(values: ["name": recipe.name, "servings": l.typed(recipe.servings), "ingredients": words.joined(separator: ", ")])
+        return try page(state, open: "new-recipe", editing: recipe.id, context: context)
+    }
+
+    func updateRecipe(_ request: Request, context: OnboardedContext) async throws -> Response {
+        try saveRecipe(editing: try ownRecipe(context).id, context: context)
+    }
+
+    func deleteRecipe(_ request: Request, context: OnboardedContext) async throws -> Response {
+        try store.deleteRecipe(try ownRecipe(context).id)
+        return redirect("/log", toast: .recipeDeleted)
+    }
+
+    private func ownRecipe(_ context: OnboardedContext) throws -> Recipe {
+        let id = context.parameters.get("id") ?? ""
+        guard let recipe = try store.recipe(id) else {
+            throw HTTPError(.notFound, message: StoreError.notFound(table: "recipes", id: id).message(localizer(context)))
+        }
+        return recipe
+    }
+
+    /// A recipe from its ingredients in words, matched as a meal in words is; a new one, or
+    /// the one being edited.
+    private func saveRecipe(editing id: String?, context: OnboardedContext) throws -> Response {
         let l = localizer(context)
         let form = try context.decode(RecipeForm.self)
         var state = FormState(values: context.form.typed)
@@ -134,15 +170,19 @@ struct FoodsController: Controller {
             } catch {
                 throw FieldError(field: "servings", message: l.render(error.message))
             }
-            try store.addRecipe(name: form.name.given ?? "", items: meal.items.map { Recipe.Item(foodID: $0.food.id, grams: $0.choice.grams) },
-                                servings: servings)
-            return redirect("/log#recipes", toast: .recipeAdded)
+            let items = meal.items.map { Recipe.Item(foodID: $0.food.id, grams: $0.choice.grams) }
+            if let id {
+                try store.updateRecipe(id: id, name: form.name.given ?? "", items: items, servings: servings)
+            } else {
+                try store.addRecipe(name: form.name.given ?? "", items: items, servings: servings)
+            }
+            return redirect("/log#recipes", toast: id == nil ? .recipeAdded : .recipeUpdated)
         } catch let error as FieldError {
             state.errors[error.field] = error.message
         } catch {
             state.errors["recipe_name"] = message(for: error, l)
         }
-        return try page(state, open: "new-recipe", context: context, status: .unprocessableContent)
+        return try page(state, open: "new-recipe", editing: id, context: context, status: .unprocessableContent)
     }
 
     /// A barcode: your own food with it, else a clear message and the new-food form with the code.
@@ -182,7 +222,7 @@ struct FoodsController: Controller {
         let l = localizer(context)
         var values = state.template
         if let open { values[open == "new-food" ? "openFood" : "openRecipe"] = true }
-        if let editing { values["editing"] = ["id": editing] }
+        if let editing { values[open == "new-recipe" ? "editingRecipe" : "editing"] = ["id": editing] }
         let own = try store.customFoods()
         values["hasOwnFoods"] = !own.isEmpty
         values["ownFoods"] = own.map { food in
