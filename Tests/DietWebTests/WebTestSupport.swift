@@ -25,13 +25,16 @@ struct WebHarness {
     /// Removes the database folder (tests call it through `defer`).
     func remove() { try? FileManager.default.removeItem(at: folder) }
 
-    init(now: Date = WebHarness.now, timeZone: TimeZone = TimeZone(identifier: "Europe/Berlin")!, language: Language = .en) throws {
+    /// `environment` is the serve process's: offline unless a test gives a fake Open Food Facts.
+    init(now: Date = WebHarness.now, timeZone: TimeZone = TimeZone(identifier: "Europe/Berlin")!, language: Language = .en,
+         environment: [String: String] = ["WDIET_OFFLINE": "1"]) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-web-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         clock = FixedClock(now)
         self.timeZone = timeZone
         app = try WebApp(configuration: WebConfiguration(databasePath: folder.appendingPathComponent("w-diet.sqlite").path,
-                                                         clock: clock, timeZone: timeZone, fallbackLanguage: language))
+                                                         clock: clock, timeZone: timeZone, fallbackLanguage: language,
+                                                         environment: environment))
     }
 
     @discardableResult

@@ -1,5 +1,6 @@
 import DietCore
 import DietStore
+import FoodFacts
 import FoodKit
 import Foundation
 import Hummingbird
@@ -185,21 +186,40 @@ struct FoodsController: Controller {
         return try page(state, open: "new-recipe", editing: id, context: context, status: .unprocessableContent)
     }
 
-    /// A barcode: your own food with it, else a clear message and the new-food form with the code.
+    /// A barcode: your own food with it, else Open Food Facts unless offline (FoodFacts'
+    /// `BarcodeLookup`, the CLI's too); every outcome worded for the page.
     func lookUp(_ request: Request, context: OnboardedContext) async throws -> Response {
         let l = localizer(context)
         let typed = try context.decode(BarcodeForm.self).code.given ?? ""
         var state = FormState(values: ["code": typed])
+        let barcode: Barcode
         do {
-            let barcode = try Self.barcode(typed, l)
-            if let food = try store.customFood(barcode: barcode) { return redirect("/log/food/\(food.id)") }
-            state.values["barcode"] = barcode.digits
-            state.errors["code"] = l.text("web.barcode.unknownHere", ["code": .text(barcode.digits)])
-            return try page(state, open: "new-food", context: context, status: .notFound)
+            barcode = try Self.barcode(typed, l)
         } catch let error as FieldError {
             state.errors["code"] = error.message
             return try page(state, context: context, status: .unprocessableContent)
         }
+        let store = self.store
+        let lookup = BarcodeLookup(client: BarcodeLookup.client(environment: configuration.environment))
+        let outcome = try await lookup.find(barcode, language: context.language, local: { try store.customFood(barcode: barcode) },
+                                            save: { try store.addCustomFood($0) })
+        let code: Message.Argument = .text(barcode.digits)
+        state.values["barcode"] = barcode.digits
+        switch outcome {
+        case let .found(food, fromOpenFoodFacts):
+            return redirect("/log/food/\(food.id)", toast: fromOpenFoodFacts ? .foodFromOpenFoodFacts : nil)
+        case .unknown:
+            state.errors["code"] = l.text("web.barcode.unknown", ["code": code])
+        case .notOnDevice:
+            state.errors["code"] = l.text("web.barcode.unknownHere", ["code": code])
+        case .incomplete(let name):
+            state.values["name"] = name
+            state.errors["code"] = l.text("web.barcode.incomplete", ["name": .text(name), "code": code])
+        case .serverError(let status):
+            state.errors["code"] = l.text("web.barcode.serverError", ["status": .integer(status)])
+            return try page(state, context: context, status: .badGateway)
+        }
+        return try page(state, open: "new-food", context: context, status: .notFound)
     }
 
     /// FoodKit's barcode check (EAN-13, EAN-8, UPC-A with the check digit), worded for the page.

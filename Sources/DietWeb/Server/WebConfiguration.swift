@@ -19,10 +19,13 @@ public struct WebConfiguration: Sendable {
     /// Sync quietly in the background after each change when an account exists (off with
     /// `WDIET_NO_AUTO_SYNC`).
     public var autoSync: Bool
+    /// The serve process's environment: `WDIET_OFFLINE` and `WDIET_OPEN_FOOD_FACTS_URL` for
+    /// the barcode lookup.
+    public var environment: [String: String]
 
     public init(databasePath: String, host: String = "127.0.0.1", port: Int = 8080, extraAllowedHosts: [String] = [],
                 clock: any Clock = SystemClock(), timeZone: TimeZone = .current, fallbackLanguage: Language = .en,
-                syncServer: URL? = nil, autoSync: Bool = true) {
+                syncServer: URL? = nil, autoSync: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.databasePath = databasePath
         self.host = host
         self.port = port
@@ -32,6 +35,7 @@ public struct WebConfiguration: Sendable {
         self.fallbackLanguage = fallbackLanguage
         self.syncServer = syncServer
         self.autoSync = autoSync
+        self.environment = environment
     }
 
     /// The host names this server answers (any port): the loopback names, the bound address
