@@ -158,6 +158,9 @@ struct OwnFoodEditingTests {
             try store.updateCustomFood(id: other.id, try CustomFood(name: "Quark", barcode: try Barcode("4006381333931"), per100g: self.cake))
         }
         #expect(try store.pendingChanges(limit: 100).filter { $0.table == .customFoods }.count >= 2)
+        // the stored draft holds what a form needs to edit it, barcode included
+        let draft = try #require(try store.customFoodDraft(id: food.id))
+        #expect(draft.barcode?.digits == "4006381333931" && draft.per100g.sugarsG == 20 && draft.name == "Omas Apfelkuchen")
     }
 
     @Test("a recipe is edited and deleted; meals logged from it stay")

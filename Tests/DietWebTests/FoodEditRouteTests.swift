@@ -35,6 +35,34 @@ struct FoodEditRouteTests {
         }
     }
 
+    @Test("an edit keeps what the form does not show: the barcode shown back, sugars, sodium, further portions, the attribution")
+    func editKeepsTheRest() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        let store = try harness.store()
+        try await harness.run { browser in
+            try await browser.onboard(language: .de)
+            // Given a product saved from Open Food Facts with a barcode, sugars, sodium and two portions
+            let values = Nutrients(kcal: 480, proteinG: 7, carbsG: 60, totalCarbsG: 63, fiberG: 3, sugarsG: 30, fatG: 22, sodiumMg: 90)
+            let food = try store.addCustomFood(try CustomFood(name: "Riegel", barcode: try Barcode("4006381333931"), per100g: values,
+                                                             portions: [Portion(amount: 1, name: "Riegel", grams: 45),
+                                                                        Portion(amount: 1, name: "Packung", grams: 180)],
+                                                             source: .openFoodFacts, attribution: "Open Food Facts, ODbL"))
+            // When its edit form is opened, the barcode is in it
+            let form = try await browser.get("/foods/\(food.id)/edit")
+            #expect(form.body.contains("value=\"4006381333931\""))
+            // And saved as shown, with only the calories changed
+            _ = try await browser.post("/foods/\(food.id)", [("name", "Riegel"), ("kcal", "470"), ("protein", "7"), ("carbs", "60"), ("fat", "22"),
+                                                             ("portion", "1 Riegel"), ("portion_grams", "45"), ("barcode", "4006381333931")])
+            // Then nothing the form does not show was lost
+            let draft = try #require(try store.customFoodDraft(id: food.id))
+            #expect(draft.per100g.kcal == 470 && draft.per100g.sugarsG == 30 && draft.per100g.sodiumMg == 90 && draft.per100g.fiberG == 3)
+            #expect(draft.barcode?.digits == "4006381333931")
+            #expect(draft.portions.map(\.name) == ["Riegel", "Packung"])
+            #expect(draft.source == .openFoodFacts && draft.attribution == "Open Food Facts, ODbL")
+        }
+    }
+
     @Test("a barcode another food has is refused on the barcode field, and nothing changes", arguments: Language.allCases)
     func duplicateBarcode(language: Language) async throws {
         let harness = try WebHarness()

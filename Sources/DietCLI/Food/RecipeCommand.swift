@@ -32,7 +32,7 @@ struct RecipeAddCommand: CLICommand {
         }
         let recipe = try session.run {
             try session.store.addRecipe(name: name.joined(separator: " "), items: items,
-                                        servings: servings.number(.servings, hint: 0.5...100, digits: 1, unit: nil))
+                                        servings: servings.number(.servings, hint: Recipe.yieldRange, digits: 1, unit: nil))
         }
         let serving = try session.run { try session.store.serving(of: recipe, language: session.language) }
         return l.text("cli.recipe.added", ["name": .text(recipe.name), "id": .text(String(recipe.id.prefix(8))),

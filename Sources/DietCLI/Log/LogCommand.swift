@@ -127,7 +127,7 @@ struct LogMealCommand: CLICommand {
         guard let recipe = try session.run({ try session.store.recipe(id) }) else {
             throw CLIError(l.text("cli.error.recipe", ["id": .text(id)]))
         }
-        let count = try session.run { try servings.value(.servings, 0.1...20, digits: 1, unit: nil) }
+        let count = try session.run { try servings.value(.servings, Recipe.servingsPerMeal, digits: 1, unit: nil) }
         var entry = try session.run {
             try session.store.mealEntry(servings: count, of: recipe, named: name.isEmpty ? nil : name.joined(separator: " "), at: instant,
                                         in: session.timeZone, language: session.language)

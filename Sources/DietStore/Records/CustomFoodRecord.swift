@@ -67,6 +67,13 @@ struct CustomFoodRecord: SyncedRecord, Hashable {
                     portions: portions, isCommon: true)
     }
 
+    /// The food as it was entered (barcode, every nutrient and portion, its origin), for editing.
+    var draft: CustomFood? {
+        guard let food else { return nil }
+        return try? CustomFood(name: name, barcode: barcode.flatMap { try? Barcode($0) }, per100g: food.per100g, portions: food.portions,
+                               source: CustomFood.Source(rawValue: source) ?? .user, attribution: attribution)
+    }
+
     var unreadableReason: String? { food == nil ? "the food's portions cannot be read" : nil }
 }
 
@@ -101,8 +108,16 @@ extension AppDatabase {
         }
     }
 
+    /// One of the user's foods as entered (with its barcode), to edit; nil if there is none.
+    public func customFoodDraft(id: String) throws -> CustomFood? {
+        try reader.read { db in
+            try CustomFoodRecord.fetchOne(db, key: id.uppercased()).flatMap { $0.deleted ? nil : $0.draft }
+        }
+    }
+
     /// Replaces one of the user's foods with `draft` (its id and creation time stay, so meals
-    /// and recipes keep pointing at it); a barcode in use by another food is refused.
+    /// and recipes keep pointing at it; so does where it came from: an edited Open Food Facts
+    /// product keeps its attribution); a barcode in use by another food is refused.
     @discardableResult
     public func updateCustomFood(id: String, _ draft: CustomFood) throws -> Food {
         let now = clock.now()
@@ -117,6 +132,8 @@ extension AppDatabase {
             }
             var record = try CustomFoodRecord(id: existing.id, draft: draft, createdAt: now)
             record.createdAt = existing.createdAt
+            record.source = existing.source
+            record.attribution = existing.attribution
             let saved = try Outbox.save(record, db, now: now)
             guard let food = saved.food else { throw StoreError.damaged(table: "custom_foods", id: id) }
             return food

@@ -111,8 +111,9 @@ extension AppDatabase {
     /// `servings` (0.1–20) of `recipe` as a meal, named after the recipe unless `name` is given.
     public func mealEntry(servings: Double, of recipe: Recipe, named name: String? = nil, at instant: Date, in timeZone: TimeZone,
                           language: Language) throws -> MealEntry {
-        guard servings.isFinite, servings >= 0.1, servings <= 20 else {
-            throw ValidationError(field: .servings, allowed: .range(min: 0.1, max: 20, digits: 1, unit: nil), received: servings.formatted())
+        guard servings.isFinite, Recipe.servingsPerMeal.contains(servings) else {
+            throw ValidationError(field: .servings, allowed: .range(min: Recipe.servingsPerMeal.lowerBound, max: Recipe.servingsPerMeal.upperBound,
+                                                                   digits: 1, unit: nil), received: servings.formatted())
         }
         // one serving's nutrients are given as if per 100 g: scaling to 100 g × servings multiplies them
         let nutrients = try serving(of: recipe, language: language).nutrients.scaled(toGrams: 100 * servings)

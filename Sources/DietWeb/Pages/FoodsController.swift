@@ -44,6 +44,8 @@ struct FoodsController: Controller {
             values["portion"] = "\(l.typed(portion.amount)) \(portion.name)"
             values["portion_grams"] = l.typed(portion.grams)
         }
+        // the barcode is shown back, so saving without touching it keeps it
+        values["barcode"] = try store.customFoodDraft(id: food.id)?.barcode?.digits
         return try page(FormState(values: values), open: "new-food", editing: food.id, context: context)
     }
 
@@ -57,7 +59,7 @@ struct FoodsController: Controller {
         let form = try context.decode(CustomFoodForm.self)
         var state = FormState(values: context.form.typed)
         do {
-            let draft = try draft(form, l)
+            let draft = try draft(form, l, editing: try id.flatMap { try store.customFoodDraft(id: $0) })
             let food = try id.map { try store.updateCustomFood(id: $0, draft) } ?? store.addCustomFood(draft)
             return redirect("/log/food/\(food.id)", toast: id == nil ? .foodAdded : .foodUpdated)
         } catch let error as FieldError {
@@ -79,8 +81,9 @@ struct FoodsController: Controller {
         return food
     }
 
-    /// The food the form describes; a field's message when something is off.
-    private func draft(_ form: CustomFoodForm, _ l: Localizer) throws -> CustomFood {
+    /// The food the form describes; a field's message when something is off. Editing, what the
+    /// form does not show (fibre, sugars, sodium, further portions) stays as it was.
+    private func draft(_ form: CustomFoodForm, _ l: Localizer, editing base: CustomFood? = nil) throws -> CustomFood {
         let barcode: Barcode?
         do {
             barcode = try form.barcode.given.map { try Self.barcode($0, l) }
@@ -100,8 +103,10 @@ struct FoodsController: Controller {
                 let amount = words.count == 2 ? NumberInput.decimal(words[0]) : nil
                 portions = [Portion(amount: amount ?? 1, name: amount == nil ? name : words[1], grams: weight)]
             }
-            let nutrients = Nutrients(kcal: kcal, proteinG: grams[0], carbsG: grams[1], totalCarbsG: grams[1], fiberG: 0, sugarsG: 0,
-                                      fatG: grams[2], sodiumMg: 0)
+            let kept = base?.per100g
+            let nutrients = Nutrients(kcal: kcal, proteinG: grams[0], carbsG: grams[1], totalCarbsG: grams[1] + (kept?.fiberG ?? 0),
+                                      fiberG: kept?.fiberG ?? 0, sugarsG: kept?.sugarsG ?? 0, fatG: grams[2], sodiumMg: kept?.sodiumMg ?? 0)
+            portions += base?.portions.dropFirst() ?? []
             return try CustomFood(name: form.name.given ?? "", barcode: barcode, per100g: nutrients, portions: portions)
         } catch {
             let field = [ValidationError.Field.calories: "kcal", .protein: "protein", .carbs: "carbs", .fat: "fat", .portion: "portion",
@@ -167,7 +172,7 @@ struct FoodsController: Controller {
             guard !meal.items.isEmpty else { throw FieldError(field: "ingredients", message: l.text("web.recipes.nothing")) }
             let servings: Double
             do throws(ValidationError) {
-                servings = try NumberInput.value(form.servings.given ?? "1", field: .servings, range: 1...50, digits: 1, unit: nil)
+                servings = try NumberInput.value(form.servings.given ?? "1", field: .servings, range: Recipe.yieldRange, digits: 1, unit: nil)
             } catch {
                 throw FieldError(field: "servings", message: l.render(error.message))
             }

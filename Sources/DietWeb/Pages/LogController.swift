@@ -83,7 +83,7 @@ struct LogController: Controller {
         let form = try context.decode(ServingsForm.self)
         var state = FormState(values: ["recipe": recipe.id, "servings": form.servings ?? "", "moment": form.moment ?? ""])
         do {
-            let servings = try NumberInput.value(form.servings.given ?? "1", field: .servings, range: 0.1...50, digits: 1, unit: nil)
+            let servings = try NumberInput.value(form.servings.given ?? "1", field: .servings, range: Recipe.servingsPerMeal, digits: 1, unit: nil)
             var entry = try app.store.mealEntry(servings: servings, of: recipe, at: try app.mealInstant(form.when, l), in: app.timeZone,
                                                 language: context.language)
             entry.moment = try momentOrField(form.moment, context)

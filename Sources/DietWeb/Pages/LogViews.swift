@@ -152,7 +152,7 @@ extension WebApp {
         let instant = try mealInstant(form.when, l)
         do throws(ValidationError) {
             let (kcal, protein, carbs, fat) = try Self.energy(form)
-            let fiber = try NumberInput.optionalValue(form.fiber, field: .fiber, range: 0...999, digits: 1, unit: "g")
+            let fiber = try NumberInput.optionalValue(form.fiber, field: .fiber, range: MealEntry.gramRange, digits: 1, unit: "g")
             return try MealEntry(name: form.name.given ?? "", kcal: kcal, proteinG: protein, carbsG: carbs, fatG: fat, fiberG: fiber,
                                  at: instant, in: timeZone, moment: try moment(form.moment, context))
         } catch {
@@ -162,10 +162,10 @@ extension WebApp {
 
     /// Calories and the optional macros of a meal form, as the user wrote them ("450,5" too).
     private static func energy(_ form: MealForm) throws(ValidationError) -> (Int, Double?, Double?, Double?) {
-        (try NumberInput.whole(form.kcal.given, field: .calories, range: 1...9999, unit: "kcal"),
-         try NumberInput.optionalValue(form.protein, field: .protein, range: 0...999, digits: 1, unit: "g"),
-         try NumberInput.optionalValue(form.carbs, field: .carbs, range: 0...999, digits: 1, unit: "g"),
-         try NumberInput.optionalValue(form.fat, field: .fat, range: 0...999, digits: 1, unit: "g"))
+        (try NumberInput.whole(form.kcal.given, field: .calories, range: MealEntry.kcalRange, unit: "kcal"),
+         try NumberInput.optionalValue(form.protein, field: .protein, range: MealEntry.gramRange, digits: 1, unit: "g"),
+         try NumberInput.optionalValue(form.carbs, field: .carbs, range: MealEntry.gramRange, digits: 1, unit: "g"),
+         try NumberInput.optionalValue(form.fat, field: .fat, range: MealEntry.gramRange, digits: 1, unit: "g"))
     }
 
     /// The eating moment chosen on a log form, within the profile's moments; nil when none was sent.

@@ -106,9 +106,9 @@ struct OnboardingController: Controller {
     /// Age, height or weight as typed ("72,5" or "72.5"), within the profile's ranges.
     private static func numberAnswer(_ step: OnboardingStep, form: FormData) throws(ValidationError) -> OnboardingAnswer {
         switch step {
-        case .age: .age(try NumberInput.whole(form["age"], field: .age, range: 18...99, unit: nil))
-        case .height: .heightCm(try NumberInput.value(form["height"], field: .height, range: 100...250, digits: 0, unit: "cm"))
-        default: .weightKg(try NumberInput.value(form["weight"], field: .weight, range: 30...200, digits: 1, unit: "kg"))
+        case .age: .age(try NumberInput.whole(form["age"], field: .age, range: Profile.ageRange, unit: nil))
+        case .height: .heightCm(try NumberInput.value(form["height"], field: .height, range: Profile.heightRange, digits: 0, unit: "cm"))
+        default: .weightKg(try NumberInput.value(form["weight"], field: .weight, range: Profile.weightRange, digits: 1, unit: "kg"))
         }
     }
 

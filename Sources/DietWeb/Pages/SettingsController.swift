@@ -51,8 +51,8 @@ struct SettingsController: Controller {
             guard let activity = form.activity.given.flatMap(ActivityLevel.init(rawValue:)) else { throw FieldError(field: "activity", message: l.text("web.error.choose")) }
             guard let goal = form.goal.given.flatMap(Goal.init(rawValue:)) else { throw FieldError(field: "goal", message: l.text("web.error.choose")) }
             do throws(DietCore.ValidationError) {
-                profile.age = try NumberInput.whole(form.age, field: .age, range: 18...99, unit: nil)
-                profile.heightCm = try NumberInput.value(form.height, field: .height, range: 100...250, digits: 0, unit: "cm")
+                profile.age = try NumberInput.whole(form.age, field: .age, range: Profile.ageRange, unit: nil)
+                profile.heightCm = try NumberInput.value(form.height, field: .height, range: Profile.heightRange, digits: 0, unit: "cm")
             } catch {
                 throw FieldError(field: error.field == .height ? "height" : "age", message: l.render(error.message))
             }

@@ -26,7 +26,7 @@ struct WeightController: Controller {
         var state = FormState(values: context.form.typed)
         let wasLit = try app.streakLit()
         do {
-            let kg = try NumberInput.value(form.weight, field: .weight, range: 30...200, digits: 1, unit: "kg")
+            let kg = try NumberInput.value(form.weight, field: .weight, range: Profile.weightRange, digits: 1, unit: "kg")
             try store.logWeight(try WeightEntry(date: today, kg: kg), timeZone: timeZone)
         } catch {
             state.errors["weight"] = message(for: error, l)

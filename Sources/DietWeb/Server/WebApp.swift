@@ -100,10 +100,13 @@ public final class WebApp: Sendable {
     /// double when every macro is good or at a streak milestone).
     func mealsSaved(count: Int, streakWasLit: Bool) throws -> Response {
         guard let report = try store.today(timeZone: timeZone)?.report else { return redirect("/", toast: .mealSaved) }
-        let roar = Roar.level(for: .init(mealSaved: true, allMacrosGood: MacroFeedback.allGood(report.macros),
-                                         streakMilestone: report.streak.milestoneToday != nil))
-        let toast: Toast = !streakWasLit && report.streak.isLit ? .mealStreak : count == 1 ? .mealSaved : .mealsSaved
-        return redirect("/", toast: toast, roar: roar)
+        let saved = MealSaved(report: report, count: count, streakWasLit: streakWasLit)
+        let toast: Toast = switch saved.toast {
+        case .streakLit: .mealStreak
+        case .mealSaved: .mealSaved
+        case .mealsSaved: .mealsSaved
+        }
+        return redirect("/", toast: toast, roar: saved.roar)
     }
 
     /// Whether today's flame is lit, before a write that may light it.

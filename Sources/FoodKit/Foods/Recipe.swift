@@ -23,6 +23,11 @@ public struct Recipe: Hashable, Sendable, Identifiable {
     public let items: [Item]
     public let servings: Double
 
+    /// How many servings a recipe may make.
+    public static let yieldRange = 0.5...100.0
+    /// How many servings of it one meal may be.
+    public static let servingsPerMeal = 0.1...20.0
+
     /// Validates: a name of 1–80 characters without control characters, 1–50 items of 0.1–5,000 g, 0.5–100 servings.
     public init(id: String, name: String, items: [Item], servings: Double) throws(ValidationError) {
         let trimmed = try TextRules.name(name, field: .recipeName)
@@ -32,8 +37,9 @@ public struct Recipe: Hashable, Sendable, Identifiable {
         for item in items where !(item.grams.isFinite && (0.1...5000).contains(item.grams)) {
             throw ValidationError(field: .portion, allowed: .range(min: 0.1, max: 5000, digits: 1, unit: "g"), received: "\(item.grams)")
         }
-        guard servings.isFinite, (0.5...100).contains(servings) else {
-            throw ValidationError(field: .servings, allowed: .range(min: 0.5, max: 100, digits: 1, unit: nil), received: "\(servings)")
+        guard servings.isFinite, Recipe.yieldRange.contains(servings) else {
+            throw ValidationError(field: .servings, allowed: .range(min: Recipe.yieldRange.lowerBound, max: Recipe.yieldRange.upperBound,
+                                                                   digits: 1, unit: nil), received: "\(servings)")
         }
         self.id = id
         self.name = trimmed
