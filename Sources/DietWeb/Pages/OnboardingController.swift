@@ -144,8 +144,16 @@ struct OnboardingController: Controller {
             "hidden": hidden, "canGoBack": step != .welcome, step.rawValue: true,
         ]
         if let error { values["error"] = ["field": error.field, "message": error.message, error.field: true] as [String: Any] }
+        values.merge(stepValues(onboarding, form: form, context: context)) { _, new in new }
+        return renderer.page("onboarding", values, title: l.render(step.title), tab: nil, context: context, status: status)
+    }
+
+    /// The values of the step's own input: its choices or its current value.
+    private func stepValues(_ onboarding: Onboarding, form: FormData, context: WebContext) -> [String: Any] {
+        let l = localizer(context)
         let sex = form["sex"] ?? onboarding.sex?.rawValue
-        switch step {
+        var values: [String: Any] = [:]
+        switch onboarding.step {
         case .welcome:
             values["languages"] = Language.allCases.map {
                 ["value": $0.rawValue, "label": Localizer($0).text("web.language.name"), "checked": $0 == context.language] as [String: Any]
@@ -175,6 +183,6 @@ struct OnboardingController: Controller {
                                                  end: form["window_end"] ?? window.end.formatted,
                                                  moments: moments.isEmpty ? window.moments.map(\.formatted) : moments)
         }
-        return renderer.page("onboarding", values, title: l.render(step.title), tab: nil, context: context, status: status)
+        return values
     }
 }
