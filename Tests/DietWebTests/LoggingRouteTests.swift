@@ -156,16 +156,37 @@ struct LoggingRouteTests {
         defer { harness.remove() }
         try await harness.run { browser in
             try await browser.onboard()
-            let empty = try await browser.post("/log/copy-yesterday")
+            let empty = try await browser.post("/log/copy-day")
             #expect(empty.location == "/log")
             let store = try harness.store()
             let yesterday = Self.today(harness).adding(days: -1)
             try store.logMeal(try MealEntry(name: "Porridge", kcal: 350, at: yesterday.instant(at: TimeOfDay(minutesSinceMidnight: 8 * 60), in: harness.timeZone),
                                             in: harness.timeZone))
-            let copied = try await browser.post("/log/copy-yesterday")
+            let copied = try await browser.post("/log/copy-day")
             #expect(copied.status == .seeOther && copied.location == "/")
         }
         #expect(try harness.store().meals(on: Self.today(harness)).map(\.entry.name) == ["Porridge"])
+    }
+
+    @Test("copy a day: any earlier day by its date; today, a future or a garbled date is refused, naming the field")
+    func copyAnyDay() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        try await harness.run { browser in
+            try await browser.onboard(language: .de)
+            let store = try harness.store()
+            let lastWeek = Self.today(harness).adding(days: -7)
+            try store.logMeal(try MealEntry(name: "Linsensuppe", kcal: 520, at: lastWeek.instant(at: TimeOfDay(minutesSinceMidnight: 13 * 60),
+                                                                                                 in: harness.timeZone), in: harness.timeZone))
+            for bad in [Self.today(harness).iso, "2026-02-30", "gestern"] {
+                let refused = try await browser.post("/log/copy-day", [("from", bad)])
+                #expect(refused.status == .unprocessableContent)
+                #expect(refused.body.contains("Datum"), "\(bad)")
+            }
+            let copied = try await browser.post("/log/copy-day", [("from", lastWeek.iso)])
+            #expect(copied.location == "/")
+        }
+        #expect(try harness.store().meals(on: Self.today(harness)).map(\.entry.name) == ["Linsensuppe"])
     }
 
     @Test("a meal in words is corrected before saving: one amount changed, one item removed, saved together")

@@ -17,12 +17,19 @@ struct LogController: Controller {
         group.post("/log/manual", use: logManual)
         group.post("/log/recipe/:id", use: logRecipe)
         group.post("/log/text", use: logText)
-        group.post("/log/copy-yesterday", use: copyYesterday)
+        group.post("/log/copy-day", use: copyDay)
     }
 
-    /// "Copy a day": yesterday's meals logged again today, at their times.
-    func copyYesterday(_ request: Request, context: OnboardedContext) async throws -> Response {
-        let copied = try app.store.copyDay(from: app.today.adding(days: -1), to: app.today, timeZone: app.timeZone)
+    /// "Copy a day": the meals of `from` (default yesterday, a day before today) logged again
+    /// today, at their times.
+    func copyDay(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let text = try context.decode(CopyDayForm.self).from?.trimmingCharacters(in: .whitespaces) ?? ""
+        let day = text.isEmpty ? app.today.adding(days: -1) : LocalDate(iso: text)
+        guard let day, day < app.today else {
+            let error = ValidationError(field: .init("date"), allowed: .rule(Message("allowed.pastDate")), received: TextRules.quoted(text))
+            throw HTTPError(.unprocessableContent, message: localizer(context).render(error.message))
+        }
+        let copied = try app.store.copyDay(from: day, to: app.today, timeZone: app.timeZone)
         guard !copied.isEmpty else { return app.redirect("/log", toast: .nothingToCopy) }
         return app.redirect("/", toast: .dayCopied)
     }

@@ -15,6 +15,7 @@ extension WebApp {
         values["manual"] = manual.template
         values["text"] = text.template
         values["now"] = TimeOfDay(clock.now(), in: timeZone).formatted
+        values["yesterday"] = today.adding(days: -1).iso
         if query.isEmpty { values["usedLists"] = try usedLists(context) }
         values["moments"] = momentOptions(context, selected: manual.values["moment"])
         values["momentId"] = "quick-moment"
