@@ -14,7 +14,7 @@ public enum NumberInput {
             switch character {
             case "0"..."9": digits += 1
             case ",", ".": separators += 1
-            case "-", "+" where index == 0: continue
+            case "-" where index == 0, "+" where index == 0: continue
             default: return nil
             }
         }

@@ -11,7 +11,7 @@ struct NumberInputTests {
         #expect(NumberInput.decimal(text) == value)
     }
 
-    @Test("anything but one number is not a number", arguments: ["", " ", "abc", "1,2,3", "1.234,5", "1e5", "inf", "nan", "72,4kg", "٧٢", "--1", "+"])
+    @Test("anything but one number is not a number", arguments: ["", " ", "abc", "1,2,3", "1.234,5", "1e5", "inf", "nan", "72,4kg", "٧٢", "--1", "+", "7-2", "72-"])
     func notNumbers(text: String) {
         #expect(NumberInput.decimal(text) == nil)
     }
