@@ -21,6 +21,10 @@ public enum PortionChooser {
         .cup: ["cup"], .glass: ["cup", "fl oz"], .tablespoon: ["tbsp", "tablespoon"], .teaspoon: ["tsp", "teaspoon"],
         .slice: ["slice"], .piece: ["medium", "large", "piece", "each", "whole", "fruit"], .portion: ["serving", "portion"],
         .handful: ["handful", "oz"], .bowl: ["bowl", "cup"], .can: ["can"], .bottle: ["bottle"],
+        .pinch: ["pinch", "dash"], .knifeTip: ["pinch", "dash"], .drop: ["drop"], .dash: ["dash", "tbsp"],
+        .clove: ["clove"], .sprig: ["sprig"], .stick: ["stick"], .package: ["package", "packet", "pkg", "container"],
+        .head: ["head"], .stalk: ["stalk", "spear"], .bunch: ["bunch"], .rib: ["stalk", "rib"], .bulb: ["bulb"],
+        .strip: ["strip", "slice"], .envelope: ["envelope", "packet"], .leaf: ["leaf", "leaves"], .pot: ["container", "cup"],
     ]
 
     /// - Parameter foodName: the food's reference name, whose first word also names a whole
@@ -35,6 +39,9 @@ public enum PortionChooser {
             }
             if let milliliters = unit.standardMilliliters {
                 return Choice(grams: quantity * milliliters, portion: nil, assumedDefault: false)
+            }
+            if let grams = unit.smallMeasureGrams {
+                return Choice(grams: quantity * grams, portion: nil, assumedDefault: false)
             }
         }
         if let portion = best(portions, words: wholeItemWords) ?? named(portions, like: foodName) ?? portions.first {

@@ -93,9 +93,17 @@ public enum MealTextParser {
         var words = fragment.split(separator: " ").map(String.init)
         var quantity: Double?
         var unit: QuantityUnit?
+        // "about 200 g", "ca. 2 EL", "unos 100 g": the hedge goes, the amount stays
+        if words.count > 2, NumberWords.hedges.contains(SearchText.fold(words[0])), leadingQuantity(Array(words.dropFirst())) != nil {
+            words.removeFirst()
+        }
         if let (value, used) = leadingQuantity(words) {
             quantity = value
             words.removeFirst(used)
+            // "tres cuartos de taza de leche": a connector between the amount and its unit
+            if words.count > 2, connectors.contains(SearchText.fold(words[0])), QuantityUnit.words[SearchText.fold(words[1])] != nil {
+                words.removeFirst()
+            }
             if let first = words.first, let found = QuantityUnit.words[SearchText.fold(first)] {
                 // "200 g" with nothing after it names no food
                 guard words.count > 1 else { return nil }
@@ -131,9 +139,13 @@ public enum MealTextParser {
            words[1].contains("/") || NumberWords.fractions[words[1].last ?? " "] != nil {
             return (value + fraction, 2)
         }
-        // "ein halbes", "one half", "half a", "media una"
-        if words.count > 1, value == 1, NumberWords.words[folded[1]] == 0.5 {
-            return (0.5, 2)
+        // "a couple of", "ein paar", "un par de": two
+        if words.count > 1, value == 1, NumberWords.couples.contains(folded[1]) {
+            return (2, 2)
+        }
+        // "ein halbes", "one half", "drei Viertel", "tres cuartos", "two thirds": the count of parts
+        if words.count > 1, value >= 1, value.rounded() == value, let part = NumberWords.parts[folded[1]] {
+            return (value * part, 2)
         }
         if words.count > 1, value == 0.5, NumberWords.words[folded[1]] == 1 {
             return (0.5, 2)

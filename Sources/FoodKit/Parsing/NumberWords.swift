@@ -9,7 +9,24 @@ enum NumberWords {
         "halb": 0.5, "halbe": 0.5, "halben": 0.5, "halber": 0.5, "halbes": 0.5, "eineinhalb": 1.5, "anderthalb": 1.5,
         "un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8,
         "nueve": 9, "diez": 10, "once": 11, "doce": 12, "medio": 0.5, "media": 0.5, "docena": 12,
+        "quarter": 0.25, "viertel": 0.25, "drittel": 1.0 / 3, "cuarto": 0.25, "tercio": 1.0 / 3,
     ]
+
+    /// Folded words for a part of one, counted by the number before them: "drei Viertel" = ¾,
+    /// "tres cuartos" = ¾, "ein halbes" = ½, "two thirds" = ⅔.
+    static let parts: [String: Double] = [
+        "half": 0.5, "halves": 0.5, "halb": 0.5, "halbe": 0.5, "halben": 0.5, "halber": 0.5, "halbes": 0.5, "medio": 0.5, "media": 0.5,
+        "quarter": 0.25, "quarters": 0.25, "viertel": 0.25, "cuarto": 0.25, "cuartos": 0.25,
+        "third": 1.0 / 3, "thirds": 1.0 / 3, "drittel": 1.0 / 3, "tercio": 1.0 / 3, "tercios": 1.0 / 3,
+    ]
+
+    /// Words before the amount that only say it is approximate: "about 200 g", "ca. 2 EL",
+    /// "unos 100 g". Dropped when an amount follows.
+    static let hedges: Set<String> = ["about", "approximately", "approx", "roughly", "around", "some", "ca", "circa", "etwa",
+                                      "ungefahr", "rund", "knapp", "unos", "unas", "aproximadamente", "aprox", "alrededor", "cerca"]
+
+    /// "a couple (of)", "ein paar", "un par (de)": two.
+    static let couples: Set<String> = ["couple", "paar", "par"]
 
     static let fractions: [Character: Double] = [
         "½": 0.5, "⅓": 1.0 / 3, "⅔": 2.0 / 3, "¼": 0.25, "¾": 0.75, "⅕": 0.2, "⅛": 0.125, "⅜": 0.375, "⅝": 0.625, "⅞": 0.875,

@@ -4,6 +4,8 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
     case milliliter, centiliter, deciliter, liter
     case cup, glass, tablespoon, teaspoon
     case slice, piece, handful, portion, bowl, can, bottle
+    case quart, pint, pinch, knifeTip, drop, dash
+    case clove, sprig, stick, package, head, stalk, bunch, rib, bulb, strip, envelope, leaf, pot
 
     /// Grams or millilitres per unit for units with a fixed size; nil for household units
     /// whose weight depends on the food (a slice of bread, a cup of rice).
@@ -15,6 +17,8 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
         case .deciliter: 100
         case .ounce: 28.3495
         case .pound: 453.592
+        case .quart: 946.353
+        case .pint: 473.176
         default: nil
         }
     }
@@ -26,12 +30,24 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
         case .glass: 200
         case .tablespoon: 15
         case .teaspoon: 5
+        case .dash: 10
         default: fixedAmount.flatMap { isVolume ? $0 : nil }
         }
     }
 
     public var isVolume: Bool {
-        [.milliliter, .centiliter, .deciliter, .liter, .cup, .glass, .tablespoon, .teaspoon].contains(self)
+        [.milliliter, .centiliter, .deciliter, .liter, .quart, .pint, .cup, .glass, .tablespoon, .teaspoon, .dash, .drop].contains(self)
+    }
+
+    /// Grams of a measure too small to have a food portion of its own (a pinch of salt ≈ 0.4 g,
+    /// a knife tip ≈ 0.5 g, a drop ≈ 0.05 g), used when the food has no portion of that name.
+    public var smallMeasureGrams: Double? {
+        switch self {
+        case .pinch: 0.4
+        case .knifeTip: 0.5
+        case .drop: 0.05
+        default: nil
+        }
     }
 
     /// Words for the unit, folded (lower case, no accents), in the three languages.
@@ -46,10 +62,12 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
             (.centiliter, ["cl"]),
             (.deciliter, ["dl"]),
             (.liter, ["l", "liter", "liters", "litre", "litres", "litro", "litros"]),
-            (.cup, ["cup", "cups", "tasse", "tassen", "taza", "tazas", "becher"]),
+            (.cup, ["cup", "cups", "tasse", "tassen", "taza", "tazas"]),
             (.glass, ["glass", "glasses", "glas", "glaser", "vaso", "vasos"]),
-            (.tablespoon, ["tbsp", "tablespoon", "tablespoons", "el", "essloffel", "cucharada", "cucharadas", "cda", "cdas"]),
-            (.teaspoon, ["tsp", "teaspoon", "teaspoons", "tl", "teeloffel", "cucharadita", "cucharaditas", "cdta"]),
+            (.tablespoon, ["tbsp", "tbs", "tbl", "tblsp", "tbsps", "tablespoon", "tablespoons", "el", "essl", "essloffel",
+                           "ess-loffel", "cucharada", "cucharadas", "cda", "cdas", "cs", "c/s"]),
+            (.teaspoon, ["tsp", "tsps", "teaspoon", "teaspoons", "tl", "teel", "teeloffel", "tee-loffel", "cucharadita", "cucharaditas",
+                         "cdta", "cdtas", "cdita", "cditas", "cc", "c/c", "cucharilla", "cucharillas"]),
             (.slice, ["slice", "slices", "scheibe", "scheiben", "rebanada", "rebanadas", "loncha", "lonchas"]),
             (.piece, ["piece", "pieces", "pc", "pcs", "stuck", "stueck", "stk", "pieza", "piezas", "unidad", "unidades"]),
             (.handful, ["handful", "handfuls", "handvoll", "punado", "punados"]),
@@ -57,6 +75,26 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
             (.bowl, ["bowl", "bowls", "schussel", "schale", "schalen", "tazon", "tazones", "bol", "cuenco"]),
             (.can, ["can", "cans", "dose", "dosen", "lata", "latas"]),
             (.bottle, ["bottle", "bottles", "flasche", "flaschen", "botella", "botellas"]),
+            (.quart, ["quart", "quarts", "qt"]),
+            (.pint, ["pint", "pints", "pt"]),
+            (.pinch, ["pinch", "pinches", "prise", "prisen", "pizca", "pizcas", "pellizco"]),
+            (.knifeTip, ["messerspitze", "messerspitzen", "msp"]),
+            (.drop, ["drop", "drops", "tropfen", "gota", "gotas"]),
+            (.dash, ["dash", "dashes", "splash", "schuss", "spritzer", "chorrito", "chorritos", "chorro"]),
+            (.clove, ["clove", "cloves", "zehe", "zehen", "knoblauchzehe", "diente", "dientes"]),
+            (.sprig, ["sprig", "sprigs", "zweig", "zweige", "zweiglein", "ramita", "ramitas"]),
+            (.stick, ["stick", "sticks", "barra", "barras"]),
+            (.package, ["package", "packages", "pkg", "pack", "packs", "packet", "packets", "packung", "packungen", "pckg", "pck",
+                        "paquete", "paquetes", "sobre", "sobres", "tute", "tuten"]),
+            (.head, ["head", "heads", "kopf", "kopfe", "cabeza", "cabezas"]),
+            (.stalk, ["stalk", "stalks", "stange", "stangen", "tallo", "tallos", "rama", "ramas"]),
+            (.bunch, ["bunch", "bunches", "bund", "bunde", "bundel", "manojo", "manojos", "atado"]),
+            (.rib, ["rib", "ribs", "rippe", "rippen", "penca", "pencas"]),
+            (.bulb, ["bulb", "bulbs", "knolle", "knollen", "bulbo", "bulbos"]),
+            (.strip, ["strip", "strips", "streifen", "tira", "tiras"]),
+            (.envelope, ["envelope", "envelopes", "sachet", "sachets", "tutchen", "beutel", "beutelchen"]),
+            (.leaf, ["leaf", "leaves", "blatt", "blatter", "hoja", "hojas"]),
+            (.pot, ["pot", "pots", "tub", "tubs", "carton", "cartons", "becher", "tarrina", "tarrinas", "vasito", "vasitos"]),
         ]
         for (unit, words) in lists {
             for word in words { table[word] = unit }
