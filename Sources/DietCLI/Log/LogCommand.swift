@@ -34,12 +34,7 @@ struct MealOptions: ParsableArguments {
     /// The eating moment a meal at `instant` goes to: the one given (1 to the day's count),
     /// else the current or next one.
     func checkedMoment(_ window: EatingWindow, at instant: Date, in timeZone: TimeZone) throws(DietCore.ValidationError) -> Int {
-        guard let moment else { return window.moment(at: TimeOfDay(instant, in: timeZone)) }
-        guard (1...window.moments.count).contains(moment) else {
-            throw DietCore.ValidationError(field: .eatingMoment, allowed: .range(min: 1, max: Double(window.moments.count), digits: 0, unit: nil),
-                                           received: "\(moment)")
-        }
-        return moment
+        try window.chosenMoment(moment.map(String.init)) ?? window.moment(at: TimeOfDay(instant, in: timeZone))
     }
 
     /// The typed numbers, each checked against its field's range.

@@ -44,6 +44,13 @@ extension EatingWindow {
         number.map { min(max(1, $0), max(1, moments.count)) }
     }
 
+    /// A moment number a person chose (typed or picked), within this day's moments; nil when
+    /// none was given.
+    public func chosenMoment(_ text: String?) throws(ValidationError) -> Int? {
+        guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return try NumberInput.whole(text, field: .eatingMoment, range: 1...max(1, moments.count), unit: nil)
+    }
+
     /// The moment a meal is shown under: its own, kept within today's moments, else by time.
     public func moment(of meal: MealEntry) -> Int {
         clampedMoment(meal.moment) ?? moment(at: meal.localTime)

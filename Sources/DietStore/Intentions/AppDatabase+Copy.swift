@@ -1,4 +1,5 @@
 import DietCore
+import FoodKit
 import Foundation
 import GRDB
 
@@ -10,6 +11,9 @@ public struct UsedFood: Hashable, Sendable {
     public let lastDate: LocalDate
     /// The amount last logged: a repeat food is logged again with it in one tap.
     public let lastGrams: Double
+    /// The food itself (nil if it was deleted since), read with the list, so a caller showing
+    /// the amount in the food's portions need not look each food up again.
+    public let food: Food?
 }
 
 /// An amount of a food: what a meal in words or a portion form logs.
@@ -66,10 +70,10 @@ extension AppDatabase {
                 """, arguments: [limit])
             return try rows.compactMap { row in
                 let id: String = row["food_id"]
-                let name = try (Int(id).flatMap { try FoodCatalog.food(db, id: $0, language: language) }
-                    ?? CustomFoodRecord.fetchOne(db, key: id.uppercased())?.food)?.name ?? id
+                let food = try Int(id).flatMap { try FoodCatalog.food(db, id: $0, language: language) }
+                    ?? CustomFoodRecord.fetchOne(db, key: id.uppercased())?.food
                 guard let last = LocalDate(iso: row["last"]), let grams: Double = row["last_grams"], grams > 0 else { return nil }
-                return UsedFood(foodID: id, name: name, uses: row["uses"], lastDate: last, lastGrams: grams)
+                return UsedFood(foodID: id, name: food?.name ?? id, uses: row["uses"], lastDate: last, lastGrams: grams, food: food)
             }
         }
     }

@@ -35,17 +35,16 @@ extension WebApp {
         let recent = try store.usedFoods(frequent: false, limit: 5, language: context.language)
         let shown = Set(recent.map(\.foodID))
         let frequent = try store.usedFoods(frequent: true, limit: 10, language: context.language).filter { !shown.contains($0.foodID) }.prefix(5)
-        return try [("recent", "web.log.recent", Array(recent)), ("frequent", "web.log.frequent", Array(frequent))].compactMap { key, title, foods in
+        return [("recent", "web.log.recent", Array(recent)), ("frequent", "web.log.frequent", Array(frequent))].compactMap { key, title, foods in
             guard !foods.isEmpty else { return nil }
-            return ["key": key, "title": l.text(title), "items": try foods.map { try usedFood($0, context) }]
+            return ["key": key, "title": l.text(title), "items": foods.map { usedFood($0, context) }]
         }
     }
 
-    private func usedFood(_ used: UsedFood, _ context: OnboardedContext) throws -> [String: Any] {
+    private func usedFood(_ used: UsedFood, _ context: OnboardedContext) -> [String: Any] {
         let l = localizer(context)
-        let amount = try store.food(id: used.foodID, language: context.language)?.amountLabel(grams: used.lastGrams, l)
-            ?? l.number(used.lastGrams, digits: 0) + " g"
-        return ["id": used.foodID, "name": used.name, "amount": amount, "hasGrams": used.lastGrams > 0, "grams": WebApp.plain(used.lastGrams),
+        let amount = used.food?.amountLabel(grams: used.lastGrams, l) ?? l.number(used.lastGrams, digits: 0) + " g"
+        return ["id": used.foodID, "name": used.name, "amount": amount, "grams": WebApp.plain(used.lastGrams),
                 "otherLabel": l.text("web.log.otherAmount", ["name": .text(used.name)]),
                 "logLabel": l.text("web.log.logFoodLabel", ["name": .text(used.name), "amount": .text(amount)])]
     }
@@ -171,9 +170,7 @@ extension WebApp {
 
     /// The eating moment chosen on a log form, within the profile's moments; nil when none was sent.
     func moment(_ text: String?, _ context: OnboardedContext) throws(ValidationError) -> Int? {
-        guard let text = text.given else { return nil }
-        let count = context.profile.eatingWindow.moments.count
-        return try NumberInput.whole(text, field: .eatingMoment, range: 1...max(1, count), unit: nil)
+        try context.profile.eatingWindow.chosenMoment(text)
     }
 
     /// The `<option>`s of the moment select: every moment of the profile, `selected` (else the
