@@ -1,0 +1,57 @@
+import DietCore
+import FoodKit
+import Foundation
+import GRDB
+
+/// Reading foods of the bundled catalog by id, with their portions in the user's language.
+extension FoodCatalog {
+    static func food(_ db: Database, id: Int, language: Language) throws -> Food? {
+        try foods(db, ids: [id], language: language)[id]
+    }
+
+    /// Several foods with their portions in two queries (search shows a screenful at once).
+    static func foods(_ db: Database, ids: [Int], language: Language) throws -> [Int: Food] {
+        guard !ids.isEmpty else { return [:] }
+        let marks = ids.map { _ in "?" }.joined(separator: ",")
+        let idArguments = ids.map { $0 as any DatabaseValueConvertible }
+        var portions: [Int: [Portion]] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT food_id, amount, name, grams FROM foods.portions WHERE food_id IN (\(marks)) ORDER BY food_id, position
+            """, arguments: StatementArguments(idArguments)) {
+            portions[row["food_id"], default: []].append(Portion(amount: row["amount"], name: row["name"], grams: row["grams"]))
+        }
+        var result: [Int: Food] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT f.*, d.name AS display FROM foods.foods f
+            JOIN foods.display_names d ON d.food_id = f.id AND d.language = ? WHERE f.id IN (\(marks))
+            """, arguments: StatementArguments([language.rawValue as any DatabaseValueConvertible] + idArguments)) {
+            let id: Int = row["id"]
+            result[id] = Food(id: String(id), name: row["display"], usdaName: row["usda_name"], per100g: Nutrients(
+                kcal: row["kcal"], proteinG: row["protein_g"], carbsG: row["available_carbs_g"], totalCarbsG: row["carbs_g"],
+                fiberG: row["fiber_g"], sugarsG: row["sugars_g"], fatG: row["fat_g"], sodiumMg: row["sodium_mg"]),
+                              portions: portions[id] ?? [], isCommon: row["common"] == 1)
+        }
+        return result
+    }
+}
+
+extension AppDatabase {
+    /// Foods for what the user typed, best first; empty when nothing matches (offer manual entry).
+    public func searchFoods(_ text: String, language: Language, timeZone: TimeZone, limit: Int = 10) throws -> [FoodHit] {
+        let today = LocalDate(clock.now(), in: timeZone)
+        return try reader.read { db in try FoodCatalog.search(db, text: text, language: language, today: today, limit: limit) }
+    }
+
+    /// One food by its id (a USDA number or one of the user's foods), named in `language`.
+    public func food(id: String, language: Language) throws -> Food? {
+        try reader.read { db in
+            if let number = Int(id), let food = try FoodCatalog.food(db, id: number, language: language) { return food }
+            // the user's foods by their id or its first characters (4 or more), when unambiguous; a
+            // short id can be all digits ("94458371"), so it is tried after the database's numbers
+            let prefix = id.uppercased()
+            guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }
+            let matches = try CustomFoodRecord.filter(sql: "deleted = 0 AND id LIKE ?", arguments: [prefix + "%"]).limit(2).fetchAll(db)
+            return matches.count == 1 ? matches[0].food : nil
+        }
+    }
+}
