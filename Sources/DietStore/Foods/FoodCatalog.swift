@@ -124,6 +124,14 @@ enum FoodCatalog {
             }
     }
 
+    /// Curated names (every language) holding a word the meal parser splits on, folded.
+    static func dishes(_ db: Database) throws -> Set<String> {
+        let names = try String.fetchAll(db, sql: "SELECT name FROM foods.names WHERE language != 'usda'")
+        return Set(names.map(SearchText.fold).filter { name in
+            SearchText.words(name).count > 2 && SearchText.words(name).contains { MealTextParser.separators.contains($0) }
+        })
+    }
+
     struct Match {
         var relevance: Double
         var text: String

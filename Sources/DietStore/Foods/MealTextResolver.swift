@@ -29,10 +29,16 @@ public struct TextMeal: Hashable, Sendable {
 }
 
 extension AppDatabase {
+    /// The folded curated names that hold a separator word ("arroz con leche", "mac and
+    /// cheese"), which the meal parser keeps whole.
+    public func mealTextDishes() throws -> Set<String> {
+        try reader.read { db in try FoodCatalog.dishes(db) }
+    }
+
     /// Parses "2 eggs and a slice of toast", finds each food (the best search hit) and its
     /// grams, and totals them. Nothing is logged: the caller confirms first.
     public func resolveMealText(_ text: String, language: Language, timeZone: TimeZone) throws -> TextMeal {
-        let parse = MealTextParser.parse(text)
+        let parse = MealTextParser.parse(text, dishes: try mealTextDishes())
         let today = LocalDate(clock.now(), in: timeZone)
         return try reader.read { db in
             var items: [TextMeal.Item] = []

@@ -13,12 +13,12 @@ extension MealTextParser {
     /// Reads `text` like `parse(_:)`, refusing what no meal can be, before anything is looked
     /// up or logged: more than 1,000 characters, control characters, more than 30 foods, or a
     /// quantity of one food beyond 5,000 g (or ml) or 50 pieces or measures.
-    public static func checkedParse(_ text: String) throws(ValidationError) -> MealTextParse {
+    public static func checkedParse(_ text: String, dishes: Set<String> = []) throws(ValidationError) -> MealTextParse {
         try TextRules.check(text, field: .mealText)
         guard text.count <= maxCharacters else {
             throw ValidationError(field: .mealText, allowed: .length(min: 1, max: maxCharacters), received: "\(text.count)")
         }
-        let parse = parse(text)
+        let parse = parse(text, dishes: dishes)
         let foods = parse.items.count + parse.unparsed.count
         guard foods <= maxFoods else {
             throw ValidationError(field: .mealTextFoods, allowed: .range(min: 1, max: Double(maxFoods), digits: 0, unit: nil),

@@ -10,8 +10,24 @@ public struct ParsedItem: Hashable, Sendable {
     public let quantityGiven: Bool
     /// nil: the quantity counts the food itself ("2 eggs") or its default portion.
     public let unit: QuantityUnit?
-    /// The words naming the food, as typed (trimmed).
+    /// The words naming the food, as typed (trimmed), without preparation words.
     public let food: String
+    /// Both bounds of a typed range ("2 to 3 tablespoons" → 2...3); `quantity` is its middle.
+    public let range: ClosedRange<Double>?
+    /// How the food is prepared, as typed ("diced", "peeled", "gehackt"): kept apart from
+    /// the food so that search matches the food itself.
+    public let preparation: [String]
+
+    public init(text: String, quantity: Double, quantityGiven: Bool, unit: QuantityUnit?, food: String,
+                range: ClosedRange<Double>? = nil, preparation: [String] = []) {
+        self.text = text
+        self.quantity = quantity
+        self.quantityGiven = quantityGiven
+        self.unit = unit
+        self.food = food
+        self.range = range
+        self.preparation = preparation
+    }
 }
 
 /// The result of reading a typed meal: the items understood, and every fragment that was
@@ -25,11 +41,14 @@ public struct MealTextParse: Hashable, Sendable {
 /// leche" into items (SPEC §6).
 public enum MealTextParser {
     /// Words and marks that separate foods, folded.
-    static let separators: Set<String> = ["and", "with", "plus", "und", "mit", "sowie", "y", "e", "con", "&", "+"]
+    public static let separators: Set<String> = ["and", "with", "plus", "und", "mit", "sowie", "y", "e", "con", "&", "+"]
     /// Words between a unit and its food: "a slice of toast", "1 Tasse von", "una taza de leche".
     static let connectors: Set<String> = ["of", "von", "vom", "de", "del"]
 
-    public static func parse(_ text: String) -> MealTextParse {
+    /// - Parameter dishes: folded names (`SearchText.fold`) of known foods and dishes that hold
+    ///   a separator word ("arroz con leche", "mac and cheese"): a span of the text that is one
+    ///   of them stays one item.
+    public static func parse(_ text: String, dishes: Set<String> = []) -> MealTextParse {
         var items: [ParsedItem] = []
         var unparsed: [String] = []
         for fragment in fragments(text) {
