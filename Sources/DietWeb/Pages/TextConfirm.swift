@@ -16,6 +16,8 @@ struct TextItem {
     /// nil when the amount or unit cannot be read (the error says why).
     let grams: Double?
     var error: String?
+    /// "… the middle, 2.5, is counted" for a typed range, shown until the amount is changed.
+    var note: String?
 
     var nutrients: Nutrients? { grams.map { food.per100g.scaled(toGrams: $0) } }
 
@@ -28,7 +30,7 @@ struct TextItem {
             "removeLabel": l.text("web.text.removeLabel", ["name": .text(food.name)]),
             "foods": choices.map { ["id": $0.id, "name": $0.name, "selected": $0.id == food.id] as [String: Any] },
             "units": food.webUnits.map { ["value": $0.value, "label": $0.label, "selected": $0.value == unit] as [String: Any] },
-            "hasError": error != nil, "error": error ?? "", "kcal": "", "macros": "",
+            "hasError": error != nil, "error": error ?? "", "kcal": "", "macros": "", "note": note ?? "",
         ]
         if let n = nutrients, let grams {
             values["kcal"] = l.number(n.kcal, digits: 0)
@@ -47,7 +49,8 @@ extension WebApp {
             let amount = portion.map { item.choice.grams / $0.gramsPerUnit } ?? item.choice.grams
             return TextItem(query: item.parsed.food, typed: item.parsed.text, food: item.food,
                             choices: try choices(item.parsed.food, chosen: item.food, context: context),
-                            amount: WebApp.plain((amount * 100).rounded() / 100), unit: unit, grams: item.choice.grams)
+                            amount: WebApp.plain((amount * 100).rounded() / 100), unit: unit, grams: item.choice.grams,
+                            note: item.parsed.rangeNote(localizer(context)))
         }
     }
 

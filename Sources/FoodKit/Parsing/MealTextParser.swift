@@ -1,3 +1,4 @@
+import DietCore
 import Foundation
 
 /// One food in a typed meal: "200 g chicken breast" → quantity 200, unit gram, food
@@ -5,7 +6,8 @@ import Foundation
 public struct ParsedItem: Hashable, Sendable {
     /// The fragment as typed.
     public let text: String
-    /// How many units; 1 when none was typed (then `quantityGiven` is false).
+    /// How many units; 1 when none was typed (then `quantityGiven` is false). The middle of a
+    /// typed range.
     public let quantity: Double
     public let quantityGiven: Bool
     /// nil: the quantity counts the food itself ("2 eggs") or its default portion.
@@ -38,7 +40,7 @@ public struct MealTextParse: Hashable, Sendable {
 }
 
 /// Reads "2 eggs and a slice of toast", "Haferflocken 60g mit Milch", "un plátano y 1½ tazas de
-/// leche" into items (SPEC §6).
+/// leche", and recipe lines such as "2 1/2 cups diced, peeled potatoes" into items (SPEC §6).
 public enum MealTextParser {
     /// Words and marks that separate foods, folded.
     public static let separators: Set<String> = ["and", "with", "plus", "und", "mit", "sowie", "y", "e", "con", "&", "+"]
@@ -51,145 +53,134 @@ public enum MealTextParser {
     public static func parse(_ text: String, dishes: Set<String> = []) -> MealTextParse {
         var items: [ParsedItem] = []
         var unparsed: [String] = []
-        for fragment in fragments(text) {
+        for fragment in fragments(tokens(text), dishes: dishes) {
             if let item = item(fragment) {
                 items.append(item)
-            } else {
-                unparsed.append(fragment)
+            } else if !fragment.text.isEmpty {
+                unparsed.append(fragment.text)
             }
         }
         return MealTextParse(items: items, unparsed: unparsed)
     }
 
-    /// Splits on punctuation (not a decimal comma) and separator words.
-    static func fragments(_ text: String) -> [String] {
-        var pieces: [String] = []
-        var current: [String] = []
-        for token in tokens(text) {
-            if [",", ";", "\n"].contains(token) || separators.contains(token) || separators.contains(SearchText.fold(token)) {
-                if !current.isEmpty { pieces.append(current.joined(separator: " ")) }
-                current = []
-            } else {
-                current.append(token)
-            }
+    /// The words of one food, with what was typed in parentheses set aside.
+    struct Fragment {
+        var words: [String] = []
+        var parentheticals: [[String]] = []
+
+        var text: String {
+            (words + parentheticals.map { "(" + $0.joined(separator: " ") + ")" }).joined(separator: " ")
+                .replacingOccurrences(of: " ,", with: ",")
         }
-        if !current.isEmpty { pieces.append(current.joined(separator: " ")) }
+    }
+
+    /// Splits the tokens into foods: on ";" and line breaks; on a separator word unless it is
+    /// inside a known dish name, joins two amounts ("1 cup plus 2 tbsp") or two preparation
+    /// words ("peeled and diced"); on a comma only when a new food follows it (not a
+    /// preparation word: "1/2 pound firm, crisp green beans"). Parentheses never split.
+    static func fragments(_ tokens: [String], dishes: Set<String>) -> [Fragment] {
+        let folded = tokens.map(SearchText.fold)
+        let protected = dishSpans(folded, dishes: dishes)
+        var pieces: [Fragment] = []
+        var current = Fragment()
+        var parenthetical: [String]?
+        func close() {
+            if !current.words.isEmpty || !current.parentheticals.isEmpty { pieces.append(current) }
+            current = Fragment()
+        }
+        for (index, token) in tokens.enumerated() {
+            if token == "(" { parenthetical = []; continue }
+            if token == ")" {
+                if let words = parenthetical, !words.isEmpty { current.parentheticals.append(words) }
+                parenthetical = nil
+                continue
+            }
+            if parenthetical != nil { parenthetical?.append(token); continue }
+            if protected.contains(index) { current.words.append(token); continue }
+            if [";", "\n"].contains(token) { close(); continue }
+            if token == "," {
+                if splitsAtComma(folded, after: index) { close() } else { current.words.append(token) }
+                continue
+            }
+            if separators.contains(token) || separators.contains(folded[index]) {
+                if splitsAtSeparator(tokens, folded, at: index) { close() } else { current.words.append(token) }
+                continue
+            }
+            current.words.append(token)
+        }
+        if let words = parenthetical, !words.isEmpty { current.words += words }
+        close()
         return pieces
     }
 
-    /// Words, with "200g" split into "200" "g", and list punctuation as its own token.
-    static func tokens(_ text: String) -> [String] {
-        var result: [String] = []
-        let marked = text.replacingOccurrences(of: "\n", with: " \n ")
-            .replacingOccurrences(of: ";", with: " ; ")
-            .replacingOccurrences(of: "+", with: " + ")
-            .replacingOccurrences(of: "&", with: " & ")
-            .replacingOccurrences(of: "–", with: "-")
-        for word in marked.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
-            var word = word
-            var trailingComma = false
-            while word.hasSuffix(",") || word.hasSuffix(".") && !(word.dropLast().last?.isNumber ?? false) {
-                if word.hasSuffix(",") { trailingComma = true }
-                word.removeLast()
+    /// Token positions covered by a known dish name ("arroz con leche"), longest first.
+    static func dishSpans(_ folded: [String], dishes: Set<String>) -> Set<Int> {
+        guard !dishes.isEmpty else { return [] }
+        var covered: Set<Int> = []
+        var start = 0
+        while start < folded.count {
+            var matched = 0
+            for length in stride(from: min(8, folded.count - start), through: 3, by: -1) {
+                let span = folded[start..<start + length]
+                guard span.allSatisfy({ !$0.isEmpty }), span.contains(where: separators.contains) else { continue }
+                if dishes.contains(span.joined(separator: " ")) { matched = length; break }
             }
-            result += splitNumberAndUnit(word)
-            if trailingComma { result.append(",") }
-        }
-        return result.filter { !$0.isEmpty }
-    }
-
-    /// "200g" → ["200", "g"]; "2-3" stays; "1½" stays.
-    private static func splitNumberAndUnit(_ word: String) -> [String] {
-        guard let first = word.first, first.isNumber || NumberWords.fractions[first] != nil else { return [word] }
-        let numeric = word.prefix { $0.isNumber || $0 == "." || $0 == "," || $0 == "/" || $0 == "-" || NumberWords.fractions[$0] != nil }
-        let rest = word.dropFirst(numeric.count)
-        guard !rest.isEmpty, QuantityUnit.words[SearchText.fold(String(rest))] != nil else { return [word] }
-        return [String(numeric), String(rest)]
-    }
-
-    /// One fragment → an item; nil when no food words remain.
-    static func item(_ fragment: String) -> ParsedItem? {
-        var words = fragment.split(separator: " ").map(String.init)
-        var quantity: Double?
-        var unit: QuantityUnit?
-        // "about 200 g", "ca. 2 EL", "unos 100 g": the hedge goes, the amount stays
-        if words.count > 2, NumberWords.hedges.contains(SearchText.fold(words[0])), leadingQuantity(Array(words.dropFirst())) != nil {
-            words.removeFirst()
-        }
-        if let (value, used) = leadingQuantity(words) {
-            quantity = value
-            words.removeFirst(used)
-            // "tres cuartos de taza de leche": a connector between the amount and its unit
-            if words.count > 2, connectors.contains(SearchText.fold(words[0])), QuantityUnit.words[SearchText.fold(words[1])] != nil {
-                words.removeFirst()
-            }
-            if let first = words.first, let found = QuantityUnit.words[SearchText.fold(first)] {
-                // "200 g" with nothing after it names no food
-                guard words.count > 1 else { return nil }
-                unit = found
-                words.removeFirst()
+            if matched > 0 {
+                covered.formUnion(start..<start + matched)
+                start += matched
+            } else {
+                start += 1
             }
         }
-        if quantity == nil, let (value, found, used) = trailingQuantity(words) {
-            quantity = value
-            unit = found
-            words.removeLast(used)
-        }
-        if let first = words.first, connectors.contains(SearchText.fold(first)), words.count > 1 {
-            words.removeFirst()
-        }
-        let food = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
-        guard food.contains(where: \.isLetter) else { return nil }
-        if let quantity, !(quantity > 0 && quantity.isFinite) { return nil }
-        return ParsedItem(text: fragment, quantity: quantity ?? 1, quantityGiven: quantity != nil, unit: unit, food: food)
+        return covered
     }
 
-    /// A quantity at the start: "2", "1 1/2", "2-3" (the middle), "2 to 3", "zwei", "a half".
-    static func leadingQuantity(_ words: [String]) -> (Double, Int)? {
-        guard let first = words.first else { return nil }
-        let folded = words.map(SearchText.fold)
-        if let range = range(first) { return (range, 1) }
-        guard let value = NumberWords.number(first) ?? NumberWords.words[folded[0]] else { return nil }
-        if words.count > 2, ["to", "bis", "a", "o", "or", "oder"].contains(folded[1]),
-           let upper = NumberWords.number(words[2]) ?? NumberWords.words[folded[2]], upper > value {
-            return ((value + upper) / 2, 3)
-        }
-        if words.count > 1, value >= 1, value.rounded() == value, let fraction = NumberWords.number(words[1]), fraction < 1,
-           words[1].contains("/") || NumberWords.fractions[words[1].last ?? " "] != nil {
-            return (value + fraction, 2)
-        }
-        // "a couple of", "ein paar", "un par de": two
-        if words.count > 1, value == 1, NumberWords.couples.contains(folded[1]) {
-            return (2, 2)
-        }
-        // "ein halbes", "one half", "drei Viertel", "tres cuartos", "two thirds": the count of parts
-        if words.count > 1, value >= 1, value.rounded() == value, let part = NumberWords.parts[folded[1]] {
-            return (value * part, 2)
-        }
-        if words.count > 1, value == 0.5, NumberWords.words[folded[1]] == 1 {
-            return (0.5, 2)
-        }
-        return (value, 1)
+    /// A comma ends a food unless a preparation word follows ("potatoes, peeled and diced").
+    private static func splitsAtComma(_ folded: [String], after index: Int) -> Bool {
+        guard index + 1 < folded.count else { return true }
+        return !FoodWords.isPreparation(folded[index + 1])
     }
 
-    /// "2-3" → 2.5.
-    private static func range(_ token: String) -> Double? {
-        let parts = token.split(separator: "-")
-        guard parts.count == 2, let low = NumberWords.number(String(parts[0])), let high = NumberWords.number(String(parts[1])),
-              high > low else { return nil }
-        return (low + high) / 2
+    /// A separator word ends a food unless it joins two amounts, an amount and a half, or two
+    /// preparation words.
+    private static func splitsAtSeparator(_ tokens: [String], _ folded: [String], at index: Int) -> Bool {
+        let before = index > 0 ? folded[index - 1] : ""
+        let after = index + 1 < folded.count ? Array(folded[(index + 1)...]) : []
+        guard let next = after.first else { return true }
+        // "one and a half cups", "2 tazas y media"
+        if FoodWords.halfJoiners.contains(folded[index]), isHalf(after),
+           NumberWords.number(tokens[index - 1 < 0 ? index : index - 1]) != nil || NumberWords.words[before] != nil || QuantityUnit.words[before] != nil {
+            return false
+        }
+        // "1/2 cup plus 1 tablespoon", "1 lb and 2 oz"
+        if FoodWords.plus.contains(folded[index]) || FoodWords.plus.contains(tokens[index]), QuantityUnit.words[before] != nil, index >= 2,
+           NumberWords.number(tokens[index - 2]) != nil || NumberWords.words[folded[index - 2]] != nil,
+           NumberWords.number(tokens[index + 1]) != nil, after.count > 1, QuantityUnit.words[after[1]] != nil {
+            return false
+        }
+        // "peeled and diced"
+        if FoodWords.isPreparation(before), FoodWords.isPreparation(next), !before.isEmpty { return false }
+        return true
     }
 
-    /// A quantity at the end: "Haferflocken 60 g", "Milch 200ml", "Eier 2".
-    static func trailingQuantity(_ words: [String]) -> (Double, QuantityUnit?, Int)? {
-        guard words.count >= 2 else { return nil }
-        if words.count >= 3, let unit = QuantityUnit.words[SearchText.fold(words[words.count - 1])],
-           let value = NumberWords.number(words[words.count - 2]) {
-            return (value, unit, 2)
+    /// "a half", "ein halb", "half", "media", "medio".
+    static func isHalf(_ words: [String]) -> Bool {
+        guard let first = words.first else { return false }
+        if NumberWords.parts[first] == 0.5 { return true }
+        return words.count > 1 && NumberWords.words[first] == 1 && NumberWords.parts[words[1]] == 0.5
+    }
+}
+
+extension ParsedItem {
+    /// What the confirm screen says about a typed range: "“2–3 EL Zucker” gives a range from 2
+    /// to 3: the middle, 2.5, is counted." nil without a range.
+    public func rangeNote(_ l: Localizer) -> String? {
+        guard let range else { return nil }
+        func shown(_ value: Double) -> String {
+            let digits = (value * 10).rounded() == value * 10 ? ((value).rounded() == value ? 0 : 1) : 2
+            return l.number(value, digits: digits)
         }
-        if let value = NumberWords.number(words[words.count - 1]) {
-            return (value, nil, 1)
-        }
-        return nil
+        return l.text("text.rangeMiddle", ["typed": .text(text), "low": .text(shown(range.lowerBound)),
+                                            "high": .text(shown(range.upperBound)), "middle": .text(shown(quantity))])
     }
 }

@@ -1,0 +1,81 @@
+/// Words around a food in a typed meal or a recipe line that are not the food itself, folded
+/// (lower case, no accents), in English, German and Spanish.
+enum FoodWords {
+    /// How a food is cut, cooked a moment before or described in a recipe: kept apart from
+    /// the food's name so that search matches the food ("diced, peeled potatoes" → potatoes).
+    /// Words that change the food itself ("cooked rice", "ground beef", "smoked salmon") are
+    /// not here: they choose a different food.
+    static let preparation: Set<String> = [
+        // English
+        "chopped", "finely", "diced", "minced", "grated", "sliced", "thinly", "thickly", "peeled", "fresh", "freshly", "crushed",
+        "shredded", "cubed", "halved", "quartered", "trimmed", "rinsed", "drained", "softened", "melted", "beaten", "sifted",
+        "packed", "firmly", "lightly", "loosely", "roughly", "coarsely", "cut", "into", "firm", "crisp", "ripe", "optional",
+        "divided", "washed", "pitted", "seeded", "deseeded", "cored", "julienned", "torn", "snipped", "crumbled", "zested",
+        "squeezed", "juiced", "room", "temperature", "chilled", "heaping", "heaped", "level", "scant", "generous", "small",
+        "medium", "large", "big", "garnish", "needed", "desired", "taste", "bite", "sized", "size", "inch",
+        // German (stems; the endings -e, -er, -es, -en are removed before looking up)
+        "gehackt", "feingehackt", "fein", "gewurfelt", "gerieben", "geschalt", "geschnitten", "frisch", "klein", "grob",
+        "zerdruckt", "gepresst", "halbiert", "geviertelt", "gewaschen", "abgetropft", "weich", "geschmolzen", "zerlassen",
+        "zerkleinert", "gestiftelt", "geraspelt", "entkernt", "geputzt", "gross", "mittelgross", "nach", "belieben", "geschmack", "bedarf", "etwas", "evtl", "eventuell", "gehauft", "gestrichen",
+        "zimmerwarm", "zimmertemperatur", "reif", "garnieren", "bestreuen",
+        // Spanish (with their -o/-a/-os/-as forms folded to the -o form before looking up)
+        "picado", "finamente", "rallado", "cortado", "pelado", "fresco", "troceado", "dados", "machacado", "triturado",
+        "laminado", "fileteado", "rebanado", "molido", "escurrido", "lavado", "derretido", "batido", "tamizado", "maduro",
+        "pequeno", "mediano", "grande", "gusto", "opcional", "tibio", "templado", "trozos", "tiras", "rodajas", "finas",
+        "gruesos", "grueso", "decorar",
+    ]
+
+    /// Whether `folded` is a preparation or description word in one of its forms.
+    static func isPreparation(_ folded: String) -> Bool {
+        if preparation.contains(folded) { return true }
+        for ending in ["es", "er", "en", "e", "s"] where folded.count > ending.count + 3 && folded.hasSuffix(ending) {
+            if preparation.contains(String(folded.dropLast(ending.count))) { return true }
+        }
+        // Spanish gender and number: picada, picados, picadas → picado
+        for ending in ["as", "os", "a"] where folded.count > ending.count + 3 && folded.hasSuffix(ending) {
+            if preparation.contains(String(folded.dropLast(ending.count)) + "o") { return true }
+        }
+        return false
+    }
+
+    /// Words naming what is taken from a food before its amount: "juice of 1/2 orange",
+    /// "Saft einer halben Zitrone", "zumo de medio limón", "zest of 1 lemon".
+    enum Part: Sendable {
+        case juice, zest
+
+        /// The food the part names, in the language of the head word: "orange" → "orange juice",
+        /// "Zitrone" → "Zitronensaft", "limón" → "zumo de limón".
+        func food(_ fruit: String, head: String) -> String {
+            let folded = SearchText.fold(head)
+            if ["saft", "schale", "abrieb"].contains(folded) {
+                let stem = fruit.hasSuffix("e") ? fruit + "n" : fruit
+                return stem + (self == .juice ? "saft" : "schale")
+            }
+            if ["jugo", "zumo", "ralladura", "piel", "cascara"].contains(folded) {
+                return head.lowercased() + " de " + fruit
+            }
+            let singular = fruit.count > 3 && fruit.hasSuffix("s") ? String(fruit.dropLast()) : fruit
+            return singular + (self == .juice ? " juice" : " zest")
+        }
+    }
+
+    static let parts: [String: Part] = [
+        "juice": .juice, "saft": .juice, "jugo": .juice, "zumo": .juice,
+        "zest": .zest, "peel": .zest, "schale": .zest, "abrieb": .zest, "ralladura": .zest, "cascara": .zest,
+    ]
+
+    /// Articles that may open a phrase before a part: "the juice of", "el zumo de", "der Saft".
+    static let articles: Set<String> = ["the", "der", "die", "das", "den", "el", "la", "los", "las"]
+
+    /// Words that join an amount and a half: "one and a half", "zwei und ein halb", "dos y medio".
+    static let halfJoiners: Set<String> = ["and", "und", "y"]
+
+    /// Words that multiply two amounts: "2 x 100 g", "2 × 100 g", "2 mal 100 g".
+    static let times: Set<String> = ["x", "×", "mal", "por"]
+
+    /// Words that add a second amount to the first: "1/2 cup plus 1 tablespoon".
+    static let plus: Set<String> = ["plus", "+", "and", "und", "y", "mas", "more"]
+
+    /// Words between the bounds of a range: "2 to 3", "2 bis 3", "2 a 3", "2 oder 3".
+    static let rangeWords: Set<String> = ["-", "to", "bis", "a", "o", "or", "oder", "til"]
+}

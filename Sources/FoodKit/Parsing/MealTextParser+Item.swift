@@ -1,0 +1,169 @@
+import Foundation
+
+extension MealTextParser {
+    /// A typed amount: its value (the middle of a range), the range's bounds, and how many
+    /// words it took.
+    struct Amount {
+        var value: Double
+        var range: ClosedRange<Double>?
+        var used: Int
+    }
+
+    /// Words that may end a food's name only by accident of the phrasing ("sal al gusto",
+    /// "pollo en trozos"): removed from its ends.
+    static let looseEnds: Set<String> = ["en", "in", "de", "of", "to", "into", "y", "and", "a", "al", "con", "with", "or", "oder", "o",
+                                         "und", "-", "for", "para", "zum", "fur", "von"]
+
+    /// One fragment → an item; nil when no food words remain.
+    static func item(_ fragment: Fragment) -> ParsedItem? {
+        var words = fragment.words
+        var preparation: [String] = []
+        while let first = words.first, first == "," || FoodWords.articles.contains(SearchText.fold(first)) && words.count > 2
+            && FoodWords.parts[SearchText.fold(words[1])] != nil {
+            words.removeFirst()
+        }
+        if let part = partItem(words, text: fragment.text) { return part }
+        var amount: Amount?
+        var unit: QuantityUnit?
+        // "about 200 g", "ca. 2 EL", "unos 100 g": the hedge goes, the amount stays
+        if words.count > 2, NumberWords.hedges.contains(SearchText.fold(words[0])), leadingAmount(Array(words.dropFirst())) != nil {
+            words.removeFirst()
+        }
+        if let found = leadingAmount(words) {
+            amount = found
+            words.removeFirst(found.used)
+            // "200 g" with nothing after it names no food
+            if words.count == 1, QuantityUnit.words[SearchText.fold(words[0])] != nil { return nil }
+            (unit, preparation) = leadingUnit(&words, amount: &amount)
+        }
+        if amount == nil, let (value, found, used) = trailingQuantity(words) {
+            amount = Amount(value: value, range: nil, used: used)
+            unit = found
+            words.removeLast(used)
+        }
+        for inner in fragment.parentheticals {
+            if let (weight, weightUnit) = parentheticalWeight(inner) {
+                amount = weight
+                unit = weightUnit
+            } else {
+                preparation += inner
+            }
+        }
+        let (food, described) = foodAndPreparation(words)
+        preparation += described
+        guard food.contains(where: \.isLetter) else { return nil }
+        if let amount, !(amount.value > 0 && amount.value.isFinite) { return nil }
+        return ParsedItem(text: fragment.text, quantity: amount?.value ?? 1, quantityGiven: amount != nil, unit: unit, food: food,
+                          range: amount?.range, preparation: preparation)
+    }
+
+    /// The unit after an amount ("2 EL", "tres cuartos de taza", "1 large can"), a half after
+    /// it ("2 tazas y media") and a second amount added to it ("1/2 cup plus 1 tablespoon").
+    /// A unit with no food after it is not taken ("200 g" alone names no food).
+    private static func leadingUnit(_ words: inout [String], amount: inout Amount?) -> (QuantityUnit?, [String]) {
+        var preparation: [String] = []
+        let folded = words.map(SearchText.fold)
+        var skip = 0
+        if folded.count > 2, connectors.contains(folded[0]), QuantityUnit.words[folded[1]] != nil { skip = 1 }
+        if folded.count > 2, FoodWords.isPreparation(folded[0]), QuantityUnit.words[folded[1]] != nil {
+            preparation.append(words[0])
+            skip = 1
+        }
+        guard folded.count > skip + 1, let unit = QuantityUnit.words[folded[skip]] else { return (nil, []) }
+        words.removeFirst(skip + 1)
+        if words.count > 2, FoodWords.halfJoiners.contains(SearchText.fold(words[0])), isHalf(words.dropFirst().map(SearchText.fold)) {
+            let used = NumberWords.parts[SearchText.fold(words[1])] == 0.5 ? 2 : 3
+            amount?.value += 0.5
+            amount?.range = nil
+            words.removeFirst(used)
+        }
+        if let (extra, used) = addedAmount(words, to: unit) {
+            amount?.value += extra
+            amount?.range = nil
+            words.removeFirst(used)
+        }
+        return (unit, preparation)
+    }
+
+    /// "plus 1 tablespoon" after "1/2 cup": the second amount in the first unit (1/16 cup), for
+    /// two weights, two volumes or two kitchen measures; nil for anything else.
+    private static func addedAmount(_ words: [String], to unit: QuantityUnit) -> (Double, Int)? {
+        let folded = words.map(SearchText.fold)
+        let start = words.first.map { FoodWords.plus.contains(SearchText.fold($0)) || FoodWords.plus.contains($0) } == true ? 1 : 0
+        guard folded.count > start + 2, let second = leadingAmount(Array(words[start...])), second.range == nil,
+              folded.count > start + second.used + 1, let other = QuantityUnit.words[folded[start + second.used]],
+              let ratio = ratio(of: other, to: unit) else { return nil }
+        return (second.value * ratio, start + second.used + 1)
+    }
+
+    /// How many of `unit` one `other` is: 1 tablespoon = 1/16 cup, 1 ounce = 1/16 pound.
+    static func ratio(of other: QuantityUnit, to unit: QuantityUnit) -> Double? {
+        if let a = other.fixedAmount, let b = unit.fixedAmount, other.isVolume == unit.isVolume { return a / b }
+        if let a = other.standardMilliliters, let b = unit.standardMilliliters { return a / b }
+        return nil
+    }
+
+    /// A weight or volume in parentheses, which wins over the amount before it: "1 Becher
+    /// Joghurt (500 g)", "1 can (15 oz) beans", "(ca. 200 g)".
+    private static func parentheticalWeight(_ inner: [String]) -> (Amount, QuantityUnit)? {
+        var words = inner
+        if words.count > 2, NumberWords.hedges.contains(SearchText.fold(words[0])) { words.removeFirst() }
+        guard let amount = leadingAmount(words), words.count > amount.used,
+              let unit = QuantityUnit.words[SearchText.fold(words[amount.used])], unit.fixedAmount != nil,
+              words.dropFirst(amount.used + 1).allSatisfy({ FoodWords.isPreparation(SearchText.fold($0)) || $0 == "," }) else { return nil }
+        return (amount, unit)
+    }
+
+    /// "Juice of 1/2 orange", "Saft einer halben Zitrone", "zumo de medio limón": the part of
+    /// the food, counted by the amount of the whole food.
+    private static func partItem(_ words: [String], text: String) -> ParsedItem? {
+        guard words.count >= 2, let part = FoodWords.parts[SearchText.fold(words[0])] else { return nil }
+        var rest = Array(words.dropFirst())
+        let hadConnector = connectors.contains(SearchText.fold(rest[0]))
+        if hadConnector { rest.removeFirst() }
+        let amount = leadingAmount(rest)
+        guard amount != nil || hadConnector else { return nil }
+        rest.removeFirst(amount?.used ?? 0)
+        let (fruit, preparation) = foodAndPreparation(rest)
+        guard fruit.contains(where: \.isLetter) else { return nil }
+        return ParsedItem(text: text, quantity: amount?.value ?? 1, quantityGiven: amount != nil, unit: nil,
+                          food: part.food(fruit, head: words[0]), range: amount?.range, preparation: preparation)
+    }
+
+    /// The food's name and the words describing it. Of the comma-separated parts, the first
+    /// that names something besides preparation is the food ("firm, crisp green beans"); in
+    /// it, preparation words before the food and everything from the first one after it
+    /// ("potatoes peeled and diced", "salt to taste") describe it.
+    static func foodAndPreparation(_ words: [String]) -> (String, [String]) {
+        let segments = words.split(separator: ",").map(Array.init)
+        guard let index = segments.firstIndex(where: { $0.contains { !isDescription($0) } }) else {
+            return ("", words.filter { $0 != "," })
+        }
+        var preparation = segments.enumerated().filter { $0.offset != index }.flatMap(\.element)
+        let segment = segments[index]
+        var position = 0
+        while position < segment.count, isDescription(segment[position]) {
+            preparation.append(segment[position])
+            position += 1
+        }
+        var food: [String] = []
+        while position < segment.count {
+            if FoodWords.isPreparation(SearchText.fold(segment[position])) {
+                preparation += segment[position...]
+                break
+            }
+            food.append(segment[position])
+            position += 1
+        }
+        while let first = food.first, looseEnds.contains(SearchText.fold(first)) || connectors.contains(SearchText.fold(first)) {
+            food.removeFirst()
+        }
+        while let last = food.last, looseEnds.contains(SearchText.fold(last)) { food.removeLast() }
+        return (food.joined(separator: " "), preparation.filter { !looseEnds.contains(SearchText.fold($0)) })
+    }
+
+    private static func isDescription(_ word: String) -> Bool {
+        let folded = SearchText.fold(word)
+        return folded.isEmpty || FoodWords.isPreparation(folded) || looseEnds.contains(folded)
+    }
+}
