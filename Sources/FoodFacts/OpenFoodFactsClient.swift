@@ -62,7 +62,9 @@ public struct OpenFoodFactsClient: Sendable {
 
     static func food(from product: ProductResponse.Product, barcode: Barcode, language: Language) throws(Failure) -> CustomFood {
         let n = product.nutriments
-        let name = [product.names[language.rawValue], product.productName, product.genericName]
+        // the product's name in the user's language, then its generic name in that language,
+        // then the name it was entered with
+        let name = [product.names[language.rawValue], product.genericNames[language.rawValue], product.productName, product.genericName]
             .compactMap { $0.map(cleaned) }.first { !$0.isEmpty } ?? barcode.digits
         guard let kcal = n.energyKcal100g ?? n.energyKj100g.map({ $0 / 4.184 }) else { throw .incomplete(name) }
         let fiber = n.fiber100g ?? 0
@@ -88,6 +90,7 @@ struct ProductResponse: Decodable {
         let productName: String?
         let genericName: String?
         let names: [String: String]
+        let genericNames: [String: String]
         let nutriments: Nutriments
         let servingSize: String?
         let servingQuantity: Double?
@@ -104,10 +107,13 @@ struct ProductResponse: Decodable {
             productName = try c.decodeIfPresent(String.self, forKey: Key(stringValue: "product_name"))
             genericName = try c.decodeIfPresent(String.self, forKey: Key(stringValue: "generic_name"))
             var names: [String: String] = [:]
-            for language in ["de", "en", "es"] {
-                names[language] = try c.decodeIfPresent(String.self, forKey: Key(stringValue: "product_name_\(language)"))
+            var genericNames: [String: String] = [:]
+            for language in Language.allCases.map(\.rawValue) {
+                names[language] = try? c.decodeIfPresent(String.self, forKey: Key(stringValue: "product_name_\(language)"))
+                genericNames[language] = try? c.decodeIfPresent(String.self, forKey: Key(stringValue: "generic_name_\(language)"))
             }
             self.names = names
+            self.genericNames = genericNames
             nutriments = try c.decodeIfPresent(Nutriments.self, forKey: Key(stringValue: "nutriments")) ?? Nutriments()
             servingSize = try c.decodeIfPresent(String.self, forKey: Key(stringValue: "serving_size"))
             servingQuantity = Self.number(c, "serving_quantity")

@@ -29,6 +29,19 @@ struct OpenFoodFactsClientTests {
         }
     }
 
+    @Test("a Spanish speaker reads the Spanish name; without one, the generic name in Spanish; then the name entered", arguments: [
+        (#"{"product_name":"Vollmilch","product_name_de":"Frische Vollmilch","product_name_es":"Leche entera fresca","nutriments":{"energy-kcal_100g":64}}"#,
+         Language.es, "Leche entera fresca"),
+        (#"{"product_name":"Vollmilch","product_name_es":"","generic_name_es":"Leche entera","nutriments":{"energy-kcal_100g":64}}"#,
+         .es, "Leche entera"),
+        (#"{"product_name":"Vollmilch","product_name_es":"Leche entera","nutriments":{"energy-kcal_100g":64}}"#, .de, "Vollmilch"),
+        (#"{"product_name_de":"Vollmilch","product_name_es":"Leche entera","nutriments":{"energy-kcal_100g":64}}"#, .de, "Vollmilch"),
+    ] as [(String, Language, String)])
+    func nameInLanguage(json: String, language: Language, name: String) throws {
+        let product = try JSONDecoder().decode(ProductResponse.Product.self, from: Data(json.utf8))
+        #expect(try OpenFoodFactsClient.food(from: product, barcode: try Barcode("4006381333931"), language: language).name == name)
+    }
+
     @Test("control characters in a product's name and serving become spaces, so the food can be stored and synced")
     func controlCharactersCleaned() throws {
         let json = #"{"product_name_de":"Knusper\u001b[2Jmüsli\u0000","serving_size":"1\u0085Schale","serving_quantity":45,"nutriments":{"energy-kcal_100g":452}}"#
