@@ -44,16 +44,43 @@ public struct Nutrients: Hashable, Sendable, Codable {
     }
 }
 
-/// A household portion of a food: "1 large" = 50 g.
+/// A household portion of a food: "1 large" = 50 g. `name` is what the person reads, in their
+/// language ("mittelgroße"); `reference` is the English name it is matched by ("medium"), so
+/// "1 Scheibe Brot" and "1 slice bread" find the same slice. For the user's own foods both are
+/// the name they gave.
 public struct Portion: Hashable, Sendable, Codable {
     public let amount: Double
     public let name: String
     public let grams: Double
+    public let reference: String
 
-    public init(amount: Double, name: String, grams: Double) {
+    public init(amount: Double, name: String, grams: Double, reference: String? = nil) {
         self.amount = amount
         self.name = name
         self.grams = grams
+        self.reference = reference ?? name
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case amount, name, grams, reference
+    }
+
+    // Portions stored before the reference name existed (the user's foods) decode with their name.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        amount = try container.decode(Double.self, forKey: .amount)
+        name = try container.decode(String.self, forKey: .name)
+        grams = try container.decode(Double.self, forKey: .grams)
+        reference = try container.decodeIfPresent(String.self, forKey: .reference) ?? name
+    }
+
+    // The reference is written only when it differs, so a user's portion encodes as before.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(amount, forKey: .amount)
+        try container.encode(name, forKey: .name)
+        try container.encode(grams, forKey: .grams)
+        if reference != name { try container.encode(reference, forKey: .reference) }
     }
 
     /// The grams of one unit of this portion ("1 cup (4.86 large eggs)" = 243 g → 243).

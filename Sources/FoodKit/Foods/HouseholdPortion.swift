@@ -5,12 +5,16 @@ import Foundation
 /// amount in. The source lists some measures for several amounts ("1 cup" and "0.333 cup",
 /// "0.5 breast"); a person counts in whole units, so each name appears once, for one unit.
 public struct HouseholdPortion: Hashable, Sendable {
+    /// What the person reads ("Scheibe").
     public let name: String
     public let gramsPerUnit: Double
+    /// The English name the measure is also known by ("slice"), see `Portion.reference`.
+    public let reference: String
 
-    public init(name: String, gramsPerUnit: Double) {
+    public init(name: String, gramsPerUnit: Double, reference: String? = nil) {
         self.name = name
         self.gramsPerUnit = gramsPerUnit
+        self.reference = reference ?? name
     }
 
     /// "1 cup".
@@ -25,7 +29,7 @@ extension Food {
         return portions.compactMap { portion in
             let key = SearchText.fold(portion.name)
             guard portion.gramsPerUnit > 0, !key.isEmpty, seen.insert(key).inserted else { return nil }
-            return HouseholdPortion(name: portion.name, gramsPerUnit: portion.gramsPerUnit)
+            return HouseholdPortion(name: portion.name, gramsPerUnit: portion.gramsPerUnit, reference: portion.reference)
         }
     }
 
@@ -47,8 +51,8 @@ extension Food {
     }
 
     /// The grams of `amount` of `unit` (SPEC §6): the one portion arithmetic of every surface.
-    /// `unit` is "g" (or "ml") or the name of a household measure, matched exactly, else by
-    /// its start ("breast" for "breast, bone and skin removed"), accents and case ignored.
+    /// `unit` is "g" (or "ml") or the name of a household measure, as shown or in English, matched
+    /// exactly, else by its start ("breast" for "breast, bone and skin removed"), accents and case ignored.
     /// nil when the food has no such measure.
     public func grams(amount: Double, unit: String) -> Double? {
         guard let portion = householdPortion(named: unit) else {
@@ -57,12 +61,14 @@ extension Food {
         return amount * portion.gramsPerUnit
     }
 
-    /// The household measure called `name` (exactly, else by its start), nil for none.
+    /// The household measure called `name`, its shown or its English name ("Scheibe" or "slice"):
+    /// exactly, else by its start; nil for none.
     public func householdPortion(named name: String) -> HouseholdPortion? {
         let wanted = SearchText.fold(name)
         guard !wanted.isEmpty else { return nil }
         let all = householdPortions
-        return all.first { SearchText.fold($0.name) == wanted } ?? all.first { SearchText.fold($0.name).hasPrefix(wanted) }
+        let names = { (portion: HouseholdPortion) in [SearchText.fold(portion.name), SearchText.fold(portion.reference)] }
+        return all.first { names($0).contains(wanted) } ?? all.first { names($0).contains { $0.hasPrefix(wanted) } }
     }
 
     /// How an amount of the food reads: "2 slice · 60 g" when it is a whole or half number of

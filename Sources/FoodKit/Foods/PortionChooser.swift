@@ -50,13 +50,13 @@ public enum PortionChooser {
         return Choice(grams: quantity * 100, portion: nil, assumedDefault: true)
     }
 
-    /// The portion whose name holds the earliest of `words` (in their order of preference);
-    /// among several, the one with the shortest name ("slice" before "slice, large").
+    /// The portion whose English reference name holds the earliest of `words` (in their order of
+    /// preference); among several, the one with the shortest name ("slice" before "slice, large").
     static func best(_ portions: [Portion], words: [String]) -> Portion? {
         for word in words {
-            let candidates = portions.filter { SearchText.words(SearchText.fold($0.name)).contains(word) }
-            if let portion = candidates.min(by: { SearchText.words(SearchText.fold($0.name)).count
-                < SearchText.words(SearchText.fold($1.name)).count }) {
+            let candidates = portions.filter { SearchText.words(SearchText.fold($0.reference)).contains(word) }
+            if let portion = candidates.min(by: { SearchText.words(SearchText.fold($0.reference)).count
+                < SearchText.words(SearchText.fold($1.reference)).count }) {
                 return portion
             }
         }
@@ -67,7 +67,7 @@ public enum PortionChooser {
     static func named(_ portions: [Portion], like foodName: String) -> Portion? {
         guard let first = SearchText.words(SearchText.fold(foodName)).first, first.count >= 3 else { return nil }
         return portions.first { portion in
-            SearchText.words(SearchText.fold(portion.name)).first.map { first.hasPrefix($0) && $0.count >= 3 } ?? false
+            SearchText.words(SearchText.fold(portion.reference)).first.map { first.hasPrefix($0) && $0.count >= 3 } ?? false
         }
     }
 }

@@ -63,4 +63,55 @@ struct CatalogDataTests {
         #expect(doner.usdaName.hasPrefix("Döner kebab (recipe: "))
         #expect(doner.portions.first?.grams == 350)
     }
+
+    /// Every portion of the database as read in `language`, by food.
+    func portions(_ language: Language) throws -> [Int: [Portion]] {
+        let ids = try store().reader.read { db in try Int.fetchAll(db, sql: "SELECT DISTINCT food_id FROM foods.portions") }
+        return try store().reader.read { db in try FoodCatalog.foods(db, ids: ids, language: language) }
+            .mapValues(\.portions)
+    }
+
+    @Test("no portion in any language reads with a USDA yield note, and no food shows one name twice")
+    func portionNames() throws {
+        for language in Language.allCases {
+            // Given every food's portions as read in the language
+            let all = try portions(language)
+            #expect(all.count > 5000)
+            for (id, portions) in all {
+                // Then none carries a yield note and each name is shown once
+                let names = portions.map { SearchText.fold($0.name) }
+                #expect(!names.contains { $0.split(separator: " ").contains { $0 == "yield" || $0 == "yields" } },
+                        "\(language) \(id): \(names)")
+                #expect(Set(names).count == names.count, "\(language) \(id): \(names)")
+            }
+        }
+    }
+
+    @Test("a German banana reads '1 mittelgroße' of 118 g, a Spanish one '1 mediano'; the English name still matches")
+    func germanBanana() throws {
+        // Given a banana read in German and in Spanish
+        let german = try #require(try store().food(id: "9040", language: .de))
+        let spanish = try #require(try store().food(id: "9040", language: .es))
+        // Then its medium portion is named in the language, with the same weight, and found by either name
+        #expect(german.householdPortions.contains { $0.label == "1 mittelgroße" && $0.gramsPerUnit == 118 })
+        #expect(spanish.householdPortions.contains { $0.label == "1 mediano" && $0.gramsPerUnit == 118 })
+        #expect(german.grams(amount: 2, unit: "mittelgroße") == 236 && german.grams(amount: 2, unit: "medium") == 236)
+    }
+
+    @Test("a typed unit finds the same portion in every language: 1 Scheibe Brot, 0.5 Brust, 1 Tasse Haferflocken")
+    func sameGrams() throws {
+        // Given bread, chicken breast and oats read in German
+        let store = try store()
+        let bread = try #require(try store.food(id: "18069", language: .de))
+        let chicken = try #require(try store.food(id: "5062", language: .de))
+        let oats = try #require(try store.food(id: "8120", language: .de))
+        // When quantities are chosen with the parser's units, or the shown or English portion name
+        let slice = PortionChooser.grams(quantity: 1, unit: .slice, portions: bread.portions, foodName: bread.usdaName)
+        // Then the grams are those of the English portions
+        #expect(slice.grams == 28 && slice.portion?.name == "Scheibe")
+        #expect(chicken.grams(amount: 0.5, unit: "breast") == 118 && chicken.grams(amount: 0.5, unit: "Brust") == 118)
+        #expect(PortionChooser.grams(quantity: 1, unit: .cup, portions: oats.portions).grams == 81)
+        #expect(oats.householdPortions.filter { $0.name == "Tasse" }.count == 1)
+    }
 }
+

@@ -1,4 +1,5 @@
 import FoodKit
+import Foundation
 import Testing
 
 @Suite("Portions")
@@ -44,4 +45,39 @@ struct PortionChooserTests {
         let choice = PortionChooser.grams(quantity: 2, unit: nil, portions: [])
         #expect(choice.grams == 200 && choice.assumedDefault)
     }
+
+    @Test("portions shown in German are matched by their English reference name, with the same grams")
+    func germanPortions() {
+        // Given portions as a German speaker reads them, each with its English reference name
+        let bread = [Portion(amount: 1, name: "Scheibe", grams: 28, reference: "slice"),
+                     Portion(amount: 1, name: "große Scheibe", grams: 30, reference: "slice, large")]
+        let oats = [Portion(amount: 1, name: "Tasse", grams: 81, reference: "cup")]
+        let eggs = [Portion(amount: 1, name: "Tasse", grams: 243, reference: "cup"), Portion(amount: 1, name: "große", grams: 50, reference: "large"),
+                    Portion(amount: 1, name: "mittelgroße", grams: 44, reference: "medium")]
+        let chicken = [Portion(amount: 1, name: "Stück", grams: 71, reference: "piece"),
+                       Portion(amount: 0.5, name: "Brust, ohne Knochen und Haut", grams: 118, reference: "breast, bone and skin removed")]
+        // Then "1 slice bread", "1 cup oats", "2 eggs" and "0.5 breast" weigh what they did with English names
+        #expect(PortionChooser.grams(quantity: 1, unit: .slice, portions: bread).grams == 28)
+        #expect(PortionChooser.grams(quantity: 1, unit: .cup, portions: oats).grams == 81)
+        #expect(PortionChooser.grams(quantity: 2, unit: nil, portions: eggs).grams == 88)
+        let food = Food(id: "5062", name: "Hähnchenbrust", usdaName: "Chicken, broilers or fryers, breast, meat only, raw",
+                        per100g: Nutrients(kcal: 120, proteinG: 22, carbsG: 0, totalCarbsG: 0, fiberG: 0, sugarsG: 0, fatG: 3, sodiumMg: 45),
+                        portions: chicken, isCommon: true)
+        #expect(food.grams(amount: 0.5, unit: "breast") == 118 && food.grams(amount: 0.5, unit: "Brust") == 118)
+    }
+
+    @Test("a portion stored before the reference name existed decodes with its name as the reference, and encodes as before")
+    func oldEncoding() throws {
+        // Given a user's portion as it was stored
+        let stored = Data(#"{"amount":1,"name":"Riegel","grams":45}"#.utf8)
+        // When it is decoded and encoded again
+        let portion = try JSONDecoder().decode(Portion.self, from: stored)
+        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(portion)) as? [String: Any]
+        // Then its reference is its name and no new key is written
+        #expect(portion == Portion(amount: 1, name: "Riegel", grams: 45) && portion.reference == "Riegel")
+        #expect(encoded.map { Set($0.keys) } == ["amount", "name", "grams"])
+        let german = Portion(amount: 1, name: "Scheibe", grams: 28, reference: "slice")
+        #expect(try JSONDecoder().decode(Portion.self, from: JSONEncoder().encode(german)) == german)
+    }
 }
+
