@@ -104,7 +104,7 @@ let package = Package(
         .executableTarget(name: "wdiet-server", dependencies: ["DietServer"]),
         // Latency benchmarks over seeded data (the store, food search, the web app), run by scripts/bench.
         .executableTarget(name: "wdiet-bench", dependencies: [
-            "DietCore", "DietStore", "DietWeb", "FoodKit",
+            "DietCore", "DietStore", "DietWeb", "FoodKit", "TestSupport",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
@@ -122,7 +122,7 @@ let package = Package(
             dependencies: ["DietCore", "TestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "FoodKitTests", dependencies: ["FoodKit", "DietCore"], exclude: ["Parsing/phrases.tsv"]),
+        .testTarget(name: "FoodKitTests", dependencies: ["FoodKit", "DietCore"]),
         .testTarget(name: "FoodFactsTests", dependencies: ["FoodFacts", "FoodKit", "DietCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
@@ -140,7 +140,7 @@ let package = Package(
         ]),
         .testTarget(
             name: "DietStoreTests", dependencies: ["DietStore", "DietCore", "FoodKit", "SyncProtocol", "TestSupport"],
-            exclude: ["Foods/search-queries.tsv"]
+            exclude: ["Foods/search-queries.tsv", "Foods/phrase-set.tsv"]
         ),
         .testTarget(name: "DietCLITests", dependencies: [
             "DietCLI", "DietCore", "DietStore", "TestSupport", "ServerTestSupport", .product(name: "GRDB", package: "GRDB.swift"),

@@ -123,19 +123,8 @@ for (label, transform) in [("1 letter", { (q: String) in String(q.prefix(1)) }),
     print("\nFood search, \(label): " + Percentiles(samples: timings).line)
 }
 
-let phrases = ["2 eggs and a slice of toast", "200g chicken breast, 1 cup rice", "Haferflocken 60g mit Milch",
-               "un plátano y 1½ tazas de leche", "zwei Brezeln", "2-3 Scheiben Vollkornbrot mit Quark"]
-let parseStart = ContinuousClock.now
-var parsedPhrases = 0
-var parsedItems = 0
-while milliseconds(ContinuousClock.now - parseStart) < 1000 {
-    for phrase in phrases {
-        parsedItems += MealTextParser.parse(phrase).items.count
-        parsedPhrases += 1
-    }
-}
-let parseSeconds = milliseconds(ContinuousClock.now - parseStart) / 1000
-print(String(format: "Meal parser: %.0f phrases per second (%d items)", Double(parsedPhrases) / parseSeconds, parsedItems))
+// The meal parser over the labelled phrase set (ParserScores.swift).
+try ParserScores.run(store: store)
 let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Sources/DietStore/Resources/foods.sqlite")
 if let bytes = try? FileManager.default.attributesOfItem(atPath: catalog.path)[.size] as? Int {
