@@ -102,26 +102,9 @@ for (query, plan) in try store.todayQueryPlans(timeZone: zone) {
     for line in plan { print("  plan: " + line) }
 }
 
-// Food search over the committed query list: as typed (1, 2, 3 letters) and whole.
-let queriesURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Tests/DietStoreTests/Foods/search-queries.tsv")
-let queries: [(String, Language)] = ((try? String(contentsOf: queriesURL, encoding: .utf8)) ?? "")
-    .split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
-        let columns = line.split(separator: "\t").map(String.init)
-        return columns.count == 3 ? Language(rawValue: columns[1]).map { (columns[0], $0) } : nil
-    }
-for (label, transform) in [("1 letter", { (q: String) in String(q.prefix(1)) }), ("2 letters", { String($0.prefix(2)) }),
-                           ("3 letters", { String($0.prefix(3)) }), ("whole query", { $0 })] {
-    var timings: [Double] = []
-    for _ in 0..<3 {
-        for (query, language) in queries {
-            let began = ContinuousClock.now
-            _ = try store.searchFoods(transform(query), language: language, timeZone: zone)
-            timings.append(milliseconds(ContinuousClock.now - began))
-        }
-    }
-    print("\nFood search, \(label): " + Percentiles(samples: timings).line)
-}
+// Food search: relevance per language and timings as typed (SearchScores.swift).
+print("")
+let queries = try SearchScores.run(store: store, zone: zone)
 
 // The meal parser over the labelled phrase set (ParserScores.swift).
 try ParserScores.run(store: store)

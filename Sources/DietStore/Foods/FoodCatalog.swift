@@ -17,67 +17,104 @@ enum FoodCatalog {
 
     /// How many candidate rows the full-text index hands to the ranking.
     static let candidateLimit = 400
+    /// How many names found inside words (compound parts) join the candidates.
+    static let infixLimit = 80
 
-    /// Ranked foods for `text`: every word as a prefix, in any order; when nothing matches,
-    /// words of 5+ letters are corrected by one edit against the index's vocabulary. While
-    /// at most three letters per word are typed, only the curated common foods are searched.
+    /// Ranked foods for `text` (see `SearchRank`): every word (or its singular) as a prefix, in
+    /// any order, connectors optional, and a single word of 4+ letters also inside curated names
+    /// (German compounds); when nothing matches, words of 5+ letters are corrected by one edit
+    /// against the index's vocabulary, then foods matching all words but one are offered.
+    /// While at most three letters per word are typed, only the curated common foods are searched.
     static func search(_ db: Database, text: String, language: Language, today: LocalDate, limit: Int) throws -> [FoodHit] {
-        let words = SearchText.words(SearchText.fold(text))
-        guard !words.isEmpty else { return [] }
-        let folded = words.joined(separator: " ")
-        let table = words.allSatisfy({ $0.count < 4 }) ? "common_search" : "food_search"
-        // a single letter matches hundreds of names; the best-ranked 60 rows hold the first screen
-        let rows = words.count == 1 && words[0].count == 1 ? 60 : candidateLimit
-        var candidates = try matches(db, table: table, words: words.map { [$0] }, query: folded, limit: rows)
-        if words.count == 1 && words[0].count == 1 {
-            // the user's own recent foods always reach the first screen
-            for (id, match) in try usedFoodMatches(db, letter: words[0], language: language) where candidates[id] == nil {
-                candidates[id] = match
-            }
-        }
-        if words.count == 1, words[0].count >= 4, candidates.count < limit {
-            // inside German compounds: "kase" in "frischkase", after the prefix matches
-            for (id, match) in try infixMatches(db, word: words[0]) where candidates[id] == nil {
-                candidates[id] = match
-            }
-        }
+        // "atún en lata" finds "atún enlatado": connectors are not required
+        let typed = SearchText.withoutConnectors(SearchText.words(SearchText.fold(text)))
+        guard !typed.isEmpty else { return [] }
+        var words = typed.map { SearchText.singularForms($0, language: language) }
+        var candidates = try catalogMatches(db, words: words, language: language, typed: text)
         if candidates.isEmpty {
             let vocabulary = try String.fetchAll(db, sql: "SELECT term FROM temp.food_vocab")
-            let alternatives = words.map { [$0] + Typo.corrections(for: $0, in: vocabulary) }
-            if alternatives.contains(where: { $0.count > 1 }) {
-                candidates = try matches(db, table: "food_search", words: alternatives, query: folded, limit: candidateLimit)
+            let corrected = words.map { $0 + Typo.corrections(for: $0[0], in: vocabulary) }
+            if zip(corrected, words).contains(where: { $0.count > $1.count }) {
+                words = corrected
+                candidates = try matches(db, table: "food_search", words: words, language: language, limit: candidateLimit)
             }
         }
-        let own = try customMatches(db, words: words, query: folded)
+        if candidates.isEmpty && words.count > 1 {
+            // "atún en lata", "basmati rice": the foods matching all words but one
+            for skipped in words.indices {
+                var fewer = words
+                fewer.remove(at: skipped)
+                for (id, match) in try matches(db, table: "food_search", words: fewer, language: language, limit: candidateLimit / 4) {
+                    if let current = candidates[id], current.name <= match.name { continue }
+                    candidates[id] = match
+                }
+            }
+        }
+        let own = try customMatches(db, words: words, language: language)
         guard !candidates.isEmpty || !own.isEmpty else { return [] }
+        let ranked = try rank(db, candidates: candidates, own: own, language: language, today: today)
+        return try hits(db, ranked: ranked.prefix(limit), own: own, language: language)
+    }
+
+    /// The catalog's foods matching `words`, best name per food.
+    private static func catalogMatches(_ db: Database, words: [[String]], language: Language, typed text: String) throws -> [Int: Match] {
+        let typed = words.map { $0[0] }
+        let table = typed.allSatisfy({ $0.count < 4 }) ? "common_search" : "food_search"
+        let oneLetter = typed.count == 1 && typed[0].count == 1
+        // a single letter matches hundreds of names; the best-ranked 60 rows hold the first screen
+        var candidates = try matches(db, table: table, words: words, language: language, limit: oneLetter ? 60 : candidateLimit)
+        if oneLetter {
+            // the user's own recent foods always reach the first screen
+            for (id, match) in try usedFoodMatches(db, letter: typed[0], language: language) where candidates[id] == nil {
+                candidates[id] = match
+            }
+        }
+        if typed.count == 1, typed[0].count >= NameMatch.compoundMinimum {
+            // inside German compounds: "kase" in "frischkase", "brot" in "vollkornbrot"
+            // typed with umlauts, only names with them: "hähn" is in "Hähnchen", not in "Truthahn"
+            let forms = SearchText.indexForms(text)
+            let infix = forms.count > 1 && SearchText.words(forms[1]).count == 1 ? forms[1] : typed[0]
+            for (id, match) in try infixMatches(db, word: infix, language: language) {
+                if let current = candidates[id], current.name <= match.name { continue }
+                candidates[id] = match
+            }
+        }
+        return candidates
+    }
+
+    /// Orders the candidates and the user's own foods: (id, rank, matched name), best first.
+    private static func rank(_ db: Database, candidates: [Int: Match], own: [(food: Food, name: NameRank)], language: Language,
+                             today: LocalDate) throws -> [(String, SearchRank, String)] {
         let usage = try Self.usage(db, foods: candidates.keys.map(String.init) + own.map(\.food.id), today: today)
         let summaries = candidates.isEmpty ? [] : try Row.fetchAll(db, sql: """
-            SELECT f.id, f.common, d.name FROM foods.foods f JOIN foods.display_names d ON d.food_id = f.id AND d.language = ?
+            SELECT f.id, f.common, d.name,
+              (SELECT count(*) FROM foods.names n WHERE n.food_id = f.id AND n.language != 'usda') AS popularity
+            FROM foods.foods f JOIN foods.display_names d ON d.food_id = f.id AND d.language = ?
             WHERE f.id IN (\(candidates.keys.map { _ in "?" }.joined(separator: ",")))
             """, arguments: StatementArguments([language.rawValue] + candidates.keys.map { $0 as any DatabaseValueConvertible }))
         var ranked = summaries.compactMap { row -> (String, SearchRank, String)? in
             let id: Int = row["id"]
             guard let match = candidates[id] else { return nil }
-            let rank = SearchRank(usage: usage[String(id)] ?? 0, isCommon: row["common"] == 1, nameLength: (row["name"] as String).count,
-                                  relevance: match.relevance - (match.inLanguage ? 1 : 0), exactness: match.exactness)
+            let rank = SearchRank(usage: usage[String(id)] ?? 0, isCommon: row["common"] == 1, name: match.name,
+                                  popularity: row["popularity"], nameLength: (row["name"] as String).count, relevance: match.relevance)
             return (String(id), rank, match.text)
         }
-        ranked += own.map { food, exactness in
+        ranked += own.map { food, name in
             // the user's own foods rank like curated ones, and first once they have been logged
-            (food.id, SearchRank(usage: usage[food.id] ?? 0, isCommon: true, nameLength: food.name.count, relevance: -20,
-                                 exactness: exactness), SearchText.fold(food.name))
+            (food.id, SearchRank(usage: usage[food.id] ?? 0, isCommon: true, name: name, nameLength: food.name.count, relevance: -20),
+             SearchText.fold(food.name))
         }
+        return ranked.sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
+    }
+
+    /// The ranked ids as foods, named in `language`.
+    private static func hits(_ db: Database, ranked: ArraySlice<(String, SearchRank, String)>, own: [(food: Food, name: NameRank)],
+                             language: Language) throws -> [FoodHit] {
         let ownByID = Dictionary(own.map { ($0.food.id, $0.food) }, uniquingKeysWith: { first, _ in first })
-        ranked.sort { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
-        let top = ranked.prefix(limit)
-        let catalog = try foods(db, ids: top.compactMap { ownByID[$0.0] == nil ? Int($0.0) : nil }, language: language)
-        var hits: [FoodHit] = []
-        for (id, rank, matched) in top {
-            if let found = ownByID[id] ?? Int(id).flatMap({ catalog[$0] }) {
-                hits.append(FoodHit(food: found, rank: rank, matched: matched))
-            }
+        let catalog = try foods(db, ids: ranked.compactMap { ownByID[$0.0] == nil ? Int($0.0) : nil }, language: language)
+        return ranked.compactMap { id, rank, matched in
+            (ownByID[id] ?? Int(id).flatMap { catalog[$0] }).map { FoodHit(food: $0, rank: rank, matched: matched) }
         }
-        return hits
     }
 
     /// Catalog foods this user logged (the 50 most recent) whose shown name starts with `letter`.
@@ -92,74 +129,87 @@ enum FoodCatalog {
         for row in rows {
             let name = SearchText.fold(row["name"] as String)
             guard name.hasPrefix(letter) else { continue }
-            result[row["food_id"]] = Match(relevance: 0, text: name, inLanguage: true, exactness: 1)
+            result[row["food_id"]] = Match(name: NameRank(match: .namePrefix, source: .userLanguage, isPrimary: true, length: name.count),
+                                           relevance: 0, text: name)
         }
         return result
     }
 
-    /// Curated foods whose name contains `word` anywhere (trigram index), ranked below any
-    /// prefix match.
-    private static func infixMatches(_ db: Database, word: String) throws -> [Int: Match] {
+    /// Curated foods whose name contains `word` anywhere (trigram index). The trigram rows are
+    /// written together with those of `common_search`, so the same rowid tells the name's
+    /// language; a row without its twin counts as another language's.
+    private static func infixMatches(_ db: Database, word: String, language: Language) throws -> [Int: Match] {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT food_id, text, bm25(common_trigram) AS relevance FROM foods.common_trigram
-            WHERE common_trigram MATCH ? ORDER BY relevance LIMIT 50
-            """, arguments: ["\"" + word.replacingOccurrences(of: "\"", with: "") + "\""])
+            SELECT m.food_id, m.text, m.relevance, c.food_id AS twin, c.language, c.is_primary FROM (
+              SELECT rowid AS id, food_id, text, bm25(common_trigram) AS relevance FROM foods.common_trigram
+              WHERE common_trigram MATCH ? ORDER BY relevance LIMIT ?) m
+            LEFT JOIN foods.common_search c ON c.rowid = m.id
+            """, arguments: ["\"" + word.replacingOccurrences(of: "\"", with: "") + "\"", infixLimit])
         var best: [Int: Match] = [:]
         for row in rows {
             let id: Int = row["food_id"]
-            if best[id] == nil {
-                best[id] = Match(relevance: (row["relevance"] as Double) + 50, text: row["text"], inLanguage: true, exactness: 3)
-            }
+            let twin = (row["twin"] as Int?) == id
+            let match = match(text: row["text"], language: twin ? row["language"] : nil, isPrimary: twin && row["is_primary"] == 1,
+                              words: [[word]], user: language, relevance: row["relevance"])
+            if let current = best[id], current.name <= match.name { continue }
+            best[id] = match
         }
         return best
     }
 
     /// The user's own foods whose name has every word as a prefix of one of its words.
-    private static func customMatches(_ db: Database, words: [String], query: String) throws -> [(food: Food, exactness: Int)] {
-        let conditions = words.map { _ in "(' ' || search_text) LIKE ? ESCAPE '\\'" }.joined(separator: " AND ")
-        let patterns = words.map { "% " + $0.replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%" }
+    private static func customMatches(_ db: Database, words: [[String]], language: Language) throws -> [(food: Food, name: NameRank)] {
+        let typed = words.map { $0[0] }
+        let conditions = typed.map { _ in "(' ' || search_text) LIKE ? ESCAPE '\\'" }.joined(separator: " AND ")
+        let patterns = typed.map { "% " + $0.replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%" }
         return try CustomFoodRecord.filter(sql: "deleted = 0 AND " + conditions, arguments: StatementArguments(patterns))
             .limit(50).fetchAll(db).compactMap { record in
-                record.food.map { ($0, SearchRank.exactness(name: SearchText.fold(record.name), query: query)) }
+                let name = SearchText.fold(record.name)
+                return record.food.map {
+                    ($0, NameRank(match: NameMatch.of(name: name, words: words, language: language), source: .userLanguage,
+                                  isPrimary: true, length: name.count))
+                }
             }
     }
 
-    /// Curated names (every language) holding a word the meal parser splits on, folded.
-    static func dishes(_ db: Database) throws -> Set<String> {
-        let names = try String.fetchAll(db, sql: "SELECT name FROM foods.names WHERE language != 'usda'")
-        return Set(names.map(SearchText.fold).filter { name in
-            SearchText.words(name).count > 2 && SearchText.words(name).contains { MealTextParser.separators.contains($0) }
-        })
-    }
-
+    /// A food's best matching name so far.
     struct Match {
+        var name: NameRank
         var relevance: Double
         var text: String
-        var inLanguage: Bool
-        var exactness: Int
+    }
+
+    /// How one indexed name (folded, in `language`, "usda" for the description) answers `words`.
+    private static func match(text: String, language: String?, isPrimary: Bool, words: [[String]], user: Language,
+                              relevance: Double) -> Match {
+        let nameLanguage = language.flatMap(Language.init(rawValue:))
+        let source: NameSource = language == "usda" ? .usda : nameLanguage == user ? .userLanguage : .otherLanguage
+        let kind = NameMatch.of(name: text, words: words, language: nameLanguage)
+        return Match(name: NameRank(match: kind, source: source, isPrimary: isPrimary, length: text.count), relevance: relevance, text: text)
     }
 
     /// food id → best match, for words where each position accepts any of its alternatives.
-    private static func matches(_ db: Database, table: String, words: [[String]], query: String, limit: Int) throws -> [Int: Match] {
+    private static func matches(_ db: Database, table: String, words: [[String]], language: Language, limit: Int) throws -> [Int: Match] {
+        // the typed word as a prefix, its singular forms and corrections as whole words only
         let expression = words.map { alternatives in
-            "(" + alternatives.map { "\"\($0.replacingOccurrences(of: "\"", with: ""))\"*" }.joined(separator: " OR ") + ")"
+            "(" + alternatives.enumerated().map { index, word in
+                "\"\(word.replacingOccurrences(of: "\"", with: ""))\"" + (index == 0 ? "*" : "")
+            }.joined(separator: " OR ") + ")"
         }.joined(separator: " AND ")
         // One letter matches most names: bm25 tells them apart by little but costs much, so
         // the shortest names (the "short common names" of the ranking) come first instead.
         let oneLetter = words.count == 1 && words[0].count == 1 && words[0][0].count == 1
         let relevance = oneLetter ? "length(text)" : "bm25(\(table))"
         let rows = try Row.fetchAll(db, sql: """
-            SELECT food_id, language, text, \(relevance) AS relevance FROM foods.\(table)
+            SELECT food_id, language, is_primary, text, \(relevance) AS relevance FROM foods.\(table)
             WHERE \(table) MATCH ? ORDER BY relevance LIMIT ?
             """, arguments: [expression, limit])
         var best: [Int: Match] = [:]
         for row in rows {
             let id: Int = row["food_id"]
-            let text: String = row["text"]
-            let match = Match(relevance: oneLetter ? 0 : row["relevance"], text: text, inLanguage: row["language"] != "usda",
-                              exactness: SearchRank.exactness(name: text, query: query))
-            if let current = best[id], (current.exactness, current.inLanguage ? 0 : 1, current.relevance)
-                <= (match.exactness, match.inLanguage ? 0 : 1, match.relevance) { continue }
+            let match = match(text: row["text"], language: row["language"], isPrimary: row["is_primary"] == 1, words: words,
+                              user: language, relevance: oneLetter ? 0 : row["relevance"])
+            if let current = best[id], current.name <= match.name { continue }
             best[id] = match
         }
         return best

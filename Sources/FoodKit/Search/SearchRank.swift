@@ -1,38 +1,98 @@
+import Foundation
+
+/// Where the name that matched comes from: a curated name in the user's language, a curated
+/// name in another language, or the USDA's English description.
+public enum NameSource: Int, Comparable, Hashable, Sendable {
+    case userLanguage, otherLanguage, usda
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// How well one name of a food answers the query; a food ranks by its best name.
+public struct NameRank: Comparable, Hashable, Sendable {
+    public let match: NameMatch
+    public let source: NameSource
+    /// The first (shown) name of its language, not an alias.
+    public let isPrimary: Bool
+    /// Letters of the folded name: the shorter, the more of it was typed.
+    public let length: Int
+
+    public init(match: NameMatch, source: NameSource, isPrimary: Bool, length: Int) {
+        self.match = match
+        self.source = source
+        self.isPrimary = isPrimary
+        self.length = length
+    }
+
+    /// Curated names before USDA descriptions; then how well the name matches; at the same
+    /// match the user's language first, the shown name before an alias, the shorter name.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        let left = (lhs.source == .usda ? 1 : 0, lhs.match.level, lhs.source.rawValue, lhs.isPrimary ? 0 : 1, lhs.length, lhs.match.rawValue)
+        let right = (rhs.source == .usda ? 1 : 0, rhs.match.level, rhs.source.rawValue, rhs.isPrimary ? 0 : 1, rhs.length, rhs.match.rawValue)
+        return left < right
+    }
+}
+
 /// How search results are ordered (SPEC §6): the user's own foods first — by how often and
-/// how recently they were logged — then foods with a short common name, then the rest; within
-/// a group, a name typed exactly, then one that starts with the query, then text relevance
-/// and shorter names.
+/// how recently they were logged — then by the best matching name (see `NameRank` and
+/// `order`): at the same match, foods with more curated names first (the everyday ones: white
+/// bread has nine names in three languages, matzo five), then curated foods, text relevance
+/// and shorter shown names.
 public struct SearchRank: Comparable, Hashable, Sendable {
     /// 0: logged by this user; 1: a common food (it has a curated short name); 2: the rest.
     public let tier: Int
     /// Higher first: uses, decayed by age (see `usageScore`).
     public let usage: Double
-    /// Shorter names first within a tier: "Banana" before "Bananas, dehydrated".
+    /// The food's best matching name.
+    public let name: NameRank
+    /// Shorter shown names first at the same match: "Banana" before "Bananas, dehydrated".
     public let nameLength: Int
     /// FTS5 bm25: lower is more relevant.
     public let relevance: Double
-    /// 0: a name is exactly what was typed ("milk" → "milk"), 1: a name starts with it, 2: other.
-    public let exactness: Int
+    /// How many curated names the food has in all languages: how everyday it is.
+    public let popularity: Int
 
-    public init(usage: Double, isCommon: Bool, nameLength: Int, relevance: Double, exactness: Int = 2) {
+    public init(usage: Double, isCommon: Bool, name: NameRank, popularity: Int = 0, nameLength: Int, relevance: Double) {
         tier = usage > 0 ? 0 : isCommon ? 1 : 2
         self.usage = usage
+        self.name = name
+        self.popularity = popularity
         self.nameLength = nameLength
         self.relevance = relevance
-        self.exactness = exactness
     }
 
-    /// How closely `name` (folded) matches the folded query.
-    public static func exactness(name: String, query: String) -> Int {
-        name == query ? 0 : name.hasPrefix(query) ? 1 : 2
+    /// 0: a name is exactly what was typed, 1: a name is built on or starts with it, 2: its
+    /// words start with the typed ones, 3: found only inside a word (a compound's part).
+    public var exactness: Int {
+        switch name.match {
+        case .exact: 0
+        case .wholeWordsHead, .wholeWords, .namePrefix: 1
+        case .wordPrefix: 2
+        case .compoundHead, .infix: 3
+        }
     }
 
-    public static func < (lhs: SearchRank, rhs: SearchRank) -> Bool {
-        if lhs.tier != rhs.tier { return lhs.tier < rhs.tier }
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        if (lhs.tier == 0) != (rhs.tier == 0) { return lhs.tier == 0 }
         if lhs.usage != rhs.usage { return lhs.usage > rhs.usage }
-        if lhs.exactness != rhs.exactness { return lhs.exactness < rhs.exactness }
-        if lhs.relevance != rhs.relevance && abs(lhs.relevance - rhs.relevance) > 0.5 { return lhs.relevance < rhs.relevance }
+        let left = lhs.order, right = rhs.order
+        if left != right { return left < right }
+        if lhs.name.match != rhs.name.match { return lhs.name.match < rhs.name.match }
+        if lhs.tier != rhs.tier { return lhs.tier < rhs.tier }
+        if abs(lhs.relevance - rhs.relevance) > 0.5 { return lhs.relevance < rhs.relevance }
         return lhs.nameLength < rhs.nameLength
+    }
+
+    /// Curated names before USDA descriptions, the match, the user's language; then for a name
+    /// built around the typed word the shown name before an alias and the more everyday food
+    /// before the shorter name ("pan" → "pan blanco" before "pan ácimo"), and for a word still
+    /// being typed the shortest completion first ("schok" → "Schokolade").
+    private var order: (Int, Int, Int, Int, Int, Int) {
+        let head = (name.source == .usda ? 1 : 0, name.match.level, name.source.rawValue)
+        let primary = name.isPrimary ? 0 : 1
+        return name.match.level <= NameMatch.wholeWords.level
+            ? (head.0, head.1, head.2, primary, -popularity, name.length)
+            : (head.0, head.1, head.2, name.length, primary, -popularity)
     }
 
     /// Frequency and recency in one number: each use counts 1, halved for every 30 days since
@@ -42,5 +102,3 @@ public struct SearchRank: Comparable, Hashable, Sendable {
         return Double(count) * pow(0.5, Double(max(0, daysSinceLastUse)) / 30)
     }
 }
-
-import Foundation

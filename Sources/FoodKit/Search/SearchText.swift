@@ -1,3 +1,4 @@
+import DietCore
 import Foundation
 
 /// How food names and typed queries are folded so that "Käse", "kase" and "KAESE" meet:
@@ -24,6 +25,39 @@ public enum SearchText {
     /// The words of a folded text.
     public static func words(_ folded: String) -> [String] {
         folded.split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    /// Words that join the parts of a name in our languages ("aceite de oliva", "Döner im
+    /// Brot", "fish and chips"): a query need not type them, and they never decide a match.
+    public static let connectors: Set<String> = [
+        "de", "del", "la", "el", "los", "las", "en", "con", "y", "al", "a", "mit", "und", "im", "in", "vom", "von", "with", "and", "of", "the",
+    ]
+
+    /// `words` without the connectors, unless nothing else is left.
+    public static func withoutConnectors(_ words: [String]) -> [String] {
+        let kept = words.filter { !connectors.contains($0) }
+        return kept.isEmpty ? words : kept
+    }
+
+    /// Plural endings by language, longest first: "Kartoffeln" → "kartoffel", "Kekse" →
+    /// "keks", "tomatoes" → "tomato", "patatas" → "patata".
+    static func pluralEndings(_ language: Language) -> [String] {
+        switch language {
+        case .de: ["en", "er", "e", "n", "s"]
+        case .en, .es: ["es", "s"]
+        }
+    }
+
+    /// `word` and its singular forms in `language` (without a plural ending, two letters or
+    /// more). Shorter words may be half typed ("pean" is not "pea" but "peanut"): none.
+    public static func singularForms(_ word: String, language: Language) -> [String] {
+        guard word.count >= 5 else { return [word] }
+        var forms = [word]
+        for ending in pluralEndings(language) where word.hasSuffix(ending) && word.count - ending.count >= 2 {
+            let stem = String(word.dropLast(ending.count))
+            if !forms.contains(stem) { forms.append(stem) }
+        }
+        return forms
     }
 
     /// An FTS5 query matching every word of `typed` as a prefix, in any order:

@@ -42,12 +42,14 @@ struct SearchTextTests {
         #expect(Typo.corrections(for: "rics", in: vocabulary).isEmpty)
     }
 
-    @Test("the user's foods rank first, then common short names, then the rest")
+    @Test("the user's foods rank first, then by the best matching name, then common foods")
     func ranking() {
-        let mine = SearchRank(usage: SearchRank.usageScore(count: 2, daysSinceLastUse: 3), isCommon: false,
+        let exact = NameRank(match: .exact, source: .userLanguage, isPrimary: true, length: 5)
+        let prefix = NameRank(match: .namePrefix, source: .userLanguage, isPrimary: true, length: 8)
+        let mine = SearchRank(usage: SearchRank.usageScore(count: 2, daysSinceLastUse: 3), isCommon: false, name: prefix,
                               nameLength: 40, relevance: -1)
-        let common = SearchRank(usage: 0, isCommon: true, nameLength: 6, relevance: -2)
-        let rest = SearchRank(usage: 0, isCommon: false, nameLength: 5, relevance: -9)
+        let common = SearchRank(usage: 0, isCommon: true, name: exact, nameLength: 6, relevance: -2)
+        let rest = SearchRank(usage: 0, isCommon: false, name: prefix, nameLength: 5, relevance: -9)
         #expect([rest, common, mine].sorted() == [mine, common, rest])
     }
 
