@@ -2,6 +2,7 @@ import DietCore
 import FoodKit
 import Foundation
 import GRDB
+import Synchronization
 
 /// A typed meal resolved against the food database, for the user to confirm.
 public struct TextMeal: Hashable, Sendable {
@@ -32,7 +33,10 @@ extension AppDatabase {
     /// The folded curated names that hold a separator word ("arroz con leche", "mac and
     /// cheese"), which the meal parser keeps whole.
     public func mealTextDishes() throws -> Set<String> {
-        try reader.read { db in try FoodCatalog.dishes(db) }
+        if let known = FoodCatalog.dishCache.withLock({ $0 }) { return known }
+        let dishes = try reader.read { db in try FoodCatalog.dishes(db) }
+        FoodCatalog.dishCache.withLock { $0 = dishes }
+        return dishes
     }
 
     /// Parses "2 eggs and a slice of toast", finds each food (the best search hit) and its
@@ -41,32 +45,114 @@ extension AppDatabase {
         let parse = MealTextParser.parse(text, dishes: try mealTextDishes())
         let today = LocalDate(clock.now(), in: timeZone)
         return try reader.read { db in
+            let finder = FoodFinder(db: db, language: language, today: today)
             var items: [TextMeal.Item] = []
             var unmatched: [ParsedItem] = []
             for parsed in parse.items {
-                let direct = try FoodCatalog.search(db, text: parsed.food, language: language, today: today, limit: 1).first
-                // a plural ("Brezeln") finds its food by the singular before any name that merely contains it
-                let viaSingular = direct.map { $0.rank.exactness >= 3 } ?? true
-                    ? try singular(parsed.food).flatMap { try FoodCatalog.search(db, text: $0, language: language, today: today, limit: 1).first }
-                    : nil
-                guard let hit = [viaSingular, direct].compactMap({ $0 }).min(by: { $0.rank.exactness < $1.rank.exactness }) else {
+                let hit = try finder.best(parsed.food)
+                let quality = hit.map { FoodFinder.quality($0, query: parsed.food) } ?? .other
+                // two foods typed side by side ("Currywurst Pommes"), when the words name no food together
+                if quality == .partial || quality == .other, let pair = try finder.pair(parsed) {
+                    items += pair.map { TextMeal.Item(parsed: $0.0, hit: $0.1, after: items.last) }
+                } else if let hit, quality != .other {
+                    items.append(TextMeal.Item(parsed: parsed, hit: hit, after: items.last))
+                } else {
                     unmatched.append(parsed)
-                    continue
                 }
-                let choice = PortionChooser.grams(quantity: parsed.quantity, unit: parsed.unit, portions: hit.food.portions,
-                                                  foodName: hit.food.usdaName)
-                items.append(TextMeal.Item(parsed: parsed, food: hit.food, choice: choice,
-                                           nutrients: hit.food.per100g.scaled(toGrams: choice.grams)))
             }
             return TextMeal(items: items, unparsed: parse.unparsed, unmatched: unmatched)
         }
     }
+}
+
+/// Finds the food a typed name means.
+struct FoodFinder {
+    let db: Database
+    let language: Language
+    let today: LocalDate
+
+    enum Quality { case exact, good, partial, other }
+
+    /// How well the hit's matched name answers the query: exactly; with every typed word (or a
+    /// form of it: one slip, or up to two letters of ending more or less, "Kartoffel" for "Kartoffeln"); as a
+    /// part of what was typed ("Kaffee" for "Kaffee schwarz"); or otherwise: a name that merely
+    /// starts like a typed word is no match for a whole word ("caña" is no Canadian bacon).
+    static func quality(_ hit: FoodHit, query: String) -> Quality {
+        let typed = SearchText.fold(query)
+        if hit.matched == typed { return .exact }
+        let typedWords = SearchText.words(typed)
+        let words = SearchText.words(hit.matched)
+        let formOf = { (name: String, word: String) in
+            name == word || Typo.withinOneEdit(name, word) || (name.hasPrefix(word) || word.hasPrefix(name)) && abs(name.count - word.count) <= 2
+        }
+        if typedWords.allSatisfy({ word in words.contains { formOf($0, word) } }) { return .good }
+        return !words.isEmpty && words.allSatisfy(typedWords.contains) ? .partial : .other
+    }
+
+    /// The best hit for `name`; a plural ("Brezeln") finds its food by the singular before any
+    /// name that merely contains it.
+    func best(_ name: String) throws -> FoodHit? {
+        let direct = try FoodCatalog.search(db, text: name, language: language, today: today, limit: 1).first
+        guard direct.map({ Self.quality($0, query: name) != .exact && Self.quality($0, query: name) != .good }) ?? true, let singular = Self.singular(name),
+              let viaSingular = try FoodCatalog.search(db, text: singular, language: language, today: today, limit: 1).first,
+              [.exact, .good].contains(Self.quality(viaSingular, query: singular)) else { return direct }
+        return viaSingular
+    }
+
+    /// "Currywurst Pommes" → Currywurst and Pommes, when both parts are names of foods exactly;
+    /// the typed amount goes to the first.
+    func pair(_ parsed: ParsedItem) throws -> [(ParsedItem, FoodHit)]? {
+        let words = parsed.food.split(separator: " ").map(String.init)
+        guard (2...4).contains(words.count) else { return nil }
+        for cut in 1..<words.count {
+            let first = words[..<cut].joined(separator: " "), second = words[cut...].joined(separator: " ")
+            guard let a = try best(first), Self.quality(a, query: first) == .exact, let b = try best(second),
+                  Self.quality(b, query: second) == .exact else { continue }
+            let head = ParsedItem(text: parsed.text, quantity: parsed.quantity, quantityGiven: parsed.quantityGiven, unit: parsed.unit,
+                                  food: first, range: parsed.range, preparation: parsed.preparation)
+            let tail = ParsedItem(text: parsed.text, quantity: 1, quantityGiven: false, unit: nil, food: second)
+            return [(head, a), (tail, b)]
+        }
+        return nil
+    }
 
     /// "Brezeln" → "Brezel", "eggs" → "egg", "huevos" → "huevo": a second try for plurals.
-    private func singular(_ food: String) -> String? {
+    static func singular(_ food: String) -> String? {
         for suffix in ["es", "en", "n", "s"] where food.count > suffix.count + 2 && food.lowercased().hasSuffix(suffix) {
             return String(food.dropLast(suffix.count))
         }
         return nil
+    }
+}
+
+extension TextMeal.Item {
+    /// The item for a hit: its grams from the typed amount. Milk or sugar typed without an
+    /// amount "with" a coffee or tea is a dash or a teaspoon, not a glass or a cup.
+    init(parsed: ParsedItem, hit: FoodHit, after previous: TextMeal.Item?) {
+        var unit = parsed.unit
+        if parsed.withPrevious, !parsed.quantityGiven, let drink = previous?.food.usdaName.lowercased(),
+           ["coffee", "tea", "espresso"].contains(where: { drink.hasPrefix($0) || drink.hasPrefix("beverages, \($0)") }) {
+            let name = hit.food.usdaName.lowercased()
+            if ["milk", "cream", "soymilk", "beverages, almond", "beverages, oat", "beverages, rice"].contains(where: name.hasPrefix) {
+                unit = .dash
+            } else if ["sugar", "honey", "sweetener", "syrup"].contains(where: name.hasPrefix) {
+                unit = .teaspoon
+            }
+        }
+        let choice = PortionChooser.grams(quantity: parsed.quantity, unit: unit, portions: hit.food.portions, foodName: hit.food.usdaName)
+        self.init(parsed: parsed, food: hit.food, choice: choice, nutrients: hit.food.per100g.scaled(toGrams: choice.grams))
+    }
+}
+
+extension FoodCatalog {
+    /// The bundled catalog never changes while the app runs: its dish names are read once.
+    static let dishCache = Mutex<Set<String>?>(nil)
+
+    /// Curated names (every language) holding a word the meal parser splits on, folded.
+    static func dishes(_ db: Database) throws -> Set<String> {
+        let names = try String.fetchAll(db, sql: "SELECT name FROM foods.names WHERE language != 'usda'")
+        return Set(names.map(SearchText.fold).filter { name in
+            SearchText.words(name).count > 2 && SearchText.words(name).contains { MealTextParser.separators.contains($0) }
+        })
     }
 }

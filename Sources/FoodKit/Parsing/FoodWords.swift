@@ -12,22 +12,25 @@ enum FoodWords {
         "packed", "firmly", "lightly", "loosely", "roughly", "coarsely", "cut", "into", "firm", "crisp", "ripe", "optional",
         "divided", "washed", "pitted", "seeded", "deseeded", "cored", "julienned", "torn", "snipped", "crumbled", "zested",
         "squeezed", "juiced", "room", "temperature", "chilled", "heaping", "heaped", "level", "scant", "generous", "small",
-        "medium", "large", "big", "garnish", "needed", "desired", "taste", "bite", "sized", "size", "inch",
+        "medium", "large", "big", "garnish", "needed", "desired", "taste", "bite", "sized", "size", "inch", "warmed", "little",
+        "some", "deveined", "separated", "frying", "dusting", "serving",
         // German (stems; the endings -e, -er, -es, -en are removed before looking up)
         "gehackt", "feingehackt", "fein", "gewurfelt", "gerieben", "geschalt", "geschnitten", "frisch", "klein", "grob",
         "zerdruckt", "gepresst", "halbiert", "geviertelt", "gewaschen", "abgetropft", "weich", "geschmolzen", "zerlassen",
         "zerkleinert", "gestiftelt", "geraspelt", "entkernt", "geputzt", "gross", "mittelgross", "nach", "belieben", "geschmack", "bedarf", "etwas", "evtl", "eventuell", "gehauft", "gestrichen",
-        "zimmerwarm", "zimmertemperatur", "reif", "garnieren", "bestreuen",
+        "zimmerwarm", "zimmertemperatur", "reif", "garnieren", "bestreuen", "gemahlen", "gestr", "geh", "bisschen",
+        "verquirlt", "aufgebacken", "getrennt", "unbehandelt",
         // Spanish (with their -o/-a/-os/-as forms folded to the -o form before looking up)
         "picado", "finamente", "rallado", "cortado", "pelado", "fresco", "troceado", "dados", "machacado", "triturado",
         "laminado", "fileteado", "rebanado", "molido", "escurrido", "lavado", "derretido", "batido", "tamizado", "maduro",
         "pequeno", "mediano", "grande", "gusto", "opcional", "tibio", "templado", "trozos", "tiras", "rodajas", "finas",
-        "gruesos", "grueso", "decorar",
+        "gruesos", "grueso", "decorar", "molido", "recien", "limpio", "sopero", "raso", "colmado", "poco", "exprimido",
+        "temperatura", "ambiente",
     ]
 
     /// Whether `folded` is a preparation or description word in one of its forms.
     static func isPreparation(_ folded: String) -> Bool {
-        if preparation.contains(folded) { return true }
+        if preparation.contains(folded) || folded.count > 6 && folded.hasSuffix("less") { return true }
         for ending in ["es", "er", "en", "e", "s"] where folded.count > ending.count + 3 && folded.hasSuffix(ending) {
             if preparation.contains(String(folded.dropLast(ending.count))) { return true }
         }
@@ -37,6 +40,49 @@ enum FoodWords {
         }
         return false
     }
+
+    /// Words that open a clause about how the food is used or cut, once the food is named:
+    /// "olive oil for frying", "Öl zum Braten", "Pfeffer aus der Mühle", "harina para
+    /// enharinar", "water as needed", "eggs, at room temperature", "manzana sin corazón".
+    static let clauseStarters: Set<String> = ["for", "as", "at", "zum", "zur", "fur", "aus", "para", "sin", "ohne"]
+
+    /// Clauses that are part of a food's name: "nata para montar" (whipping cream).
+    static let namePhrases: Set<String> = ["para montar", "para cocinar", "zum kochen"]
+
+    /// Words that open such a clause only before a cut or a preparation: "in Scheiben", "en
+    /// gajos", "into cubes" (but "Thunfisch in Öl", "canela en polvo" are foods).
+    static let cutStarters: Set<String> = ["in", "en", "into"]
+
+    /// The shapes a food is cut into.
+    static let cuts: Set<String> = [
+        "wurfel", "wurfeln", "scheiben", "scheibchen", "ringe", "ringen", "rollchen", "spalten", "streifen", "stucke", "stuckchen",
+        "halften", "gajos", "juliana", "cuartos", "rodajas", "trozos", "dados", "tiras", "laminas", "cubes", "pieces", "slices",
+        "rings", "wedges", "strips", "chunks", "halves", "quarters", "temperatura",
+    ]
+
+    /// Whether a word looks like a past participle that describes a food after a comma:
+    /// "cooked", "mashed", "hard-boiled", "boneless", "aufgebacken", "verquirlt", "filetiert",
+    /// "geschält", "cocidos", "peladas". Nouns with those endings are excepted.
+    static func looksPrepared(_ folded: String) -> Bool {
+        if isPreparation(folded) { return true }
+        guard folded.count >= 5, !participleNouns.contains(folded) else { return false }
+        if folded.hasSuffix("ed") || folded.hasSuffix("iert") { return true }
+        if folded.count >= 6, ["ge", "ver", "auf", "ab", "an", "zer"].contains(where: folded.hasPrefix),
+           folded.hasSuffix("t") || folded.hasSuffix("en") { return true }
+        return folded.count >= 6 && ["ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas"].contains(where: folded.hasSuffix)
+    }
+
+    /// Food nouns that end like participles.
+    static let participleNouns: Set<String> = [
+        "avocado", "avocados", "enchilada", "enchiladas", "colada", "cebada", "dorada", "doradas", "adobo", "pomada",
+        "pescado", "pescados", "helado", "helados", "asado", "ensalada", "ensaladas", "empanada", "empanadas", "mermelada",
+        "limonada", "tostada", "tostadas", "granada", "granadas", "cuajada", "fabada", "mariscada", "gambada", "morcilla",
+        "bread", "seed", "seeds", "gebaeck", "gemuse", "getreide", "getranke", "gelee", "gewurz", "gewurze", "gehacktes",
+        "abendbrot", "ansbacher", "apfelstrudel", "zerealien", "aufschnitt", "aufstrich",
+    ]
+
+    /// Words that multiply the number before them: "a dozen eggs", "media docena de huevos".
+    static let dozens: Set<String> = ["dozen", "dutzend", "docena", "docenas"]
 
     /// Words naming what is taken from a food before its amount: "juice of 1/2 orange",
     /// "Saft einer halben Zitrone", "zumo de medio limón", "zest of 1 lemon".

@@ -32,7 +32,12 @@ extension MealTextParser {
         guard start < words.count else { return nil }
         let first = words[start]
         let folded = words[start...].prefix(2).map(SearchText.fold)
-        guard let value = NumberWords.number(first) ?? NumberWords.words[folded[0]] else { return nil }
+        guard var value = NumberWords.number(first) ?? NumberWords.words[folded[0]] else { return nil }
+        // "a dozen", "media docena", "two dozen"
+        if folded.count > 1, FoodWords.dozens.contains(folded[1]), !FoodWords.dozens.contains(folded[0]) {
+            value *= 12
+            return Amount(value: value, range: nil, used: 2)
+        }
         let whole = value >= 1 && value.rounded() == value
         if folded.count > 1 {
             let second = words[start + 1]

@@ -22,14 +22,17 @@ extension MealTextParser {
             && FoodWords.parts[SearchText.fold(words[1])] != nil {
             words.removeFirst()
         }
+        // "finely grated zest of 1 lemon": the descriptions before a part go with it
+        let described = words.prefix { FoodWords.isPreparation(SearchText.fold($0)) }
+        if !described.isEmpty, words.count > described.count, FoodWords.parts[SearchText.fold(words[described.count])] != nil,
+           let part = partItem(Array(words.dropFirst(described.count)), text: fragment.text) {
+            return part
+        }
         if let part = partItem(words, text: fragment.text) { return part }
         var amount: Amount?
         var unit: QuantityUnit?
-        // "about 200 g", "ca. 2 EL", "unos 100 g": the hedge goes, the amount stays
-        if words.count > 2, NumberWords.hedges.contains(SearchText.fold(words[0])), leadingAmount(Array(words.dropFirst())) != nil {
-            words.removeFirst()
-        }
-        if let found = leadingAmount(words) {
+        dropLeadIn(&words)
+        if let found = leadingAmount(words) ?? impliedAmount(words) {
             amount = found
             words.removeFirst(found.used)
             // "200 g" with nothing after it names no food
@@ -49,12 +52,53 @@ extension MealTextParser {
                 preparation += inner
             }
         }
-        let (food, described) = foodAndPreparation(words)
-        preparation += described
+        var (food, descriptions) = foodAndPreparation(words)
+        preparation += descriptions
+        // "3 garlic cloves", "2 basil leaves": the unit named after the food
+        if unit == nil, amount != nil, let (named, rest) = trailingUnit(food) {
+            unit = named
+            food = rest
+        }
         guard food.contains(where: \.isLetter) else { return nil }
         if let amount, !(amount.value > 0 && amount.value.isFinite) { return nil }
         return ParsedItem(text: fragment.text, quantity: amount?.value ?? 1, quantityGiven: amount != nil, unit: unit, food: food,
                           range: amount?.range, preparation: preparation)
+    }
+
+    /// Words before an amount that only hedge or frame it: "about 200 g", "ca. 2 EL", "unos
+    /// 100 g", "alrededor de 4 cucharadas", "de 2 a 3 cucharadas", "from 2 to 3".
+    private static func dropLeadIn(_ words: inout [String]) {
+        let folded = words.prefix(3).map(SearchText.fold)
+        guard folded.count > 2 else { return }
+        if NumberWords.hedges.contains(folded[0]) {
+            let skip = connectors.contains(folded[1]) ? 2 : 1
+            if leadingAmount(Array(words.dropFirst(skip))) != nil { words.removeFirst(skip) }
+        } else if ["de", "from", "von", "zwischen", "entre"].contains(folded[0]), let range = leadingAmount(Array(words.dropFirst())),
+                  range.range != nil {
+            words.removeFirst()
+        }
+    }
+
+    /// One of a unit typed without a number: "Liter Milch", "taza de café", "kilo y medio de
+    /// patatas" (a fixed unit, or a unit followed by "of" or by a half).
+    private static func impliedAmount(_ words: [String]) -> Amount? {
+        let folded = words.prefix(3).map(SearchText.fold)
+        guard folded.count > 1, let unit = QuantityUnit.words[folded[0]] else { return nil }
+        let framed = connectors.contains(folded[1]) || FoodWords.halfJoiners.contains(folded[1]) && isHalf(Array(folded.dropFirst(2)))
+        return unit.fixedAmount != nil || framed ? Amount(value: 1, range: nil, used: 0) : nil
+    }
+
+    /// Units that may follow the food they count: "3 garlic cloves", "2 celery stalks" (not a
+    /// leaf: "bay leaf" is the food).
+    static let unitsAfterFood: Set<QuantityUnit> = [.clove, .sprig, .stalk, .rib]
+
+    /// "garlic cloves" → (.clove, "garlic").
+    private static func trailingUnit(_ food: String) -> (QuantityUnit, String)? {
+        var words = food.split(separator: " ").map(String.init)
+        guard words.count > 1, let unit = QuantityUnit.words[SearchText.fold(words[words.count - 1])], unitsAfterFood.contains(unit)
+        else { return nil }
+        words.removeLast()
+        return (unit, words.joined(separator: " "))
     }
 
     /// The unit after an amount ("2 EL", "tres cuartos de taza", "1 large can"), a half after
@@ -65,6 +109,8 @@ extension MealTextParser {
         let folded = words.map(SearchText.fold)
         var skip = 0
         if folded.count > 2, connectors.contains(folded[0]), QuantityUnit.words[folded[1]] != nil { skip = 1 }
+        // "three quarters of a cup of milk"
+        if folded.count > 3, connectors.contains(folded[0]), NumberWords.words[folded[1]] == 1, QuantityUnit.words[folded[2]] != nil { skip = 2 }
         if folded.count > 2, FoodWords.isPreparation(folded[0]), QuantityUnit.words[folded[1]] != nil {
             preparation.append(words[0])
             skip = 1
@@ -136,7 +182,9 @@ extension MealTextParser {
     /// ("potatoes peeled and diced", "salt to taste") describe it.
     static func foodAndPreparation(_ words: [String]) -> (String, [String]) {
         let segments = words.split(separator: ",").map(Array.init)
-        guard let index = segments.firstIndex(where: { $0.contains { !isDescription($0) } }) else {
+        // a part of nothing but descriptions ("cooked, crumbled bacon") describes the food after it
+        let namesFood = { (segment: [String]) in segment.contains { !isDescription($0) && !isEnglishParticiple(SearchText.fold($0)) } }
+        guard let index = segments.firstIndex(where: namesFood) ?? segments.firstIndex(where: { $0.contains { !isDescription($0) } }) else {
             return ("", words.filter { $0 != "," })
         }
         var preparation = segments.enumerated().filter { $0.offset != index }.flatMap(\.element)
@@ -148,7 +196,18 @@ extension MealTextParser {
         }
         var food: [String] = []
         while position < segment.count {
-            if FoodWords.isPreparation(SearchText.fold(segment[position])) {
+            let word = SearchText.fold(segment[position])
+            let next = position + 1 < segment.count ? SearchText.fold(segment[position + 1]) : ""
+            let endsFood = FoodWords.isPreparation(word)
+                || !food.isEmpty && FoodWords.clauseStarters.contains(word) && !FoodWords.namePhrases.contains(word + " " + next)
+                || !food.isEmpty && FoodWords.cutStarters.contains(word) && (FoodWords.cuts.contains(next) || FoodWords.isPreparation(next))
+                || word == "ground" && position > 0 && ["freshly", "fresh"].contains(SearchText.fold(segment[position - 1]))
+            if endsFood {
+                if food.isEmpty {
+                    preparation.append(segment[position])
+                    position += 1
+                    continue
+                }
                 preparation += segment[position...]
                 break
             }

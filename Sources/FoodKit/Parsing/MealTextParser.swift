@@ -19,6 +19,8 @@ public struct ParsedItem: Hashable, Sendable {
     /// How the food is prepared, as typed ("diced", "peeled", "gehackt"): kept apart from
     /// the food so that search matches the food itself.
     public let preparation: [String]
+    /// Typed as going with the food before it: "Kaffee mit Milch", "toast with butter".
+    public var withPrevious = false
 
     public init(text: String, quantity: Double, quantityGiven: Bool, unit: QuantityUnit?, food: String,
                 range: ClosedRange<Double>? = nil, preparation: [String] = []) {
@@ -44,6 +46,8 @@ public struct MealTextParse: Hashable, Sendable {
 public enum MealTextParser {
     /// Words and marks that separate foods, folded.
     public static let separators: Set<String> = ["and", "with", "plus", "und", "mit", "sowie", "y", "e", "con", "&", "+"]
+    /// Separators that add a food to the one before it rather than list a new one.
+    static let accompaniments: Set<String> = ["with", "mit", "con"]
     /// Words between a unit and its food: "a slice of toast", "1 Tasse von", "una taza de leche".
     static let connectors: Set<String> = ["of", "von", "vom", "de", "del"]
 
@@ -54,7 +58,8 @@ public enum MealTextParser {
         var items: [ParsedItem] = []
         var unparsed: [String] = []
         for fragment in fragments(tokens(text), dishes: dishes) {
-            if let item = item(fragment) {
+            if var item = item(fragment) {
+                item.withPrevious = fragment.withPrevious && !items.isEmpty
                 items.append(item)
             } else if !fragment.text.isEmpty {
                 unparsed.append(fragment.text)
@@ -67,10 +72,12 @@ public enum MealTextParser {
     struct Fragment {
         var words: [String] = []
         var parentheticals: [[String]] = []
+        /// Opened by "with", "mit" or "con".
+        var withPrevious = false
 
         var text: String {
             (words + parentheticals.map { "(" + $0.joined(separator: " ") + ")" }).joined(separator: " ")
-                .replacingOccurrences(of: " ,", with: ",")
+                .replacingOccurrences(of: " ,", with: ",").trimmingCharacters(in: CharacterSet(charactersIn: ", "))
         }
     }
 
@@ -99,11 +106,16 @@ public enum MealTextParser {
             if protected.contains(index) { current.words.append(token); continue }
             if [";", "\n"].contains(token) { close(); continue }
             if token == "," {
-                if splitsAtComma(folded, after: index) { close() } else { current.words.append(token) }
+                if splitsAtComma(tokens, folded, after: index, current: current.words) { close() } else { current.words.append(token) }
                 continue
             }
             if separators.contains(token) || separators.contains(folded[index]) {
-                if splitsAtSeparator(tokens, folded, at: index) { close() } else { current.words.append(token) }
+                if splitsAtSeparator(tokens, folded, at: index) {
+                    close()
+                    current.withPrevious = accompaniments.contains(folded[index])
+                } else {
+                    current.words.append(token)
+                }
                 continue
             }
             current.words.append(token)
@@ -135,10 +147,46 @@ public enum MealTextParser {
         return covered
     }
 
-    /// A comma ends a food unless a preparation word follows ("potatoes, peeled and diced").
-    private static func splitsAtComma(_ folded: [String], after index: Int) -> Bool {
-        guard index + 1 < folded.count else { return true }
-        return !FoodWords.isPreparation(folded[index + 1])
+    /// A comma ends a food once one is named, unless what follows describes it: a preparation
+    /// word or clause ("potatoes, peeled and diced", "Käse, in Scheiben", "eggs, at room
+    /// temperature") or a participle ending its clause ("2 Brötchen, aufgebacken", "cloves
+    /// separated and peeled"). Before the food is named, a comma lists its descriptions
+    /// ("1/2 pound firm, crisp green beans").
+    private static func splitsAtComma(_ tokens: [String], _ folded: [String], after index: Int, current: [String]) -> Bool {
+        guard current.contains(where: { isFoodWord($0) && !isEnglishParticiple(SearchText.fold($0)) }) else { return false }
+        let words = Array(folded[(index + 1)...].prefix { !$0.isEmpty }.prefix(12))
+        guard let first = words.first else { return true }
+        // a new amount starts a new food: "2 Eier, 1 Brötchen"
+        if NumberWords.number(tokens[index + 1]) != nil || NumberWords.words[first] != nil,
+           !(words.count > 1 && FoodWords.isPreparation(words[1])) {
+            return true
+        }
+        if FoodWords.isPreparation(first) || FoodWords.clauseStarters.contains(first) || FoodWords.cutStarters.contains(first) {
+            return false
+        }
+        // a participle with nothing but descriptions around it: "cloves separated and peeled",
+        // "aufgebacken" (but "jamón cocido" is a food)
+        let joiners: Set<String> = ["and", "und", "y", "or", "o", "oder"]
+        for (position, word) in words.enumerated() where FoodWords.looksPrepared(word) {
+            let before = words[..<position].allSatisfy { FoodWords.isPreparation($0) || QuantityUnit.words[$0] != nil }
+            let after = words[(position + 1)...].allSatisfy {
+                FoodWords.looksPrepared($0) || joiners.contains($0) || FoodWords.cutStarters.contains($0) || FoodWords.cuts.contains($0)
+            }
+            if before && after { return false }
+        }
+        return true
+    }
+
+    /// "cooked", "ripe"-like English descriptions before the food: "1 cup cooked, crumbled bacon".
+    static func isEnglishParticiple(_ folded: String) -> Bool {
+        folded.count >= 5 && folded.hasSuffix("ed") && !FoodWords.participleNouns.contains(folded)
+    }
+
+    /// A word that may name a food: not an amount, a unit or a description.
+    static func isFoodWord(_ token: String) -> Bool {
+        let folded = SearchText.fold(token)
+        return !folded.isEmpty && NumberWords.number(token) == nil && NumberWords.words[folded] == nil && QuantityUnit.words[folded] == nil
+            && !FoodWords.isPreparation(folded) && !connectors.contains(folded) && !NumberWords.hedges.contains(folded)
     }
 
     /// A separator word ends a food unless it joins two amounts, an amount and a half, or two
@@ -158,8 +206,11 @@ public enum MealTextParser {
            NumberWords.number(tokens[index + 1]) != nil, after.count > 1, QuantityUnit.words[after[1]] != nil {
             return false
         }
-        // "peeled and diced"
-        if FoodWords.isPreparation(before), FoodWords.isPreparation(next), !before.isEmpty { return false }
+        // "peeled and diced", "gewürfelt und in Scheiben geschnitten"
+        if FoodWords.isPreparation(before), !before.isEmpty, FoodWords.isPreparation(next)
+            || FoodWords.cutStarters.contains(next) && after.count > 1 && FoodWords.cuts.contains(after[1]) {
+            return false
+        }
         return true
     }
 

@@ -9,7 +9,7 @@ enum NumberWords {
         "halb": 0.5, "halbe": 0.5, "halben": 0.5, "halber": 0.5, "halbes": 0.5, "eineinhalb": 1.5, "anderthalb": 1.5,
         "un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8,
         "nueve": 9, "diez": 10, "once": 11, "doce": 12, "medio": 0.5, "media": 0.5, "docena": 12,
-        "quarter": 0.25, "viertel": 0.25, "drittel": 1.0 / 3, "cuarto": 0.25, "tercio": 1.0 / 3,
+        "quarter": 0.25, "viertel": 0.25, "dreiviertel": 0.75, "dreivierteln": 0.75, "drittel": 1.0 / 3, "cuarto": 0.25, "tercio": 1.0 / 3,
     ]
 
     /// Folded words for a part of one, counted by the number before them: "drei Viertel" = ¾,
