@@ -30,7 +30,7 @@ enum FoodCatalog {
         let typed = SearchText.withoutConnectors(SearchText.words(SearchText.fold(text)))
         guard !typed.isEmpty else { return [] }
         var words = typed.map { SearchText.singularForms($0, language: language) }
-        var candidates = try catalogMatches(db, words: words, language: language, typed: text)
+        var candidates = try catalogMatches(db, words: words, language: language, typed: text, limit: limit)
         if candidates.isEmpty {
             let vocabulary = try String.fetchAll(db, sql: "SELECT term FROM temp.food_vocab")
             let corrected = words.map { $0 + Typo.corrections(for: $0[0], in: vocabulary) }
@@ -40,15 +40,7 @@ enum FoodCatalog {
             }
         }
         if candidates.isEmpty && words.count > 1 {
-            // "atún en lata", "basmati rice": the foods matching all words but one
-            for skipped in words.indices {
-                var fewer = words
-                fewer.remove(at: skipped)
-                for (id, match) in try matches(db, table: "food_search", words: fewer, language: language, limit: candidateLimit / 4) {
-                    if let current = candidates[id], current.name <= match.name { continue }
-                    candidates[id] = match
-                }
-            }
+            candidates = try partialMatches(db, words: words, language: language)
         }
         let own = try customMatches(db, words: words, language: language)
         guard !candidates.isEmpty || !own.isEmpty else { return [] }
@@ -57,17 +49,23 @@ enum FoodCatalog {
     }
 
     /// The catalog's foods matching `words`, best name per food.
-    private static func catalogMatches(_ db: Database, words: [[String]], language: Language, typed text: String) throws -> [Int: Match] {
+    private static func catalogMatches(_ db: Database, words: [[String]], language: Language, typed text: String,
+                                       limit: Int) throws -> [Int: Match] {
         let typed = words.map { $0[0] }
-        let table = typed.allSatisfy({ $0.count < 4 }) ? "common_search" : "food_search"
-        let oneLetter = typed.count == 1 && typed[0].count == 1
+        let short = typed.allSatisfy { $0.count < 4 }
         // a single letter matches hundreds of names; the best-ranked 60 rows hold the first screen
-        var candidates = try matches(db, table: table, words: words, language: language, limit: oneLetter ? 60 : candidateLimit)
-        if oneLetter {
-            // the user's own recent foods always reach the first screen
-            for (id, match) in try usedFoodMatches(db, letter: typed[0], language: language) where candidates[id] == nil {
+        let rows = typed.count == 1 && typed[0].count == 1 ? 60 : short ? candidateLimit / 2 : candidateLimit
+        var candidates = try matches(db, table: "common_search", words: words, language: language, limit: rows)
+        if !short && candidates.count < limit {
+            // the USDA descriptions rank below every curated name: needed only when those are few
+            for (id, match) in try matches(db, table: "food_search", words: words, language: language, limit: candidateLimit) {
+                if let current = candidates[id], current.name <= match.name { continue }
                 candidates[id] = match
             }
+        }
+        // the user's own recent foods are always candidates
+        for (id, match) in try usedFoodMatches(db, words: words, language: language) where candidates[id] == nil {
+            candidates[id] = match
         }
         if typed.count == 1, typed[0].count >= NameMatch.compoundMinimum {
             // inside German compounds: "kase" in "frischkase", "brot" in "vollkornbrot"
@@ -107,6 +105,21 @@ enum FoodCatalog {
         return ranked.sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
     }
 
+    /// Foods matching all typed words but one ("atún en lata", "basmati rice"), else any one
+    /// of them ("semi skimmed milk" → milk).
+    private static func partialMatches(_ db: Database, words: [[String]], language: Language) throws -> [Int: Match] {
+        var candidates: [Int: Match] = [:]
+        let subsets = words.indices.map { skipped in words.enumerated().filter { $0.offset != skipped }.map(\.element) }
+        for subset in words.count > 2 ? subsets + words.map({ [$0] }) : subsets {
+            if !candidates.isEmpty && subset.count == 1 && words.count > 2 { break }
+            for (id, match) in try matches(db, table: "food_search", words: subset, language: language, limit: candidateLimit / 4) {
+                if let current = candidates[id], current.name <= match.name { continue }
+                candidates[id] = match
+            }
+        }
+        return candidates
+    }
+
     /// The ranked ids as foods, named in `language`.
     private static func hits(_ db: Database, ranked: ArraySlice<(String, SearchRank, String)>, own: [(food: Food, name: NameRank)],
                              language: Language) throws -> [FoodHit] {
@@ -117,19 +130,20 @@ enum FoodCatalog {
         }
     }
 
-    /// Catalog foods this user logged (the 50 most recent) whose shown name starts with `letter`.
-    private static func usedFoodMatches(_ db: Database, letter: String, language: Language) throws -> [Int: Match] {
+    /// Catalog foods this user logged (the 50 most recent) whose shown name matches `words`.
+    private static func usedFoodMatches(_ db: Database, words: [[String]], language: Language) throws -> [Int: Match] {
         let rows = try Row.fetchAll(db, sql: """
             SELECT d.food_id, d.name FROM foods.display_names d
             WHERE d.language = ? AND d.food_id IN (
               SELECT CAST(food_id AS INTEGER) FROM meal_logs WHERE deleted = 0 AND food_id IS NOT NULL
-              GROUP BY food_id ORDER BY max(created_at) DESC LIMIT 50)
+              GROUP BY food_id ORDER BY max(local_date) DESC LIMIT 50)
             """, arguments: [language.rawValue])
         var result: [Int: Match] = [:]
         for row in rows {
             let name = SearchText.fold(row["name"] as String)
-            guard name.hasPrefix(letter) else { continue }
-            result[row["food_id"]] = Match(name: NameRank(match: .namePrefix, source: .userLanguage, isPrimary: true, length: name.count),
+            let kind = NameMatch.of(name: name, words: words, language: language)
+            guard kind < .infix else { continue }
+            result[row["food_id"]] = Match(name: NameRank(match: kind, source: .userLanguage, isPrimary: true, length: name.count),
                                            relevance: 0, text: name)
         }
         return result
@@ -198,8 +212,10 @@ enum FoodCatalog {
         }.joined(separator: " AND ")
         // One letter matches most names: bm25 tells them apart by little but costs much, so
         // the shortest names (the "short common names" of the ranking) come first instead.
-        let oneLetter = words.count == 1 && words[0].count == 1 && words[0][0].count == 1
-        let relevance = oneLetter ? "length(text)" : "bm25(\(table))"
+        // Up to three letters match many names alike: bm25 tells them apart by little but costs
+        // much, so the shortest names come first instead (the ranking's order for a word being typed).
+        let short = words.allSatisfy { $0[0].count < 4 }
+        let relevance = short ? "length(text)" : "bm25(\(table))"
         let rows = try Row.fetchAll(db, sql: """
             SELECT food_id, language, is_primary, text, \(relevance) AS relevance FROM foods.\(table)
             WHERE \(table) MATCH ? ORDER BY relevance LIMIT ?
@@ -208,7 +224,7 @@ enum FoodCatalog {
         for row in rows {
             let id: Int = row["food_id"]
             let match = match(text: row["text"], language: row["language"], isPrimary: row["is_primary"] == 1, words: words,
-                              user: language, relevance: oneLetter ? 0 : row["relevance"])
+                              user: language, relevance: short ? 0 : row["relevance"])
             if let current = best[id], current.name <= match.name { continue }
             best[id] = match
         }
