@@ -139,10 +139,10 @@ struct LogMealCommand: CLICommand {
             throw CLIError(StoreError.unknownFood("\(id)").message(l))
         }
         let typed = try session.run { try grams?.number(.amount, hint: Food.gramRange, digits: 0, unit: "g") }
-        // nothing given: the amount last logged of this food, else its natural portion
+        // nothing given: the amount last logged of this food, else its serving or natural portion
         let amount = try typed ?? portion.map { try Self.grams(of: $0, in: food, l) }
             ?? session.run { try session.store.lastGrams(of: food.id) }
-            ?? PortionChooser.grams(quantity: 1, unit: nil, portions: food.portions, foodName: food.usdaName).grams
+            ?? PortionChooser.grams(quantity: 1, unit: nil, portions: food.portions, foodName: food.usdaName, serving: food.serving).grams
         let checked = try session.run { try Food.checkedGrams(amount) }
         let n = food.per100g.scaled(toGrams: checked)
         let title = name.isEmpty ? food.name : name.joined(separator: " ")

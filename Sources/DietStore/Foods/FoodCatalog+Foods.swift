@@ -33,10 +33,15 @@ extension FoodCatalog {
             result[id] = Food(id: String(id), name: row["display"], usdaName: row["usda_name"], per100g: Nutrients(
                 kcal: row["kcal"], proteinG: row["protein_g"], carbsG: row["available_carbs_g"], totalCarbsG: row["carbs_g"],
                 fiberG: row["fiber_g"], sugarsG: row["sugars_g"], fatG: row["fat_g"], sodiumMg: row["sodium_mg"]),
-                              portions: portions[id] ?? [], isCommon: row["common"] == 1)
+                              portions: portions[id] ?? [], isCommon: row["common"] == 1,
+                              serving: (row["serving_position"] as Int?).flatMap { position in portions[id]?[safe: position] })
         }
         return result
     }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
 
 extension AppDatabase {

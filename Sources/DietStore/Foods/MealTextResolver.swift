@@ -139,7 +139,8 @@ extension TextMeal.Item {
                 unit = .teaspoon
             }
         }
-        let choice = PortionChooser.grams(quantity: parsed.quantity, unit: unit, portions: hit.food.portions, foodName: hit.food.usdaName)
+        let choice = PortionChooser.grams(quantity: parsed.quantity, unit: unit, portions: hit.food.portions, foodName: hit.food.usdaName,
+                                          serving: hit.food.serving)
         self.init(parsed: parsed, food: hit.food, choice: choice, nutrients: hit.food.per100g.scaled(toGrams: choice.grams))
     }
 }

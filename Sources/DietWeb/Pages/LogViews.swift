@@ -93,7 +93,9 @@ extension WebApp {
         let l = localizer(context)
         let n = food.per100g
         let units = food.webUnits
-        let unit = form.values["unit"] ?? units.dropFirst().first?.value ?? "g"
+        // first the food's serving ("1 Portion" of butter is 10 g, not a cup), else its first measure
+        let serving = food.serving.flatMap { serving in units.first { $0.value == serving.name }?.value }
+        let unit = form.values["unit"] ?? serving ?? units.dropFirst().first?.value ?? "g"
         let amount = form.values["amount"] ?? (unit == "g" ? "100" : "1")
         var values = form.template
         values["food"] = [

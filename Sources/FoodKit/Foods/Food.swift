@@ -95,13 +95,15 @@ public struct Portion: Hashable, Sendable, Codable {
 
 /// A food of the bundled database.
 public struct Food: Hashable, Sendable, Identifiable, Codable {
-    public init(id: String, name: String, usdaName: String, per100g: Nutrients, portions: [Portion], isCommon: Bool) {
+    public init(id: String, name: String, usdaName: String, per100g: Nutrients, portions: [Portion], isCommon: Bool,
+                serving: Portion? = nil) {
         self.id = id
         self.name = name
         self.usdaName = usdaName
         self.per100g = per100g
         self.portions = portions
         self.isCommon = isCommon
+        self.serving = serving
     }
 
     /// The USDA SR24 number ("5062") for bundled foods, a UUID for the user's own foods.
@@ -113,9 +115,13 @@ public struct Food: Hashable, Sendable, Identifiable, Codable {
     public let portions: [Portion]
     /// The food has curated short names (a common food).
     public let isCommon: Bool
+    /// What the food means when named without an amount ("Butter", "eine Cola"): one of its
+    /// portions, from the food database's serving rules; nil when its whole item is meant
+    /// ("1 medium" banana) or it has no rule.
+    public let serving: Portion?
 
     enum CodingKeys: String, CodingKey {
-        case id, name, portions
+        case id, name, portions, serving
         case usdaName = "usda_name"
         case per100g = "per_100g"
         case isCommon = "is_common"

@@ -29,7 +29,13 @@ public enum PortionChooser {
 
     /// - Parameter foodName: the food's reference name, whose first word also names a whole
     ///   item ("avocado" for "Avocados, raw").
-    public static func grams(quantity: Double, unit: QuantityUnit?, portions: [Portion], foodName: String = "") -> Choice {
+    /// - Parameter serving: what the food means without an amount (`Food.serving`), used for a
+    ///   bare count and for "1 Portion".
+    public static func grams(quantity: Double, unit: QuantityUnit?, portions: [Portion], foodName: String = "",
+                             serving: Portion? = nil) -> Choice {
+        if let serving, unit == nil || unit == .portion {
+            return Choice(grams: quantity * serving.gramsPerUnit, portion: serving, assumedDefault: false)
+        }
         if let unit, let fixed = unit.fixedAmount {
             return Choice(grams: quantity * fixed, portion: nil, assumedDefault: false)
         }

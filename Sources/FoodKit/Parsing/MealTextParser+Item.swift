@@ -69,11 +69,12 @@ extension MealTextParser {
     /// 100 g", "alrededor de 4 cucharadas", "de 2 a 3 cucharadas", "from 2 to 3".
     private static func dropLeadIn(_ words: inout [String]) {
         let folded = words.prefix(3).map(SearchText.fold)
-        guard folded.count > 2 else { return }
+        guard folded.count > 1 else { return }
         if NumberWords.hedges.contains(folded[0]) {
-            let skip = connectors.contains(folded[1]) ? 2 : 1
-            if leadingAmount(Array(words.dropFirst(skip))) != nil { words.removeFirst(skip) }
-        } else if ["de", "from", "von", "zwischen", "entre"].contains(folded[0]), let range = leadingAmount(Array(words.dropFirst())),
+            let skip = folded.count > 2 && connectors.contains(folded[1]) ? 2 : 1
+            // "unas patatas fritas", "some beans": without an amount the hedge only says "some"
+            if leadingAmount(Array(words.dropFirst(skip))) != nil || !connectors.contains(folded[1]) { words.removeFirst(skip) }
+        } else if folded.count > 2, ["de", "from", "von", "zwischen", "entre"].contains(folded[0]), let range = leadingAmount(Array(words.dropFirst())),
                   range.range != nil {
             words.removeFirst()
         }

@@ -37,8 +37,8 @@ struct FoodUnderstandingTests {
     @Test("arroz con leche is the rice pudding, one dish, not rice plus milk")
     func arrozConLeche() throws {
         let (meal, kcal) = try logWords("arroz con leche", language: .es)
-        #expect(meal.items.map(\.food.id) == ["19194"], "\(meal.items.map(\.food.usdaName))")
-        #expect(kcal > 100)
+        #expect(meal.items.map(\.food.id) == ["19195"], "\(meal.items.map(\.food.usdaName))")
+        #expect((100...250).contains(kcal), "the pudding as eaten, not its dry mix: \(kcal) kcal")
     }
 
     @Test("2 Scheiben Brot are two slices of bread, not rolls, sprouts or broth")
@@ -63,5 +63,40 @@ struct FoodUnderstandingTests {
         let (meal, _) = try logWords("ein halbes Hähnchen", language: .de)
         let food = try #require(meal.items.first?.food)
         #expect(food.householdPortions.allSatisfy { !$0.name.lowercased().contains("yield") }, "\(food.householdPortions)")
+    }
+}
+
+/// What a food means when it is named without an amount (data/servings.tsv).
+@Suite("Servings: a food named without an amount")
+struct ServingTests {
+    @Test("butter on bread is a serving of 10 g, not a cup of 227 g; a cola a 330 ml serving, not a 21 fl oz cup")
+    func butterAndCola() throws {
+        let (store, _) = try makeStore()
+        let bread = try store.resolveMealText("2 Scheiben Brot mit Butter", language: .de, timeZone: Zones.berlin)
+        #expect(bread.items.last?.choice.grams == 10, "\(bread.items.map(\.choice))")
+        let cola = try store.resolveMealText("eine Cola", language: .de, timeZone: Zones.berlin)
+        #expect(cola.items.first?.choice.grams == 330, "\(cola.items.map(\.choice))")
+        #expect(cola.items.first?.choice.portion?.name == "Portion")
+    }
+
+    @Test("a banana is still one medium banana: a food's own whole item wins over the serving rule")
+    func wholeItem() throws {
+        let (store, _) = try makeStore()
+        let banana = try store.resolveMealText("eine Banane", language: .de, timeZone: Zones.berlin)
+        #expect(banana.items.first?.choice.grams == 118, "\(banana.items.map(\.choice))")
+    }
+
+    @Test("no common food named without an amount comes to more than 1,200 kcal or 1 kg")
+    func plausible() throws {
+        let (store, _) = try makeStore()
+        let ids = try store.reader.read { db in try Int.fetchAll(db, sql: "SELECT id FROM foods.foods WHERE common = 1") }
+        var implausible: [String] = []
+        for id in ids {
+            let food = try #require(try store.food(id: String(id), language: .de))
+            let choice = PortionChooser.grams(quantity: 1, unit: nil, portions: food.portions, foodName: food.usdaName, serving: food.serving)
+            let kcal = food.per100g.kcal * choice.grams / 100
+            if kcal > 1200 || choice.grams > 1000 { implausible.append("\(food.name) \(Int(choice.grams)) g \(Int(kcal)) kcal") }
+        }
+        #expect(implausible.isEmpty, "\(implausible)")
     }
 }

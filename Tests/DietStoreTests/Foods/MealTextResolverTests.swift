@@ -27,7 +27,8 @@ struct MealTextResolverTests {
     func threeLanguages() throws {
         let german = try store.resolveMealText("Haferflocken 60g mit Milch", language: .de, timeZone: Zones.berlin)
         #expect(german.items.map(\.food.id) == ["8120", "1077"])
-        #expect(german.items.map(\.choice.grams) == [60, 244])
+        // milk named without an amount is its serving, a glass of 240 ml
+        #expect(german.items.map(\.choice.grams) == [60, 240])
         let pretzels = try store.resolveMealText("zwei Brezeln", language: .de, timeZone: Zones.berlin)
         #expect(pretzels.items.first?.food.id == "43109" && pretzels.items.first?.choice.grams == 230)
         let banana = try store.resolveMealText("un plátano", language: .es, timeZone: Zones.berlin)

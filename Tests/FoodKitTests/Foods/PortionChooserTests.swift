@@ -79,5 +79,15 @@ struct PortionChooserTests {
         let german = Portion(amount: 1, name: "Scheibe", grams: 28, reference: "slice")
         #expect(try JSONDecoder().decode(Portion.self, from: JSONEncoder().encode(german)) == german)
     }
-}
 
+    @Test("a food's serving is what a bare count and '1 Portion' mean; a typed measure still wins")
+    func serving() {
+        let butter = [Portion(amount: 1, name: "cup", grams: 227), Portion(amount: 1, name: "tbsp", grams: 14.2),
+                      Portion(amount: 1, name: "Portion", grams: 10, reference: "serving")]
+        // without the serving rule, a bare "butter" was the first measure: a cup
+        #expect(PortionChooser.grams(quantity: 1, unit: nil, portions: Array(butter.prefix(2))).grams == 227)
+        #expect(PortionChooser.grams(quantity: 2, unit: nil, portions: butter, serving: butter[2]).grams == 20)
+        #expect(PortionChooser.grams(quantity: 1, unit: .portion, portions: butter, serving: butter[2]).grams == 10)
+        #expect(PortionChooser.grams(quantity: 1, unit: .tablespoon, portions: butter, serving: butter[2]).grams == 14.2)
+    }
+}
