@@ -98,8 +98,9 @@ enum FoodCatalog {
             return (String(id), rank, match.text)
         }
         ranked += own.map { food, name in
-            // the user's own foods rank like curated ones, and first once they have been logged
-            (food.id, SearchRank(usage: usage[food.id] ?? 0, isCommon: true, name: name, nameLength: food.name.count, relevance: -20),
+            // the user's own foods rank before the database's at a word's start, first of all once logged
+            (food.id, SearchRank(usage: usage[food.id] ?? 0, isCommon: true, name: name, nameLength: food.name.count, relevance: -20,
+                                 isOwn: true),
              SearchText.fold(food.name))
         }
         return ranked.sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }

@@ -25,11 +25,16 @@ public struct NameRank: Comparable, Hashable, Sendable {
     }
 
     /// Curated names before USDA descriptions; then how well the name matches; at the same
-    /// match the user's language first, the shown name before an alias, the shorter name.
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-        let left = (lhs.source == .usda ? 1 : 0, lhs.match.level, lhs.source.rawValue, lhs.isPrimary ? 0 : 1, lhs.length, lhs.match.rawValue)
-        let right = (rhs.source == .usda ? 1 : 0, rhs.match.level, rhs.source.rawValue, rhs.isPrimary ? 0 : 1, rhs.length, rhs.match.rawValue)
-        return left < right
+    /// match the user's language first; then, for a name built around the typed word, the
+    /// shown name before an alias, and for a word still being typed the shorter name ("hähn" →
+    /// the alias "Hähnchen" is the food's best name, before its shown "Hähnchenbrust"), as
+    /// `SearchRank` orders foods.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.key < rhs.key }
+
+    private var key: (Int, Int, Int, Int, Int, Int) {
+        let primary = isPrimary ? 0 : 1
+        let typing = match.level > NameMatch.wholeWords.level
+        return (source == .usda ? 1 : 0, match.level, source.rawValue, typing ? length : primary, typing ? primary : length, match.rawValue)
     }
 }
 
@@ -51,9 +56,14 @@ public struct SearchRank: Comparable, Hashable, Sendable {
     public let relevance: Double
     /// How many curated names the food has in all languages: how everyday it is.
     public let popularity: Int
+    /// One of the user's own foods: made by them, so before the database's foods whenever
+    /// both match by the start of a word ("dinkelm" → "Omas Dinkelmüsli" before "Dinkelmehl").
+    public let isOwn: Bool
 
-    public init(usage: Double, isCommon: Bool, name: NameRank, popularity: Int = 0, nameLength: Int, relevance: Double) {
+    public init(usage: Double, isCommon: Bool, name: NameRank, popularity: Int = 0, nameLength: Int, relevance: Double,
+                isOwn: Bool = false) {
         tier = usage > 0 ? 0 : isCommon ? 1 : 2
+        self.isOwn = isOwn
         self.usage = usage
         self.name = name
         self.popularity = popularity
@@ -75,6 +85,7 @@ public struct SearchRank: Comparable, Hashable, Sendable {
     public static func < (lhs: Self, rhs: Self) -> Bool {
         if (lhs.tier == 0) != (rhs.tier == 0) { return lhs.tier == 0 }
         if lhs.usage != rhs.usage { return lhs.usage > rhs.usage }
+        if lhs.isOwn != rhs.isOwn, max(lhs.name.match.level, rhs.name.match.level) <= NameMatch.wordPrefix.level { return lhs.isOwn }
         let left = lhs.order, right = rhs.order
         if left != right { return left < right }
         if lhs.name.match != rhs.name.match { return lhs.name.match < rhs.name.match }
