@@ -49,7 +49,7 @@ extension AppDatabase {
             var items: [TextMeal.Item] = []
             var unmatched: [ParsedItem] = []
             for parsed in parse.items {
-                let hit = try finder.best(parsed.food)
+                let hit = try finder.withPreparation(parsed) ?? finder.best(parsed.food)
                 let quality = hit.map { FoodFinder.quality($0, query: parsed.food) } ?? .other
                 // two foods typed side by side ("Currywurst Pommes"), when the words name no food together
                 if quality == .partial || quality == .other, let pair = try finder.pair(parsed) {
@@ -82,21 +82,59 @@ struct FoodFinder {
         if hit.matched == typed { return .exact }
         let typedWords = SearchText.words(typed)
         let words = SearchText.words(hit.matched)
+        // an ending more or less only within one language: "Kartoffel" finds "Kartoffeln", but
+        // the German "Beeren" is no English "beer"
+        let sameLanguage = hit.rank.name.source == .userLanguage
         let formOf = { (name: String, word: String) in
-            name == word || Typo.withinOneEdit(name, word) || (name.hasPrefix(word) || word.hasPrefix(name)) && abs(name.count - word.count) <= 2
+            name == word || Typo.withinOneEdit(name, word)
+                || sameLanguage && (name.hasPrefix(word) || word.hasPrefix(name)) && abs(name.count - word.count) <= 2
         }
         if typedWords.allSatisfy({ word in words.contains { formOf($0, word) } }) { return .good }
         return !words.isEmpty && words.allSatisfy(typedWords.contains) ? .partial : .other
     }
 
-    /// The best hit for `name`; a plural ("Brezeln") finds its food by the singular before any
-    /// name that merely contains it.
+    /// The best hit for `name`: the name itself, else its singular ("Brezeln"), else the longest
+    /// run of its words that names a food ("extra virgin olive oil" → olive oil, "aceite de
+    /// oliva virgen extra" → aceite de oliva).
     func best(_ name: String) throws -> FoodHit? {
+        if let hit = try good(name) { return hit }
         let direct = try FoodCatalog.search(db, text: name, language: language, today: today, limit: 1).first
-        guard direct.map({ Self.quality($0, query: name) != .exact && Self.quality($0, query: name) != .good }) ?? true, let singular = Self.singular(name),
-              let viaSingular = try FoodCatalog.search(db, text: singular, language: language, today: today, limit: 1).first,
-              [.exact, .good].contains(Self.quality(viaSingular, query: singular)) else { return direct }
-        return viaSingular
+        if let direct, Self.quality(direct, query: name) == .partial { return direct }
+        let words = name.split(separator: " ").map(String.init)
+        guard words.count > 1 else { return direct }
+        for length in stride(from: words.count - 1, through: 1, by: -1) {
+            for start in [words.count - length, 0] {
+                let run = words[start..<start + length].joined(separator: " ")
+                guard SearchText.fold(run).count >= 3, let hit = try good(run) else { continue }
+                return hit
+            }
+        }
+        return direct
+    }
+
+    /// A hit that names `name` exactly or well, directly or by its singular.
+    private func good(_ name: String) throws -> FoodHit? {
+        for query in [name] + [Self.singular(name)].compactMap({ $0 }) {
+            if let hit = try FoodCatalog.search(db, text: query, language: language, today: today, limit: 1).first,
+               [.exact, .good].contains(Self.quality(hit, query: query)) {
+                return hit
+            }
+        }
+        return nil
+    }
+
+    /// A food whose name holds its preparation ("carne picada" is minced meat, "queso rallado"
+    /// grated cheese), when the words typed together name one exactly.
+    func withPreparation(_ parsed: ParsedItem) throws -> FoodHit? {
+        guard !parsed.preparation.isEmpty else { return nil }
+        let described = parsed.preparation.joined(separator: " ")
+        for name in [parsed.food + " " + described, described + " " + parsed.food] {
+            if let hit = try FoodCatalog.search(db, text: name, language: language, today: today, limit: 1).first,
+               Self.quality(hit, query: name) == .exact {
+                return hit
+            }
+        }
+        return nil
     }
 
     /// "Currywurst Pommes" → Currywurst and Pommes, when both parts are names of foods exactly;

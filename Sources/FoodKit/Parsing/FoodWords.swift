@@ -13,13 +13,13 @@ enum FoodWords {
         "divided", "washed", "pitted", "seeded", "deseeded", "cored", "julienned", "torn", "snipped", "crumbled", "zested",
         "squeezed", "juiced", "room", "temperature", "chilled", "heaping", "heaped", "level", "scant", "generous", "small",
         "medium", "large", "big", "garnish", "needed", "desired", "taste", "bite", "sized", "size", "inch", "warmed", "little",
-        "some", "deveined", "separated", "frying", "dusting", "serving",
+        "some", "deveined", "separated", "frying", "dusting", "serving", "more", "additional",
         // German (stems; the endings -e, -er, -es, -en are removed before looking up)
         "gehackt", "feingehackt", "fein", "gewurfelt", "gerieben", "geschalt", "geschnitten", "frisch", "klein", "grob",
         "zerdruckt", "gepresst", "halbiert", "geviertelt", "gewaschen", "abgetropft", "weich", "geschmolzen", "zerlassen",
         "zerkleinert", "gestiftelt", "geraspelt", "entkernt", "geputzt", "gross", "mittelgross", "nach", "belieben", "geschmack", "bedarf", "etwas", "evtl", "eventuell", "gehauft", "gestrichen",
         "zimmerwarm", "zimmertemperatur", "reif", "garnieren", "bestreuen", "gemahlen", "gestr", "geh", "bisschen",
-        "verquirlt", "aufgebacken", "getrennt", "unbehandelt",
+        "verquirlt", "aufgebacken", "getrennt", "unbehandelt", "gegessen", "getrunken",
         // Spanish (with their -o/-a/-os/-as forms folded to the -o form before looking up)
         "picado", "finamente", "rallado", "cortado", "pelado", "fresco", "troceado", "dados", "machacado", "triturado",
         "laminado", "fileteado", "rebanado", "molido", "escurrido", "lavado", "derretido", "batido", "tamizado", "maduro",
@@ -40,6 +40,13 @@ enum FoodWords {
         }
         return false
     }
+
+    /// Words of a spoken meal before the food: "I had a sandwich", "ich hatte ein Brot", "comí
+    /// una ensalada", "just a coffee".
+    static let fillers: Set<String> = [
+        "i", "had", "ate", "have", "eaten", "drank", "drink", "just", "only", "ich", "hatte", "habe", "hab", "esse", "trinke", "ass",
+        "nur", "comi", "he", "comido", "tome", "bebi", "desayune", "cene", "solo",
+    ]
 
     /// Words that open a clause about how the food is used or cut, once the food is named:
     /// "olive oil for frying", "Öl zum Braten", "Pfeffer aus der Mühle", "harina para

@@ -18,6 +18,7 @@ extension MealTextParser {
     static func item(_ fragment: Fragment) -> ParsedItem? {
         var words = fragment.words
         var preparation: [String] = []
+        while words.count > 1, FoodWords.fillers.contains(SearchText.fold(words[0])) { words.removeFirst() }
         while let first = words.first, first == "," || FoodWords.articles.contains(SearchText.fold(first)) && words.count > 2
             && FoodWords.parts[SearchText.fold(words[1])] != nil {
             words.removeFirst()

@@ -61,7 +61,8 @@ public enum MealTextParser {
             if var item = item(fragment) {
                 item.withPrevious = fragment.withPrevious && !items.isEmpty
                 items.append(item)
-            } else if !fragment.text.isEmpty {
+            } else if !fragment.text.isEmpty, !fragment.describesOnly {
+                // "plus more to taste" names nothing to log and is no mistake either
                 unparsed.append(fragment.text)
             }
         }
@@ -74,6 +75,14 @@ public enum MealTextParser {
         var parentheticals: [[String]] = []
         /// Opened by "with", "mit" or "con".
         var withPrevious = false
+
+        /// Nothing but descriptions: no amount and no food ("more to taste", "finely chopped").
+        var describesOnly: Bool {
+            words.allSatisfy { word in
+                let folded = SearchText.fold(word)
+                return folded.isEmpty || FoodWords.isPreparation(folded) || MealTextParser.looseEnds.contains(folded)
+            }
+        }
 
         var text: String {
             (words + parentheticals.map { "(" + $0.joined(separator: " ") + ")" }).joined(separator: " ")

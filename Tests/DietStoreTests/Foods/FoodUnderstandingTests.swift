@@ -100,3 +100,51 @@ struct ServingTests {
         #expect(implausible.isEmpty, "\(implausible)")
     }
 }
+
+/// Phrases written fresh after the labelled set passed, as a check the parser and the
+/// resolver were not fitted to it; what they got wrong then is here.
+@Suite("Food understanding: phrases beyond the labelled set")
+struct FreshPhraseTests {
+    func items(_ text: String, _ language: Language) throws -> TextMeal {
+        try makeStore().0.resolveMealText(text, language: language, timeZone: Zones.berlin)
+    }
+
+    @Test("olive oil under its longer names is olive oil", arguments: [
+        ("2 tablespoons extra-virgin olive oil, divided", Language.en), ("una cucharada de aceite de oliva virgen extra", .es),
+    ])
+    func oliveOil(text: String, language: Language) throws {
+        let meal = try items(text, language)
+        #expect(meal.items.map(\.food.usdaName) == ["Oil, olive, salad or cooking"] && meal.unmatched.isEmpty, "\(meal.items.map(\.food.usdaName))")
+    }
+
+    @Test("'plus more to taste' is no food, no mistake and no morel")
+    func plusMore() throws {
+        let meal = try items("1 teaspoon kosher salt, plus more to taste", .en)
+        #expect(meal.items.count == 1 && meal.unparsed.isEmpty && meal.unmatched.isEmpty, "\(meal.items.map(\.food.name)) \(meal.unparsed)")
+    }
+
+    @Test("German Beeren are not the English beer: not found beats a wrong food")
+    func berriesAreNoBeer() throws {
+        let meal = try items("200 g Magerquark mit Beeren", .de)
+        #expect(!meal.items.contains { $0.food.usdaName.lowercased().contains("beer") }, "\(meal.items.map(\.food.usdaName))")
+    }
+
+    @Test("carne picada is minced meat: a preparation that names the food is kept for the search")
+    func carnePicada() throws {
+        let meal = try items("medio kilo de carne picada", .es)
+        #expect(meal.items.first?.food.usdaName.hasPrefix("Beef, ground") == true && meal.items.first?.choice.grams == 500)
+    }
+
+    @Test("a clove of garlic weighs a clove, red cabbage as a side is a serving, not a whole head")
+    func sizes() throws {
+        #expect(try items("1 diente de ajo picado", .es).items.first.map { (1...6).contains($0.choice.grams) } == true)
+        #expect(try items("Schweinebraten mit Knödel und Rotkohl", .de).items.last.map { $0.choice.grams <= 150 } == true)
+        #expect(try items("half a bagel with cream cheese", .en).items.last?.choice.grams == 30)
+    }
+
+    @Test("a spoken meal: the verb and 'for lunch' are not food")
+    func spoken() {
+        #expect(MealTextParser.parse("had a turkey sandwich and an apple for lunch").items.map(\.food) == ["turkey sandwich", "apple"])
+        #expect(MealTextParser.parse("ich hatte zwei Brötchen").items.map(\.food) == ["Brötchen"])
+    }
+}
