@@ -85,9 +85,7 @@ enum FoodCatalog {
                              today: LocalDate) throws -> [(String, SearchRank, String)] {
         let usage = try Self.usage(db, foods: candidates.keys.map(String.init) + own.map(\.food.id), today: today)
         let summaries = candidates.isEmpty ? [] : try Row.fetchAll(db, sql: """
-            SELECT f.id, f.common, d.name,
-              (SELECT count(*) FROM foods.names n WHERE n.food_id = f.id AND n.language != 'usda') AS popularity
-            FROM foods.foods f JOIN foods.display_names d ON d.food_id = f.id AND d.language = ?
+            SELECT f.id, f.common, d.name, f.popularity FROM foods.foods f JOIN foods.display_names d ON d.food_id = f.id AND d.language = ?
             WHERE f.id IN (\(candidates.keys.map { _ in "?" }.joined(separator: ",")))
             """, arguments: StatementArguments([language.rawValue] + candidates.keys.map { $0 as any DatabaseValueConvertible }))
         var ranked = summaries.compactMap { row -> (String, SearchRank, String)? in
@@ -217,7 +215,13 @@ enum FoodCatalog {
         // much, so the shortest names come first instead (the ranking's order for a word being typed).
         let short = words.allSatisfy { $0[0].count < 4 }
         let relevance = short ? "length(text)" : "bm25(\(table))"
-        let rows = try Row.fetchAll(db, sql: """
+        // the first keystrokes: the names with a word starting so, shortest first, straight from
+        // an index instead of sorting the hundreds of names the full-text index would hand over
+        let firstLetters = table == "common_search" && words.count == 1 && words[0].count == 1 && words[0][0].count <= 2
+        let rows = try firstLetters ? Row.fetchAll(db, sql: """
+            SELECT food_id, language, is_primary, text, length AS relevance FROM foods.name_prefixes
+            WHERE prefix = ? ORDER BY length LIMIT ?
+            """, arguments: [words[0][0], limit]) : Row.fetchAll(db, sql: """
             SELECT food_id, language, is_primary, text, \(relevance) AS relevance FROM foods.\(table)
             WHERE \(table) MATCH ? ORDER BY relevance LIMIT ?
             """, arguments: [expression, limit])

@@ -46,6 +46,20 @@ struct FoodCommandsTests {
         #expect(try cli.run(["meals"], now: "2026-01-05T09:00").contains("Total 190 kcal"))
     }
 
+    @Test("Döner mit Pommes und eine Cola, typed in German, is saved as three items of 900 to 1,600 kcal; a range says its middle")
+    func donerWithFries() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        let logged = try cli.run(["log", "text", "Döner mit Pommes und eine Cola", "--yes"], now: "2026-01-05T13:00", lang: "de")
+        #expect(logged.contains("Döner") && logged.contains("Pommes") && logged.contains("Cola"), "\(logged)")
+        let today = try cli.run(["today", "--json"], now: "2026-01-05T14:00", lang: "de")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(today.utf8)) as? [String: Any])
+        let eaten = try #require((json["calories"] as? [String: Any])?["eaten_kcal"] as? Int)
+        #expect((900...1600).contains(eaten), "\(today)")
+        let range = try cli.run(["log", "text", "1 1/2–2 EL Zucker", "--yes"], now: "2026-01-05T15:00", lang: "de")
+        #expect(range.contains("Spanne von 1,5 bis 2: gezählt wird die Mitte, 1,75."), "\(range)")
+    }
+
     @Test("a typed meal naming nothing known logs nothing and says why")
     func nothing() throws {
         let cli = CLIHarness()
