@@ -39,15 +39,21 @@ enum SearchScores {
         }
         for (label, length) in [("1 letter", 1), ("2 letters", 2), ("3 letters", 3), ("whole query", Int.max)] {
             var timings: [Double] = []
+            var slowest: [String: Double] = [:]
             for _ in 0..<3 {
                 for query in queries {
                     let typed = String(query.text.prefix(length))
                     let began = ContinuousClock.now
                     _ = try store.searchFoods(typed, language: query.language, timeZone: zone)
-                    timings.append(milliseconds(ContinuousClock.now - began))
+                    let time = milliseconds(ContinuousClock.now - began)
+                    timings.append(time)
+                    slowest[typed] = min(slowest[typed] ?? .infinity, time)
                 }
             }
             print("Food search, \(label): " + Percentiles(samples: timings).line)
+            // the slowest queries by their best of three runs: where the time goes
+            let worst = slowest.sorted { $0.value > $1.value }.prefix(5).map { String(format: "%@ %.1f ms", $0.key, $0.value) }
+            print("  slowest: " + worst.joined(separator: ", "))
         }
         return queries.map { ($0.text, $0.language) }
     }

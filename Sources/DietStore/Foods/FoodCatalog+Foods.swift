@@ -12,23 +12,21 @@ extension FoodCatalog {
     /// Several foods with their portions in two queries (search shows a screenful at once).
     static func foods(_ db: Database, ids: [Int], language: Language) throws -> [Int: Food] {
         guard !ids.isEmpty else { return [:] }
-        let marks = ids.map { _ in "?" }.joined(separator: ",")
-        let idArguments = ids.map { $0 as any DatabaseValueConvertible }
+        let list = jsonList(ids)
         var portions: [Int: [Portion]] = [:]
-        let languageArgument = [language.rawValue as any DatabaseValueConvertible]
         // the name shown in the user's language, the English one kept for matching typed units
-        for row in try Row.fetchAll(db, sql: """
+        for row in try Row.fetchAll(db.cachedStatement(sql: """
             SELECT food_id, amount, name_en, CASE ? WHEN 'de' THEN name_de WHEN 'es' THEN name_es ELSE name_en END AS shown,
-              grams FROM foods.portions WHERE food_id IN (\(marks)) ORDER BY food_id, position
-            """, arguments: StatementArguments(languageArgument + idArguments)) {
+              grams FROM foods.portions WHERE food_id IN (SELECT value FROM json_each(?)) ORDER BY food_id, position
+            """), arguments: [language.rawValue, list]) {
             portions[row["food_id"], default: []].append(Portion(amount: row["amount"], name: row["shown"], grams: row["grams"],
                                                                  reference: row["name_en"]))
         }
         var result: [Int: Food] = [:]
-        for row in try Row.fetchAll(db, sql: """
+        for row in try Row.fetchAll(db.cachedStatement(sql: """
             SELECT f.*, d.name AS display FROM foods.foods f
-            JOIN foods.display_names d ON d.food_id = f.id AND d.language = ? WHERE f.id IN (\(marks))
-            """, arguments: StatementArguments(languageArgument + idArguments)) {
+            JOIN foods.display_names d ON d.food_id = f.id AND d.language = ? WHERE f.id IN (SELECT value FROM json_each(?))
+            """), arguments: [language.rawValue, list]) {
             let id: Int = row["id"]
             result[id] = Food(id: String(id), name: row["display"], usdaName: row["usda_name"], per100g: Nutrients(
                 kcal: row["kcal"], proteinG: row["protein_g"], carbsG: row["available_carbs_g"], totalCarbsG: row["carbs_g"],

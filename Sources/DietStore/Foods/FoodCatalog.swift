@@ -2,6 +2,7 @@ import DietCore
 import FoodKit
 import Foundation
 import GRDB
+import Synchronization
 
 /// The bundled food database (schema `foods`, attached read-only) and its search.
 enum FoodCatalog {
@@ -16,7 +17,9 @@ enum FoodCatalog {
     }
 
     /// How many candidate rows the full-text index hands to the ranking.
-    static let candidateLimit = 400
+    static let candidateLimit = 160
+    /// How many names of the first keystrokes (one to three letters of one word) are ranked.
+    static let firstLettersLimit = 80
     /// How many names found inside words (compound parts) join the candidates.
     static let infixLimit = 80
 
@@ -32,7 +35,7 @@ enum FoodCatalog {
         var words = typed.map { SearchText.singularForms($0, language: language) }
         var candidates = try catalogMatches(db, words: words, language: language, typed: text, limit: limit)
         if candidates.isEmpty {
-            let vocabulary = try String.fetchAll(db, sql: "SELECT term FROM temp.food_vocab")
+            let vocabulary = try Self.vocabulary(db)
             let corrected = words.map { $0 + Typo.corrections(for: $0[0], in: vocabulary) }
             if zip(corrected, words).contains(where: { $0.count > $1.count }) {
                 words = corrected
@@ -80,14 +83,24 @@ enum FoodCatalog {
         return candidates
     }
 
+    /// The words of the catalog's names, for typo corrections: read once, the catalog never changes.
+    private static func vocabulary(_ db: Database) throws -> [String] {
+        if let known = vocabularyCache.withLock({ $0 }) { return known }
+        let terms = try String.fetchAll(db, sql: "SELECT term FROM temp.food_vocab")
+        vocabularyCache.withLock { $0 = terms }
+        return terms
+    }
+
+    private static let vocabularyCache = Mutex<[String]?>(nil)
+
     /// Orders the candidates and the user's own foods: (id, rank, matched name), best first.
     private static func rank(_ db: Database, candidates: [Int: Match], own: [(food: Food, name: NameRank)], language: Language,
                              today: LocalDate) throws -> [(String, SearchRank, String)] {
         let usage = try Self.usage(db, foods: candidates.keys.map(String.init) + own.map(\.food.id), today: today)
-        let summaries = candidates.isEmpty ? [] : try Row.fetchAll(db, sql: """
+        let summaries = candidates.isEmpty ? [] : try Row.fetchAll(db.cachedStatement(sql: """
             SELECT f.id, f.common, d.name, f.popularity FROM foods.foods f JOIN foods.display_names d ON d.food_id = f.id AND d.language = ?
-            WHERE f.id IN (\(candidates.keys.map { _ in "?" }.joined(separator: ",")))
-            """, arguments: StatementArguments([language.rawValue] + candidates.keys.map { $0 as any DatabaseValueConvertible }))
+            WHERE f.id IN (SELECT value FROM json_each(?))
+            """), arguments: [language.rawValue, jsonList(Array(candidates.keys))])
         var ranked = summaries.compactMap { row -> (String, SearchRank, String)? in
             let id: Int = row["id"]
             guard let match = candidates[id] else { return nil }
@@ -131,12 +144,12 @@ enum FoodCatalog {
 
     /// Catalog foods this user logged (the 50 most recent) whose shown name matches `words`.
     private static func usedFoodMatches(_ db: Database, words: [[String]], language: Language) throws -> [Int: Match] {
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT d.food_id, d.name FROM foods.display_names d
             WHERE d.language = ? AND d.food_id IN (
               SELECT CAST(food_id AS INTEGER) FROM meal_logs WHERE deleted = 0 AND food_id IS NOT NULL
               GROUP BY food_id ORDER BY max(local_date) DESC LIMIT 50)
-            """, arguments: [language.rawValue])
+            """), arguments: [language.rawValue])
         var result: [Int: Match] = [:]
         for row in rows {
             let name = SearchText.fold(row["name"] as String)
@@ -152,12 +165,12 @@ enum FoodCatalog {
     /// written together with those of `common_search`, so the same rowid tells the name's
     /// language; a row without its twin counts as another language's.
     private static func infixMatches(_ db: Database, word: String, language: Language) throws -> [Int: Match] {
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT m.food_id, m.text, m.relevance, c.food_id AS twin, c.language, c.is_primary FROM (
               SELECT rowid AS id, food_id, text, bm25(common_trigram) AS relevance FROM foods.common_trigram
               WHERE common_trigram MATCH ? ORDER BY relevance LIMIT ?) m
             LEFT JOIN foods.common_search c ON c.rowid = m.id
-            """, arguments: ["\"" + word.replacingOccurrences(of: "\"", with: "") + "\"", infixLimit])
+            """), arguments: ["\"" + word.replacingOccurrences(of: "\"", with: "") + "\"", infixLimit])
         var best: [Int: Match] = [:]
         for row in rows {
             let id: Int = row["food_id"]
@@ -175,8 +188,8 @@ enum FoodCatalog {
         let typed = words.map { $0[0] }
         let conditions = typed.map { _ in "(' ' || search_text) LIKE ? ESCAPE '\\'" }.joined(separator: " AND ")
         let patterns = typed.map { "% " + $0.replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%" }
-        return try CustomFoodRecord.filter(sql: "deleted = 0 AND " + conditions, arguments: StatementArguments(patterns))
-            .limit(50).fetchAll(db).compactMap { record in
+        let statement = try db.cachedStatement(sql: "SELECT * FROM custom_foods WHERE deleted = 0 AND \(conditions) LIMIT 50")
+        return try CustomFoodRecord.fetchAll(statement, arguments: StatementArguments(patterns)).compactMap { record in
                 let name = SearchText.fold(record.name)
                 return record.food.map {
                     ($0, NameRank(match: NameMatch.of(name: name, words: words, language: language), source: .userLanguage,
@@ -215,16 +228,18 @@ enum FoodCatalog {
         // much, so the shortest names come first instead (the ranking's order for a word being typed).
         let short = words.allSatisfy { $0[0].count < 4 }
         let relevance = short ? "length(text)" : "bm25(\(table))"
-        // the first keystrokes: the names with a word starting so, shortest first, straight from
-        // an index instead of sorting the hundreds of names the full-text index would hand over
-        let firstLetters = table == "common_search" && words.count == 1 && words[0].count == 1 && words[0][0].count <= 2
-        let rows = try firstLetters ? Row.fetchAll(db, sql: """
+        // the first keystrokes: the names with a word starting so, shortest first (the ranking's
+        // order for a word being typed), straight from an index instead of sorting the hundreds
+        // of names the full-text index would hand over
+        let firstLetters = table == "common_search" && words.count == 1 && words[0].count == 1 && words[0][0].count <= 3
+        // the statements are kept prepared: a search runs on every keystroke
+        let rows = try firstLetters ? Row.fetchAll(db.cachedStatement(sql: """
             SELECT food_id, language, is_primary, text, length AS relevance FROM foods.name_prefixes
             WHERE prefix = ? ORDER BY length LIMIT ?
-            """, arguments: [words[0][0], limit]) : Row.fetchAll(db, sql: """
+            """), arguments: [words[0][0], min(limit, firstLettersLimit)]) : Row.fetchAll(db.cachedStatement(sql: """
             SELECT food_id, language, is_primary, text, \(relevance) AS relevance FROM foods.\(table)
             WHERE \(table) MATCH ? ORDER BY relevance LIMIT ?
-            """, arguments: [expression, limit])
+            """), arguments: [expression, limit])
         var best: [Int: Match] = [:]
         for row in rows {
             let id: Int = row["food_id"]
@@ -236,14 +251,20 @@ enum FoodCatalog {
         return best
     }
 
+    /// Ids as one JSON array, for `IN (SELECT value FROM json_each(?))`: one prepared statement
+    /// for any number of them.
+    static func jsonList(_ ids: [some Encodable]) -> String {
+        (try? JSONEncoder().encode(ids)).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
+    }
+
     /// Uses of each food by this user, decayed by age (see `SearchRank.usageScore`).
     static func usage(_ db: Database, foods: [String], today: LocalDate) throws -> [String: Double] {
         guard !foods.isEmpty else { return [:] }
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT food_id, count(*) AS uses, max(local_date) AS last FROM meal_logs
-            WHERE deleted = 0 AND food_id IS NOT NULL AND food_id IN (\(foods.map { _ in "?" }.joined(separator: ",")))
+            WHERE deleted = 0 AND food_id IS NOT NULL AND food_id IN (SELECT value FROM json_each(?))
             GROUP BY food_id
-            """, arguments: StatementArguments(foods))
+            """), arguments: [jsonList(foods)])
         var result: [String: Double] = [:]
         for row in rows {
             let id: String = row["food_id"]

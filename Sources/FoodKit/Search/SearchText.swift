@@ -93,11 +93,16 @@ public enum Typo {
     /// similar length (so "chiken" finds "chicken" and a half-typed "hafefl" finds "haferflocken").
     public static func corrections(for word: String, in vocabulary: some Sequence<String>) -> [String] {
         guard word.count >= minimumLength else { return [] }
+        // cheap rejections first (the vocabulary holds thousands of words): a length too far
+        // off, and for a half-typed word, a different first letter
+        let length = word.utf8.count, first = word.utf8.first
         return vocabulary.filter { candidate in
-            candidate != word && (withinOneEdit(word, candidate)
-                || (candidate.count > word.count + 1 && (word.count - 1...word.count + 1).contains {
-                    withinOneEdit(word, String(candidate.prefix($0)))
-                }))
+            let count = candidate.utf8.count
+            guard count >= length - 1, candidate != word else { return false }
+            if count <= length + 1, withinOneEdit(word, candidate) { return true }
+            guard count > length + 1, candidate.utf8.first == first else { return false }
+            return (word.count - 1...word.count + 1).contains { withinOneEdit(word, String(candidate.prefix($0))) }
         }
     }
+
 }
