@@ -99,6 +99,22 @@ struct FormRouteTests {
         }
     }
 
+    @Test("meal text in German: a range says which middle it counts; butter's portion screen starts at its serving, not a cup")
+    func rangeAndServing() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        try await harness.run { browser in
+            try await browser.onboard(language: .de)
+            let confirm = try await browser.post("/log/text", [("text", "1 1/2–2 EL Zucker und Brot mit Butter")])
+            #expect(confirm.status == .ok)
+            #expect(confirm.body.contains("Spanne von 1,5 bis 2: gezählt wird die Mitte, 1,75."), "\(confirm.body)")
+            // butter (USDA 1001): "1 Portion" of 10 g is chosen, the cup of 227 g is only offered
+            let butter = try await browser.get("/log/food/1001")
+            #expect(butter.body.contains(#"<option value="Portion" data-grams="10.0" selected>"#), "\(butter.body)")
+            #expect(butter.body.contains("≈ 10 g · 72 kcal"), "\(butter.body)")
+        }
+    }
+
     @Test("edit, log again and delete a meal")
     func editAgainDelete() async throws {
         let harness = try WebHarness()
