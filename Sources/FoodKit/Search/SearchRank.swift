@@ -71,17 +71,6 @@ public struct SearchRank: Comparable, Hashable, Sendable {
         self.relevance = relevance
     }
 
-    /// 0: a name is exactly what was typed, 1: a name is built on or starts with it, 2: its
-    /// words start with the typed ones, 3: found only inside a word (a compound's part).
-    public var exactness: Int {
-        switch name.match {
-        case .exact: 0
-        case .wholeWordsHead, .wholeWords, .namePrefix: 1
-        case .wordPrefix: 2
-        case .compoundHead, .infix: 3
-        }
-    }
-
     public static func < (lhs: Self, rhs: Self) -> Bool {
         if (lhs.tier == 0) != (rhs.tier == 0) { return lhs.tier == 0 }
         if lhs.usage != rhs.usage { return lhs.usage > rhs.usage }
