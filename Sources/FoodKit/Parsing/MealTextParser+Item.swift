@@ -18,18 +18,7 @@ extension MealTextParser {
     static func item(_ fragment: Fragment) -> ParsedItem? {
         var words = fragment.words
         var preparation: [String] = []
-        while words.count > 1, FoodWords.fillers.contains(SearchText.fold(words[0])) { words.removeFirst() }
-        while let first = words.first, first == "," || FoodWords.articles.contains(SearchText.fold(first)) && words.count > 2
-            && FoodWords.parts[SearchText.fold(words[1])] != nil {
-            words.removeFirst()
-        }
-        // "finely grated zest of 1 lemon": the descriptions before a part go with it
-        let described = words.prefix { FoodWords.isPreparation(SearchText.fold($0)) }
-        if !described.isEmpty, words.count > described.count, FoodWords.parts[SearchText.fold(words[described.count])] != nil,
-           let part = partItem(Array(words.dropFirst(described.count)), text: fragment.text) {
-            return part
-        }
-        if let part = partItem(words, text: fragment.text) { return part }
+        if let part = opening(&words, text: fragment.text) { return part }
         var amount: Amount?
         var unit: QuantityUnit?
         dropLeadIn(&words)
@@ -55,7 +44,7 @@ extension MealTextParser {
         }
         var (food, descriptions) = foodAndPreparation(words)
         preparation += descriptions
-        // "3 garlic cloves", "2 basil leaves": the unit named after the food
+        // "3 garlic cloves", "2 celery stalks": the unit named after the food
         if unit == nil, amount != nil, let (named, rest) = trailingUnit(food) {
             unit = named
             food = rest
@@ -64,6 +53,23 @@ extension MealTextParser {
         if let amount, !(amount.value > 0 && amount.value.isFinite) { return nil }
         return ParsedItem(text: fragment.text, quantity: amount?.value ?? 1, quantityGiven: amount != nil, unit: unit, food: food,
                           range: amount?.range, preparation: preparation)
+    }
+
+    /// Drops what opens a phrase without naming anything ("I had", a leading comma, "the" before
+    /// "juice of"); returns the item when the phrase names a part of a food before its amount
+    /// ("juice of 1/2 orange", "finely grated zest of 1 lemon").
+    private static func opening(_ words: inout [String], text: String) -> ParsedItem? {
+        while words.count > 1, FoodWords.fillers.contains(SearchText.fold(words[0])) { words.removeFirst() }
+        while let first = words.first, first == "," || FoodWords.articles.contains(SearchText.fold(first)) && words.count > 2
+            && FoodWords.parts[SearchText.fold(words[1])] != nil {
+            words.removeFirst()
+        }
+        let described = words.prefix { FoodWords.isPreparation(SearchText.fold($0)) }
+        if !described.isEmpty, words.count > described.count, FoodWords.parts[SearchText.fold(words[described.count])] != nil,
+           let part = partItem(Array(words.dropFirst(described.count)), text: text) {
+            return part
+        }
+        return partItem(words, text: text)
     }
 
     /// Words before an amount that only hedge or frame it: "about 200 g", "ca. 2 EL", "unos
