@@ -176,7 +176,7 @@ extension MealTextParser {
         let hadConnector = connectors.contains(SearchText.fold(rest[0]))
         if hadConnector { rest.removeFirst() }
         let amount = leadingAmount(rest)
-        guard amount != nil || hadConnector else { return nil }
+        guard amount != nil || hadConnector, amount.map({ $0.value > 0 && $0.value.isFinite }) ?? true else { return nil }
         rest.removeFirst(amount?.used ?? 0)
         let (fruit, preparation) = foodAndPreparation(rest)
         guard fruit.contains(where: \.isLetter) else { return nil }
