@@ -177,8 +177,10 @@ extension TextMeal.Item {
                 unit = .teaspoon
             }
         }
-        let choice = PortionChooser.grams(quantity: parsed.quantity, unit: unit, portions: hit.food.portions, foodName: hit.food.usdaName,
-                                          serving: hit.food.serving)
+        // "juice of 2 lemons" counts lemons: the measure of what one fruit gives, never a serving
+        let portions = parsed.countsWholeFoods ? hit.food.portions.filter { $0.reference != "serving" } : hit.food.portions
+        let choice = PortionChooser.grams(quantity: parsed.quantity, unit: unit, portions: portions, foodName: hit.food.usdaName,
+                                          serving: parsed.countsWholeFoods ? nil : hit.food.serving)
         self.init(parsed: parsed, food: hit.food, choice: choice, nutrients: hit.food.per100g.scaled(toGrams: choice.grams))
     }
 }

@@ -180,8 +180,10 @@ extension MealTextParser {
         rest.removeFirst(amount?.used ?? 0)
         let (fruit, preparation) = foodAndPreparation(rest)
         guard fruit.contains(where: \.isLetter) else { return nil }
-        return ParsedItem(text: text, quantity: amount?.value ?? 1, quantityGiven: amount != nil, unit: nil,
-                          food: part.food(fruit, head: words[0]), range: amount?.range, preparation: preparation)
+        var item = ParsedItem(text: text, quantity: amount?.value ?? 1, quantityGiven: amount != nil, unit: nil,
+                              food: part.food(fruit, head: words[0]), range: amount?.range, preparation: preparation)
+        item.countsWholeFoods = true
+        return item
     }
 
     /// The food's name and the words describing it. Of the comma-separated parts, the first

@@ -21,6 +21,9 @@ public struct ParsedItem: Hashable, Sendable {
     public let preparation: [String]
     /// Typed as going with the food before it: "Kaffee mit Milch", "toast with butter".
     public var withPrevious = false
+    /// The quantity counts the whole foods a part is taken from: "juice of 2 lemons" is the
+    /// juice two lemons give, not two servings of juice.
+    public var countsWholeFoods = false
 
     public init(text: String, quantity: Double, quantityGiven: Bool, unit: QuantityUnit?, food: String,
                 range: ClosedRange<Double>? = nil, preparation: [String] = []) {

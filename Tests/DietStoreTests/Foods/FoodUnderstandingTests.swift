@@ -142,6 +142,12 @@ struct FreshPhraseTests {
         #expect(try items("half a bagel with cream cheese", .en).items.last?.choice.grams == 30)
     }
 
+    @Test("the juice of half a lemon is what half a lemon gives, not half a glass of juice")
+    func juiceOfHalfALemon() throws {
+        let item = try #require(try items("Saft einer halben Zitrone", .de).items.first)
+        #expect(item.food.usdaName.hasPrefix("Lemon juice") && (15...35).contains(item.choice.grams), "\(item.choice)")
+    }
+
     @Test("a spoken meal: the verb and 'for lunch' are not food")
     func spoken() {
         #expect(MealTextParser.parse("had a turkey sandwich and an apple for lunch").items.map(\.food) == ["turkey sandwich", "apple"])
