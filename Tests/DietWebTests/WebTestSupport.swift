@@ -71,6 +71,13 @@ final class Browser: @unchecked Sendable {
         try await send(.get, path, body: nil, contentType: nil)
     }
 
+    /// The raw bytes of a GET (images), with the status and headers.
+    func bytes(_ path: String) async throws -> (status: HTTPResponse.Status, bytes: [UInt8], headers: HTTPFields) {
+        try await client.execute(uri: path, method: .get, headers: [:], body: nil) { response in
+            (response.status, Array(response.body.readableBytesView), response.headers)
+        }
+    }
+
     /// Posts `fields` url-encoded, adding the CSRF token unless `token` is given.
     @discardableResult
     func post(_ path: String, _ fields: [(String, String)] = [], token: String? = nil, extraHeaders: HTTPFields = [:]) async throws -> Page {
