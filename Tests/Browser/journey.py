@@ -229,6 +229,11 @@ class Journey:
         check(self.macro_emojis() == ["😐", "😐", "😐"], "nothing logged: all neutral")
         check(not self.all(".ring-segment"), "an empty ring")
         self.screen("dashboard-empty")
+        # installable on the home screen: chromium finds nothing missing in the manifest or icons
+        installability = self.driver.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"]
+        check(installability == [], "chromium reports no installability error: %s" % installability)
+        manifest = self.driver.execute_cdp_cmd("Page.getAppManifest", {})
+        check(not manifest.get("errors"), "the manifest parses without errors: %s" % manifest.get("errors"))
         self.click('a[data-dialog="phase-info"]')
         check(self.find("#phase-info").is_displayed(), "the info icon opens the phase dialog")
         time.sleep(0.5)  # the slide-in has finished
