@@ -62,7 +62,7 @@ struct FoodShowCommand: CLICommand {
                         "sugars": .decimal(n.sugarsG, digits: 1)])]
         if !food.portions.isEmpty {
             lines.append(l.text("cli.food.portions"))
-            lines += food.portions.map { "  \($0.label) = \(l.number($0.grams, digits: 1)) g" }
+            lines += food.portions.map { "  \($0.label(l)) = \(l.number($0.grams, digits: 1)) g" }
         }
         return lines.joined(separator: "\n")
     }

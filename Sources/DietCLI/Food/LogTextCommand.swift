@@ -26,7 +26,7 @@ struct LogTextCommand: CLICommand {
         table.append([l.text("cli.food.typed"), l.text("cli.food.name"), "g", "kcal", "P", "C", "F"])
         for item in meal.items {
             let n = item.nutrients
-            table.append([item.parsed.text, item.food.name + (item.choice.portion.map { " (\($0.label))" } ?? ""),
+            table.append([item.parsed.text, item.food.name + (item.choice.portion.map { " (\($0.label(l)))" } ?? ""),
                           l.number(item.choice.grams, digits: 0), l.number(n.kcal, digits: 0), l.number(n.proteinG, digits: 0),
                           l.number(n.carbsG, digits: 0), l.number(n.fatG, digits: 0)])
         }

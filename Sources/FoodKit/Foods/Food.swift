@@ -86,10 +86,10 @@ public struct Portion: Hashable, Sendable, Codable {
     /// The grams of one unit of this portion ("1 cup (4.86 large eggs)" = 243 g → 243).
     public var gramsPerUnit: Double { amount > 0 ? grams / amount : grams }
 
-    /// "1 large", "0.5 cup".
-    public var label: String {
-        let number = amount.rounded() == amount ? String(Int(amount)) : String(amount)
-        return number + " " + name
+    /// The label with the amount in the user's language: "0,5 Brust", "1 Tasse".
+    public func label(_ l: Localizer) -> String {
+        let digits = amount.rounded() == amount ? 0 : (amount * 10).rounded() == amount * 10 ? 1 : 2
+        return l.number(amount, digits: digits) + " " + name
     }
 }
 

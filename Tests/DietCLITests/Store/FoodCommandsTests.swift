@@ -60,6 +60,14 @@ struct FoodCommandsTests {
         #expect(range.contains("Spanne von 1,5 bis 2: gezählt wird die Mitte, 1,75."), "\(range)")
     }
 
+    @Test("food show lists portions in the user's language with its decimal comma, without USDA yield notes")
+    func showInGerman() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        let shown = try cli.run(["food", "show", "5062"], now: "2026-01-05T08:00", lang: "de")
+        #expect(shown.contains("0,5 Brust, ohne Knochen und Haut = 118,0 g") && !shown.contains("yield"), "\(shown)")
+    }
+
     @Test("a typed meal naming nothing known logs nothing and says why")
     func nothing() throws {
         let cli = CLIHarness()
