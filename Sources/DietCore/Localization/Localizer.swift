@@ -69,6 +69,13 @@ public struct Localizer: Sendable {
         )
     }
 
+    /// An amount with as few decimals as it needs, at most two: 2, 1,5, 0,25 (German), 0.5625 →
+    /// 0.56. For counts of portions and the bounds of a typed range.
+    public func amount(_ value: Double) -> String {
+        let digits = value.rounded() == value ? 0 : (value * 10).rounded() == value * 10 ? 1 : 2
+        return number(value, digits: digits)
+    }
+
     /// A short date with weekday, e.g. "Mon, Mar 2, 2026" / "Mo., 2. März 2026".
     public func date(_ value: LocalDate) -> String {
         let utc = TimeZone(identifier: "UTC") ?? .current

@@ -32,14 +32,12 @@ extension FoodCatalog {
                 kcal: row["kcal"], proteinG: row["protein_g"], carbsG: row["available_carbs_g"], totalCarbsG: row["carbs_g"],
                 fiberG: row["fiber_g"], sugarsG: row["sugars_g"], fatG: row["fat_g"], sodiumMg: row["sodium_mg"]),
                               portions: portions[id] ?? [], isCommon: row["common"] == 1,
-                              serving: (row["serving_position"] as Int?).flatMap { position in portions[id]?[safe: position] })
+                              serving: (row["serving_position"] as Int?).flatMap { position in
+                                  portions[id].flatMap { position < $0.count ? $0[position] : nil }
+                              })
         }
         return result
     }
-}
-
-extension Array {
-    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
 
 extension AppDatabase {

@@ -88,8 +88,7 @@ public struct Portion: Hashable, Sendable, Codable {
 
     /// The label with the amount in the user's language: "0,5 Brust", "1 Tasse".
     public func label(_ l: Localizer) -> String {
-        let digits = amount.rounded() == amount ? 0 : (amount * 10).rounded() == amount * 10 ? 1 : 2
-        return l.number(amount, digits: digits) + " " + name
+        l.amount(amount) + " " + name
     }
 }
 

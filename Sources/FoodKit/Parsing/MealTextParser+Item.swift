@@ -231,7 +231,8 @@ extension MealTextParser {
         return (food.joined(separator: " "), preparation.filter { !looseEnds.contains(SearchText.fold($0)) })
     }
 
-    private static func isDescription(_ word: String) -> Bool {
+    /// A word that only describes: a preparation word, a loose connector, or punctuation.
+    static func isDescription(_ word: String) -> Bool {
         let folded = SearchText.fold(word)
         return folded.isEmpty || FoodWords.isPreparation(folded) || looseEnds.contains(folded)
     }

@@ -81,10 +81,7 @@ public enum MealTextParser {
 
         /// Nothing but descriptions: no amount and no food ("more to taste", "finely chopped").
         var describesOnly: Bool {
-            words.allSatisfy { word in
-                let folded = SearchText.fold(word)
-                return folded.isEmpty || FoodWords.isPreparation(folded) || MealTextParser.looseEnds.contains(folded)
-            }
+            words.allSatisfy(MealTextParser.isDescription)
         }
 
         var text: String {
@@ -239,11 +236,7 @@ extension ParsedItem {
     /// to 3: the middle, 2.5, is counted." nil without a range.
     public func rangeNote(_ l: Localizer) -> String? {
         guard let range else { return nil }
-        func shown(_ value: Double) -> String {
-            let digits = (value * 10).rounded() == value * 10 ? ((value).rounded() == value ? 0 : 1) : 2
-            return l.number(value, digits: digits)
-        }
-        return l.text("text.rangeMiddle", ["typed": .text(text), "low": .text(shown(range.lowerBound)),
-                                            "high": .text(shown(range.upperBound)), "middle": .text(shown(quantity))])
+        return l.text("text.rangeMiddle", ["typed": .text(text), "low": .text(l.amount(range.lowerBound)),
+                                            "high": .text(l.amount(range.upperBound)), "middle": .text(l.amount(quantity))])
     }
 }
