@@ -90,8 +90,13 @@ struct FoodFinder {
                 || sameLanguage && (name.hasPrefix(word) || word.hasPrefix(name)) && abs(name.count - word.count) <= 2
         }
         if typedWords.allSatisfy({ word in words.contains { formOf($0, word) } }) { return .good }
-        return !words.isEmpty && words.allSatisfy(typedWords.contains) ? .partial : .other
+        // a part of what was typed, unless the rest holds a number the parser could not read
+        // ("1e309 g Reis", "2 to 1 EL Zucker"): that is an amount gone astray, not a description
+        let rest = typedWords.filter { !words.contains($0) }
+        return !words.isEmpty && words.allSatisfy(typedWords.contains) && !rest.contains(where: hasDigit) ? .partial : .other
     }
+
+    static func hasDigit(_ word: String) -> Bool { word.contains(where: \.isNumber) }
 
     /// The best hit for `name`: the name itself, else its singular ("Brezeln"), else the longest
     /// run of its words that names a food ("extra virgin olive oil" → olive oil, "aceite de
@@ -105,7 +110,8 @@ struct FoodFinder {
         for length in stride(from: words.count - 1, through: 1, by: -1) {
             for start in [words.count - length, 0] {
                 let run = words[start..<start + length].joined(separator: " ")
-                guard SearchText.fold(run).count >= 3, let hit = try good(run) else { continue }
+                let dropped = words[..<start] + words[(start + length)...]
+                guard SearchText.fold(run).count >= 3, !dropped.contains(where: Self.hasDigit), let hit = try good(run) else { continue }
                 return hit
             }
         }

@@ -148,6 +148,14 @@ struct FreshPhraseTests {
         #expect(item.food.usdaName.hasPrefix("Lemon juice") && (15...35).contains(item.choice.grams), "\(item.choice)")
     }
 
+    @Test("an amount the parser could not read is not dropped silently: the item is not found instead", arguments: [
+        "1e309 g Reis", "2 to 1 EL Zucker",
+    ])
+    func unreadAmount(text: String) throws {
+        let meal = try items(text, .de)
+        #expect(meal.items.isEmpty && meal.unmatched.count == 1, "\(meal.items.map { ($0.food.name, $0.choice.grams) })")
+    }
+
     @Test("a spoken meal: the verb and 'for lunch' are not food")
     func spoken() {
         #expect(MealTextParser.parse("had a turkey sandwich and an apple for lunch").items.map(\.food) == ["turkey sandwich", "apple"])
