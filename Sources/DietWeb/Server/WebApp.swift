@@ -55,6 +55,8 @@ public final class WebApp: Sendable {
         SettingsController(app: self).register(public: router, onboarded: onboarded)
         LearnController(app: self).register(public: router, onboarded: onboarded)
         BriefingController(app: self).register(on: router)
+        LiveController(app: self).register(on: router)
+        OfflineController(app: self).register(on: router)
         return router
     }
 

@@ -1,0 +1,1 @@
+// Values on touch for the progress charts (issue 16).
