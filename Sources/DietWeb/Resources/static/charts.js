@@ -1,1 +1,0 @@
-// Values on touch for the progress charts (issue 16).
