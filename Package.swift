@@ -69,13 +69,16 @@ let package = Package(
             "DietCore", "DietStore", "ICalendar", "ReadyDay", "SyncProtocol", "WhoopAPI",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
-        // The local web app of `wdiet serve`: routes, security, Mustache templates and static
-        // assets (resources).
+        // The web app of `wdiet serve`: routes, security and sign-in (bcrypt, HTTPS), Mustache
+        // templates and static assets (resources).
         .target(
             name: "DietWeb",
             dependencies: [
                 "DietBriefing", "DietCore", "DietStore", "DietSync", "FoodFacts", "FoodKit", "ICalendar", "ReadyDay",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

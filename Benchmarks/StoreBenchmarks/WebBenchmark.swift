@@ -19,7 +19,7 @@ enum WebBenchmark {
         // the server is cancelled when the benchmark ends: nothing it logs then is news
         var quiet = Logger(label: "wdiet.web-bench")
         quiet.logLevel = .critical
-        let application = web.application(logger: quiet) { port in ports.continuation.yield(port) }
+        let application = try web.application(logger: quiet) { port in ports.continuation.yield(port) }
         let server = Task { try await application.runService() }
         defer { server.cancel() }
         var iterator = ports.stream.makeAsyncIterator()

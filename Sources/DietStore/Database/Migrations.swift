@@ -16,6 +16,7 @@ enum Migrations {
         migrator.registerMigration("v8_whoop_cache", migrate: v8WhoopCache)
         migrator.registerMigration("v9_sync_set_aside", migrate: v9SyncSetAside)
         migrator.registerMigration("v10_meal_moments", migrate: v10MealMoments)
+        migrator.registerMigration("v11_web_access", migrate: v11WebAccess)
         return migrator
     }
 
@@ -266,6 +267,27 @@ enum Migrations {
     private static func v10MealMoments(_ db: Database) throws {
         try db.execute(sql: """
             ALTER TABLE meal_logs ADD COLUMN moment INTEGER CHECK (moment IS NULL OR moment BETWEEN 1 AND 5);
+            """)
+    }
+
+    /// Sign-in to `wdiet serve` from the home network, local to this device and never synced:
+    /// the passphrase's slow hash (NULL until the first one is set) with the count of failed attempts in a row and the lock they
+    /// set, and the signed-in browsers by the SHA-256 of their session token (a copy of the file
+    /// gives no live session). Times are seconds since 1970.
+    private static func v11WebAccess(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE web_passphrase (
+              id INTEGER PRIMARY KEY CHECK (id = 1),
+              hash TEXT,
+              set_at REAL NOT NULL,
+              failures INTEGER NOT NULL DEFAULT 0 CHECK (failures >= 0),
+              locked_until REAL
+            ) STRICT;
+            CREATE TABLE web_sessions (
+              token_hash TEXT PRIMARY KEY CHECK (length(token_hash) = 64),
+              created_at REAL NOT NULL,
+              last_seen_at REAL NOT NULL
+            ) STRICT;
             """)
     }
 }

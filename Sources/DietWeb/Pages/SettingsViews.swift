@@ -29,6 +29,9 @@ extension SettingsController {
             values["signin"] = ["server": v["server"] ?? configuration.syncServer?.absoluteString ?? "", "email": v["email"] ?? ""]
         }
         values["deleteWord"] = l.text("cli.deleteAccount.word")
+        if context.web.signInRequired, context.web.sessionTokenHash != nil {
+            values["devices"] = ["count": l.text("web.settings.devicesCount", ["count": .integer(try store.webSessionCount())])]
+        }
         return renderer.page("settings", values, title: l.text("web.settings.title"), tab: .settings, context: context, status: status)
     }
 

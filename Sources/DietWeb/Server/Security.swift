@@ -13,7 +13,7 @@ struct HostAllowListMiddleware: RouterMiddleware {
         let host = request.head.authority ?? ""
         guard allowed.contains(Self.name(of: host)) else {
             return Response(status: .misdirectedRequest, headers: [.contentType: "text/plain; charset=utf-8"],
-                            body: .init(byteBuffer: ByteBuffer(string: "w-diet answers only on its loopback address; this Host is not allowed: \(host)\n")))
+                            body: .init(byteBuffer: ByteBuffer(string: "w-diet answers only to its own addresses and the names given with --allow-host; this Host is not allowed: \(host)\n")))
         }
         return try await next(request, context)
     }
@@ -116,7 +116,7 @@ struct SessionMiddleware: RouterMiddleware {
     /// Reads a POST's form into the context and checks it: same origin, within the size limit,
     /// the CSRF token, no forbidden control character. The refusal page when it fails.
     private func readForm(_ request: inout Request, _ context: inout Context) async -> Response? {
-        guard sameOrigin(request) else { return refusal(context) }
+        guard sameOrigin(request, secure: context.isSecure) else { return refusal(context) }
         do {
             (context.form, context.formBody) = try await parseForm(&request, context: context)
         } catch {
@@ -132,11 +132,11 @@ struct SessionMiddleware: RouterMiddleware {
     }
 
     /// A cross-site POST carries `Origin` (or `Sec-Fetch-Site`) naming another site.
-    private func sameOrigin(_ request: Request) -> Bool {
+    private func sameOrigin(_ request: Request, secure: Bool) -> Bool {
         if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!], !["same-origin", "none"].contains(site) { return false }
         guard let origin = request.headers[.origin] else { return true }
         let host = request.head.authority ?? ""
-        return origin == "http://\(host)"
+        return origin == (secure ? "https://" : "http://") + host
     }
 
     /// A page of the app saying the form was refused and nothing saved, with a way home.

@@ -2,6 +2,8 @@ import DietCore
 import DietStore
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
 
 /// The local web app: one store shared with the CLI, the templates and the assets. Pages are
@@ -14,6 +16,8 @@ public final class WebApp: Sendable {
     let assets: Assets
     /// Every sync of this device, one at a time.
     let sync: BackgroundSync
+    /// Sign-in from other devices: the setup code, attempts, hashing.
+    let signIn: SignInGate
 
     public init(configuration: WebConfiguration) throws {
         self.configuration = configuration
@@ -21,7 +25,14 @@ public final class WebApp: Sendable {
         assets = try Assets()
         renderer = try Renderer(assetVersion: assets.version)
         sync = BackgroundSync(store: store, databasePath: configuration.databasePath, automatic: configuration.autoSync)
+        let hasPassphrase = try store.webSignInState().passphraseHash != nil
+        let needsCode = configuration.requiresSignIn && (configuration.resetPassphrase || !hasPassphrase)
+        signIn = SignInGate(store: store, policy: configuration.signIn, offerSetupCode: needsCode)
     }
+
+    /// The one-time code that lets the first browser choose the passphrase (shown in the
+    /// terminal), while it is unused; nil when sign-in is not required or a passphrase is set.
+    public var setupCode: String? { signIn.setupCode }
 
     /// Waits until a background sync in progress has finished.
     public func settleSync() async {
@@ -40,6 +51,7 @@ public final class WebApp: Sendable {
         let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: HostAllowListMiddleware(allowed: configuration.allowedHosts))
         router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: SignInMiddleware(app: self))
         router.add(middleware: SessionMiddleware(app: self))
         router.get("/assets/:name") { [assets] _, context in
             assets.response(context.parameters.get("name") ?? "")
@@ -55,21 +67,42 @@ public final class WebApp: Sendable {
         SettingsController(app: self).register(public: router, onboarded: onboarded)
         LearnController(app: self).register(public: router, onboarded: onboarded)
         BriefingController(app: self).register(on: router)
+        SignInController(app: self).register(on: router)
         LiveController(app: self).register(on: router)
         OfflineController(app: self).register(on: router)
         return router
     }
 
-    /// The application listening on the configured loopback address; `onListening` gets the
-    /// bound port (useful with port 0).
+    /// The application listening on the configured address, over HTTPS when certificate files
+    /// are configured; `onListening` gets the bound port (useful with port 0). Throws when the
+    /// certificate or key cannot be read.
     public func application(logger: Logger? = nil, onListening: @escaping @Sendable (Int) async -> Void = { _ in })
-        -> some ApplicationProtocol {
+        throws -> some ApplicationProtocol {
         var logger = logger ?? Logger(label: "wdiet.serve")
         if logger.logLevel < .notice { logger.logLevel = .notice }
-        return Application(router: router(), configuration: .init(address: .hostname(configuration.host, port: configuration.port),
-                                                                 serverName: nil),
+        let server: HTTPServerBuilder = if let files = configuration.tls { try .tls(.http1(), tlsConfiguration: Self.tls(files)) } else { .http1() }
+        return Application(router: router(), server: server,
+                           configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
                            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
                            logger: logger)
+    }
+
+    /// The server's TLS from PEM files: the certificate chain (leaf first) and its key.
+    static func tls(_ files: WebConfiguration.TLSFiles) throws -> TLSConfiguration {
+        let chain: [NIOSSLCertificate]
+        do {
+            chain = try NIOSSLCertificate.fromPEMFile(files.certificatePath)
+        } catch {
+            throw TLSFileError(path: files.certificatePath, reason: "not a readable PEM certificate (\(error))")
+        }
+        guard !chain.isEmpty else { throw TLSFileError(path: files.certificatePath, reason: "holds no certificate") }
+        let key: NIOSSLPrivateKey
+        do {
+            key = try NIOSSLPrivateKey(file: files.privateKeyPath, format: .pem)
+        } catch {
+            throw TLSFileError(path: files.privateKeyPath, reason: "not a readable PEM private key (\(error))")
+        }
+        return TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
     }
 
     /// The language of a request: the profile's once onboarded, else the `lang` cookie, else

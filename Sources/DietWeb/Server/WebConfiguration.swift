@@ -1,5 +1,6 @@
 import DietCore
 import Foundation
+import NIOCore
 
 /// How `wdiet serve` runs: where the store is, where it listens, which Host names it answers.
 public struct WebConfiguration: Sendable {
@@ -22,6 +23,24 @@ public struct WebConfiguration: Sendable {
     /// The serve process's environment: `WDIET_OFFLINE` and `WDIET_OPEN_FOOD_FACTS_URL` for
     /// the barcode lookup.
     public var environment: [String: String]
+    /// HTTPS with this certificate chain and private key (PEM files), else plain HTTP.
+    public var tls: TLSFiles?
+    /// Behind a reverse proxy on this machine: its `X-Forwarded-For` and `X-Forwarded-Proto`
+    /// are believed (from loopback peers only), and sign-in is required.
+    public var trustProxy = false
+    public var signIn = SignInPolicy()
+    /// Offer a new setup code even though a passphrase is set (a forgotten passphrase).
+    public var resetPassphrase = false
+
+    public struct TLSFiles: Sendable {
+        public var certificatePath: String
+        public var privateKeyPath: String
+
+        public init(certificatePath: String, privateKeyPath: String) {
+            self.certificatePath = certificatePath
+            self.privateKeyPath = privateKeyPath
+        }
+    }
 
     public init(databasePath: String, host: String = "127.0.0.1", port: Int = 8080, extraAllowedHosts: [String] = [],
                 clock: any Clock = SystemClock(), timeZone: TimeZone = .current, fallbackLanguage: Language = .en,
@@ -42,9 +61,44 @@ public struct WebConfiguration: Sendable {
     /// and the extra names. DNS rebinding needs the attacker's own name in Host, so the port
     /// does not matter.
     var allowedHosts: Set<String> {
-        var names: Set<String> = ["127.0.0.1", "localhost", "[::1]", host.lowercased()]
-        if host.contains(":") && !host.hasPrefix("[") { names.insert("[\(host.lowercased())]") }
+        var names: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
+        // bound to every address: each of this machine's addresses is a name of ours
+        let bound = Self.isWildcard(host) ? Self.interfaceAddresses() : [host.lowercased()]
+        for address in bound {
+            names.insert(address.contains(":") && !address.hasPrefix("[") ? "[\(address)]" : address)
+        }
         names.formUnion(extraAllowedHosts.map { $0.lowercased() })
         return names
     }
+
+    /// Whether the server answers other devices, so that sign-in is required: bound beyond
+    /// loopback, or reached through a reverse proxy.
+    public var requiresSignIn: Bool { trustProxy || !Self.isLoopback(host) }
+
+    static func isLoopback(_ host: String) -> Bool {
+        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return name == "localhost" || name == "::1" || name.hasPrefix("127.")
+    }
+
+    static func isWildcard(_ host: String) -> Bool { ["0.0.0.0", "::", "[::]"].contains(host) }
+
+    /// The addresses of this machine's network interfaces.
+    static func interfaceAddresses() -> [String] {
+        ((try? System.enumerateDevices()) ?? []).compactMap { $0.address?.ipAddress?.lowercased() }
+    }
+
+    /// This machine's addresses a phone on the network can reach: IPv4 before IPv6, without
+    /// loopback and link-local ones.
+    public static func networkAddresses() -> [String] {
+        let all = interfaceAddresses().filter { !isLoopback($0) && !$0.hasPrefix("fe80:") && !$0.hasPrefix("169.254.") }
+        return all.filter { !$0.contains(":") } + all.filter { $0.contains(":") }
+    }
+}
+
+/// A certificate or key file for HTTPS that cannot be used, and why.
+public struct TLSFileError: Error, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+
+    public var description: String { "\(path): \(reason)" }
 }

@@ -43,9 +43,20 @@ public struct WebContext: RequestContext, PageContext {
     var formBody: String?
     /// The toast to show once, from the previous redirect.
     var flash: String?
+    /// The address of the connection's other end, and of the client (behind a trusted proxy,
+    /// the address the proxy saw).
+    let peerAddress: String?
+    var clientAddress: String?
+    /// Whether the browser reached us over HTTPS (directly or through the trusted proxy).
+    var isSecure = false
+    /// Whether this server asks for sign-in (it answers beyond loopback), and this browser's
+    /// session when signed in.
+    var signInRequired = false
+    var sessionTokenHash: String?
 
     public init(source: Source) {
         coreContext = .init(source: source)
+        peerAddress = source.channel.remoteAddress?.ipAddress
     }
 
     public var maxUploadSize: Int { 32 * 1024 * 1024 }

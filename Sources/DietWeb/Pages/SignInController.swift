@@ -1,0 +1,147 @@
+import DietCore
+import DietStore
+import Foundation
+import Hummingbird
+import Logging
+
+/// Sign-in when `wdiet serve` answers the home network: the first browser chooses the
+/// passphrase with the setup code from the terminal; later ones sign in with it. Wrong
+/// attempts in a row lock sign-in for a while; sign-out ends this browser's session or all.
+struct SignInController: Controller {
+    let app: WebApp
+    static let logger = Logger(label: "wdiet.serve.signin")
+
+    func register(on router: Router<WebContext>) {
+        router.get("/signin", use: signInPage)
+        router.post("/signin", use: signIn)
+        router.get("/setup", use: setupPage)
+        router.post("/setup", use: setUp)
+        router.post("/signout", use: signOut)
+        router.post("/signout/everywhere", use: signOutEverywhere)
+    }
+
+    func signInPage(_ request: Request, context: WebContext) async throws -> Response {
+        guard context.signInRequired else { return redirect("/") }
+        guard try store.webSignInState().passphraseHash != nil, app.signIn.setupCode == nil else { return redirect("/setup") }
+        if context.sessionTokenHash != nil { return redirect(SignInMiddleware.returnPath(request.uri.queryParameters["next"].map(String.init))) }
+        return page("signin", FormState(values: ["next": request.uri.queryParameters["next"].map(String.init) ?? ""]), context: context)
+    }
+
+    func signIn(_ request: Request, context: WebContext) async throws -> Response {
+        guard context.signInRequired else { return redirect("/") }
+        let l = Localizer(context.language)
+        var state = FormState(values: ["next": context.form["next"] ?? ""])
+        let signInState = try store.webSignInState()
+        guard let hash = signInState.passphraseHash, app.signIn.setupCode == nil else { return redirect("/setup") }
+        if let refusal = try await refusal(context, state: signInState, template: "signin", values: state.values) { return refusal }
+        guard try await app.signIn.verify(context.form["passphrase"] ?? "", hash: hash) else {
+            state.errors["passphrase"] = try failed(l, context)
+            return page("signin", state, context: context, status: .unauthorized)
+        }
+        let (token, tokenHash) = SignInGate.newSessionToken()
+        try store.startWebSession(tokenHash: tokenHash)
+        return signedIn(token, path: SignInMiddleware.returnPath(context.form["next"]))
+    }
+
+    func setupPage(_ request: Request, context: WebContext) async throws -> Response {
+        guard context.signInRequired else { return redirect("/") }
+        guard app.signIn.setupCode != nil else { return redirect("/signin") }
+        return page("setup", FormState(), context: context)
+    }
+
+    func setUp(_ request: Request, context: WebContext) async throws -> Response {
+        guard context.signInRequired else { return redirect("/") }
+        guard app.signIn.setupCode != nil else { return redirect("/signin") }
+        let l = Localizer(context.language)
+        var state = FormState()
+        if let refusal = try await refusal(context, state: try store.webSignInState(), template: "setup", values: [:]) { return refusal }
+        guard app.signIn.setupCodeMatches(context.form["code"] ?? "") else {
+            state.errors["code"] = l.text("web.setup.wrongCode") + " " + (try failed(l, context))
+            return page("setup", state, context: context, status: .unauthorized)
+        }
+        let passphrase = context.form["passphrase"] ?? ""
+        let length = passphrase.count
+        if length < SignInPolicy.passphraseLength.lowerBound {
+            state.errors["passphrase"] = l.text("web.setup.short", ["min": .integer(SignInPolicy.passphraseLength.lowerBound), "count": .integer(length)])
+        } else if length > SignInPolicy.passphraseLength.upperBound {
+            state.errors["passphrase"] = l.text("web.setup.long", ["max": .integer(SignInPolicy.passphraseLength.upperBound), "count": .integer(length)])
+        } else if passphrase != context.form["repeat"] {
+            state.errors["repeat"] = l.text("web.setup.mismatch")
+        }
+        guard state.errors.isEmpty else { return page("setup", state, context: context, status: .unprocessableContent) }
+        let hash = try await app.signIn.hash(passphrase)
+        let (token, tokenHash) = SignInGate.newSessionToken()
+        // the code works once: used before the store is written, so two tabs cannot both set one
+        guard app.signIn.setupCodeMatches(context.form["code"] ?? "") else { return redirect("/signin") }
+        app.signIn.consumeSetupCode()
+        try store.setWebPassphrase(hash: hash, sessionTokenHash: tokenHash)
+        return signedIn(token, path: "/")
+    }
+
+    func signOut(_ request: Request, context: WebContext) async throws -> Response {
+        if let hash = context.sessionTokenHash { try store.endWebSessions(tokenHash: hash) }
+        return signedOut()
+    }
+
+    func signOutEverywhere(_ request: Request, context: WebContext) async throws -> Response {
+        guard context.sessionTokenHash != nil else { return signedOut() }
+        try store.endWebSessions(tokenHash: nil)
+        return signedOut()
+    }
+
+    /// Locked, or this address tries too often: the page says until when, nothing is checked.
+    private func refusal(_ context: WebContext, state: WebSignInState, template: String, values: [String: String]) async throws -> Response? {
+        let l = Localizer(context.language)
+        var form = FormState(values: values)
+        if let until = state.lockedUntil, until > clock.now() {
+            form.errors["locked"] = lockedMessage(until, l)
+            return page(template, form, context: context, status: .tooManyRequests, retryAfter: until.timeIntervalSince(clock.now()))
+        }
+        guard await app.signIn.allowAttempt(from: context.clientAddress ?? "unknown") else {
+            form.errors["locked"] = l.text("web.signin.tooFast")
+            return page(template, form, context: context, status: .tooManyRequests, retryAfter: 60)
+        }
+        return nil
+    }
+
+    /// Counts a wrong passphrase or code; the message says how many tries are left, or until
+    /// when sign-in is now locked (and the terminal hears of it).
+    private func failed(_ l: Localizer, _ context: WebContext) throws -> String {
+        let policy = app.signIn.policy
+        if let until = try store.recordWebSignInFailure(limit: policy.failuresToLock, lockFor: policy.lockDuration) {
+            Self.logger.notice("w-diet sign-in locked until \(until) after \(policy.failuresToLock) wrong attempts (last from \(context.clientAddress ?? "an unknown address"))")
+            return lockedMessage(until, l)
+        }
+        let left = policy.failuresToLock - (try store.webSignInState().failures)
+        return l.text("web.signin.wrong", ["left": .integer(left), "minutes": .integer(Int(policy.lockDuration / 60))])
+    }
+
+    private func lockedMessage(_ until: Date, _ l: Localizer) -> String {
+        l.text("web.signin.locked", ["time": .text(TimeOfDay(until, in: timeZone).formatted)])
+    }
+
+    /// The session cookie (HttpOnly, SameSite=Strict, as long as the idle timeout; `Secure` is
+    /// added under HTTPS) and on to `path`.
+    private func signedIn(_ token: String, path: String) -> Response {
+        var response = Response(status: .seeOther, headers: [.location: path])
+        response.setCookie(Cookie(name: SignInMiddleware.sessionCookie, value: token, maxAge: Int(app.signIn.policy.idleTimeout),
+                                  path: "/", httpOnly: true, sameSite: .strict))
+        return response
+    }
+
+    private func signedOut() -> Response {
+        var response = app.redirect("/signin", toast: .signedOut)
+        response.setCookie(Cookie(name: SignInMiddleware.sessionCookie, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict))
+        return response
+    }
+
+    private func page(_ template: String, _ state: FormState, context: WebContext, status: HTTPResponse.Status = .ok,
+                      retryAfter: TimeInterval? = nil) -> Response {
+        let l = Localizer(context.language)
+        var values = state.template
+        values["next"] = state.values["next"] ?? ""
+        var response = renderer.page(template, values, title: l.text("web.\(template).title"), tab: nil, context: context, status: status)
+        if let retryAfter { response.headers[.retryAfter] = String(max(1, Int(retryAfter.rounded(.up)))) }
+        return response
+    }
+}
