@@ -27,14 +27,15 @@ struct WebHarness {
 
     /// `environment` is the serve process's: offline unless a test gives a fake Open Food Facts.
     init(now: Date = WebHarness.now, timeZone: TimeZone = TimeZone(identifier: "Europe/Berlin")!, language: Language = .en,
-         environment: [String: String] = ["WDIET_OFFLINE": "1"]) throws {
+         environment: [String: String] = ["WDIET_OFFLINE": "1"], configure: (inout WebConfiguration) -> Void = { _ in }) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-web-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         clock = FixedClock(now)
         self.timeZone = timeZone
-        app = try WebApp(configuration: WebConfiguration(databasePath: folder.appendingPathComponent("w-diet.sqlite").path,
-                                                         clock: clock, timeZone: timeZone, fallbackLanguage: language,
-                                                         environment: environment))
+        var configuration = WebConfiguration(databasePath: folder.appendingPathComponent("w-diet.sqlite").path,
+                                             clock: clock, timeZone: timeZone, fallbackLanguage: language, environment: environment)
+        configure(&configuration)
+        app = try WebApp(configuration: configuration)
     }
 
     @discardableResult
