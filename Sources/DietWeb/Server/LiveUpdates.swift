@@ -1,8 +1,149 @@
+import DietStore
+import Foundation
+import HTTPTypes
 import Hummingbird
+import Logging
+import ServiceLifecycle
 
-/// Live updates of every open page when the store changes (issue 16).
+/// Live updates of every open page when the store changes (issue 16): `GET /events` is a
+/// stream of server-sent events with one `changed` whenever the store file was committed to —
+/// by a page, the CLI in another process or a sync — at most one per `coalescing`, and a
+/// comment as heartbeat. Each page's live.js fetches itself again on `changed`.
 struct LiveController {
     let app: WebApp
 
-    func register(on router: Router<WebContext>) {}
+    func register(on router: Router<WebContext>) {
+        let streams = LiveStreams(changes: StoreChanges(path: app.configuration.databasePath))
+        router.get("/events") { request, _ in
+            await streams.response(head: request.method == .head)
+        }
+    }
+}
+
+/// The open event streams: at most `limit` at once (a page opened many times cannot exhaust
+/// the server), fed by one watcher of the store while any is open.
+actor LiveStreams {
+    enum Signal: Sendable {
+        case changed
+        case heartbeat
+    }
+
+    let changes: StoreChanges
+    let limit: Int
+    let heartbeat: Duration
+    let coalescing: Duration
+    /// How long a browser waits before reconnecting after a dropped stream (the `retry:` hint).
+    let retryMilliseconds = 3000
+    private let logger = Logger(label: "wdiet.live")
+    private var streams: [UUID: AsyncStream<Signal>.Continuation] = [:]
+    private var feeder: Task<Void, Never>?
+    private var ticker: Task<Void, Never>?
+
+    init(changes: StoreChanges, limit: Int = 16, heartbeat: Duration = .seconds(15), coalescing: Duration = .milliseconds(250)) {
+        self.changes = changes
+        self.limit = limit
+        self.heartbeat = heartbeat
+        self.coalescing = coalescing
+    }
+
+    /// The event stream, or 503 with Retry-After when `limit` streams are open.
+    func response(head: Bool) async -> Response {
+        var headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"]
+        // a reverse proxy (nginx) must pass each event on at once, not buffer the response
+        headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
+        if head { return Response(status: .ok, headers: headers) }
+        guard let (id, signals) = await open() else {
+            return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8", .retryAfter: "15"],
+                            body: .init(byteBuffer: ByteBuffer(string: "Too many live pages open at once; try again later.\n")))
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody { [self] writer in
+            await self.stream(id: id, signals: signals, to: &writer)
+        })
+    }
+
+    /// Writes the stream until the browser goes away, the server shuts down or the signals end.
+    private nonisolated func stream(id: UUID, signals: AsyncStream<Signal>, to writer: inout any ResponseBodyWriter) async {
+        do {
+            try await withGracefulShutdownHandler {
+                try await writer.write(ByteBuffer(string: "retry: \(retryMilliseconds)\n: live\n\n"))
+                var number = 0
+                for await signal in signals {
+                    switch signal {
+                    case .changed:
+                        number += 1
+                        try await writer.write(ByteBuffer(string: "event: changed\ndata: \(number)\n\n"))
+                    case .heartbeat:
+                        try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                    }
+                }
+            } onGracefulShutdown: {
+                Task { await self.close(id) }
+            }
+            await close(id)
+            try await writer.finish(nil)
+        } catch {
+            // the browser went away: its write failed
+            await close(id)
+        }
+    }
+
+    /// A place for one more stream, or nil at the limit. At the limit, every stream is sent two
+    /// heartbeats first: those whose browser has gone fail to write and leave. (The server
+    /// allows half-closed connections, so the first write to a gone browser still succeeds;
+    /// its reset makes the second fail.)
+    private func open() async -> (UUID, AsyncStream<Signal>)? {
+        if streams.count >= limit {
+            for _ in 0..<2 {
+                broadcast(.heartbeat)
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+            guard streams.count < limit else {
+                logger.notice("refused a live stream: \(limit) are open")
+                return nil
+            }
+        }
+        let (signals, continuation) = AsyncStream.makeStream(of: Signal.self, bufferingPolicy: .bufferingNewest(4))
+        let id = UUID()
+        streams[id] = continuation
+        if feeder == nil { start() }
+        return (id, signals)
+    }
+
+    /// Ends a stream: its signals finish, and with the last one the watcher stops.
+    private func close(_ id: UUID) {
+        streams.removeValue(forKey: id)?.finish()
+        guard streams.isEmpty else { return }
+        feeder?.cancel()
+        ticker?.cancel()
+        feeder = nil
+        ticker = nil
+    }
+
+    private func broadcast(_ signal: Signal) {
+        for continuation in streams.values { continuation.yield(signal) }
+    }
+
+    /// Listens to the store (subscribed before returning, so no commit after it is missed)
+    /// and beats the heart of every stream.
+    private func start() {
+        let source = changes.changes()
+        feeder = Task { [coalescing, logger] in
+            for await change in source {
+                switch change {
+                case .changed:
+                    self.broadcast(.changed)
+                    // a burst of commits (an import, a sync) becomes one event per interval
+                    try? await Task.sleep(for: coalescing)
+                case .unavailable(let reason):
+                    logger.error("live updates paused: \(reason); they resume when the database file is back")
+                }
+            }
+        }
+        ticker = Task { [heartbeat] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: heartbeat)
+                self.broadcast(.heartbeat)
+            }
+        }
+    }
 }

@@ -1,0 +1,169 @@
+import AsyncHTTPClient
+import DietCore
+import DietStore
+import DietWeb
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import TestSupport
+import Testing
+
+/// What one `GET /events` received so far, read while the stream stays open.
+private actor StreamText {
+    private(set) var text = ""
+    private(set) var ended = false
+
+    func append(_ chunk: String) { text += chunk }
+    func end() { ended = true }
+}
+
+/// An open event stream from a real HTTP client: its status and headers, and a reader task
+/// collecting the body (cancel it to hang up, as a closed tab does).
+private struct OpenStream {
+    let status: UInt
+    let headers: [String: String]
+    let received: StreamText
+    let reader: Task<Void, Never>
+
+    static func open(_ http: HTTPClient, port: Int) async throws -> OpenStream {
+        var request = HTTPClientRequest(url: "http://localhost:\(port)/events")
+        request.headers.add(name: "Accept", value: "text/event-stream")
+        let response = try await http.execute(request, timeout: .seconds(60))
+        let received = StreamText()
+        let body = response.body
+        let reader = Task {
+            do {
+                for try await chunk in body { await received.append(String(buffer: chunk)) }
+            } catch {}
+            await received.end()
+        }
+        let headers = Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+        return OpenStream(status: response.status.code, headers: headers, received: received, reader: reader)
+    }
+
+    /// Whether the body came to hold `text` within `seconds`.
+    func receives(_ text: String, within seconds: Double = 5) async -> Bool {
+        await eventually(within: seconds) { await received.text.contains(text) }
+    }
+}
+
+/// The stream a server task opened, for the test to look at afterwards.
+private actor Opened {
+    private(set) var stream: OpenStream?
+
+    func set(_ stream: OpenStream) { self.stream = stream }
+}
+
+/// Waits until `condition` holds, at most `seconds`; whether it did.
+private func eventually(within seconds: Double = 5, _ condition: () async -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+    return await condition()
+}
+
+/// The web app on a real loopback port (as `wdiet serve` runs it), a client that may hold
+/// many connections to it, and the store file the CLI would open.
+private func withLiveServer(_ body: @escaping @Sendable (WebHarness, HTTPClient, Int) async throws -> Void) async throws {
+    let harness = try WebHarness()
+    defer { harness.remove() }
+    try harness.store().completeOnboarding(.alice, timeZone: harness.timeZone)
+    var configuration = HTTPClient.Configuration()
+    configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)
+    let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    do {
+        try await Application(router: harness.app.router()).test(.live) { client in
+            try await body(harness, http, try #require(client.port))
+        }
+    } catch {
+        try await http.shutdown()
+        throw error
+    }
+    try await http.shutdown()
+}
+
+@Suite("Live updates of open pages")
+struct LiveUpdatesTests {
+    @Test("a meal the CLI logs in another connection to the file reaches an open /events stream as `changed`")
+    func cliChangeArrives() async throws {
+        try await withLiveServer { harness, http, port in
+            // Given a page listening to /events
+            let stream = try await OpenStream.open(http, port: port)
+            defer { stream.reader.cancel() }
+            #expect(stream.status == 200)
+            #expect(stream.headers["content-type"]?.hasPrefix("text/event-stream") == true)
+            #expect(stream.headers["cache-control"] == "no-store")
+            #expect(await stream.receives("retry: "))
+            #expect(await !stream.received.text.contains("event: changed"))
+            // When the CLI, with a connection of its own, logs a meal
+            let cli = try harness.store()
+            try cli.logMeal(MealEntry(name: "Porridge", kcal: 420, at: harness.clock.now(), in: harness.timeZone))
+            // Then the page hears that the store changed
+            #expect(await stream.receives("event: changed\ndata: 1\n\n"))
+        }
+    }
+
+    @Test("beyond 16 open streams the server answers 503 with Retry-After; a page that went away frees its place")
+    func capped() async throws {
+        try await withLiveServer { _, http, port in
+            // Given 16 open streams
+            var streams: [OpenStream] = []
+            defer { for stream in streams { stream.reader.cancel() } }
+            for _ in 0..<16 {
+                let stream = try await OpenStream.open(http, port: port)
+                #expect(stream.status == 200)
+                #expect(await stream.receives("retry: "))
+                streams.append(stream)
+            }
+            // When a 17th page asks, it is refused for now
+            let refused = try await OpenStream.open(http, port: port)
+            #expect(refused.status == 503)
+            #expect(refused.headers["retry-after"] != nil)
+            // When one page hangs up, a new one gets its place
+            streams[0].reader.cancel()
+            let accepted = await eventually {
+                guard let stream = try? await OpenStream.open(http, port: port) else { return false }
+                if stream.status == 200 { streams.append(stream) }
+                return stream.status == 200
+            }
+            #expect(accepted)
+        }
+    }
+
+    @Test("the server shuts down promptly while a stream is open, ending the stream")
+    func shutsDownWithStreamOpen() async throws {
+        // Given an open stream
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        let opened = Opened()
+        let started = ContinuousClock.now
+        // When the server is shut down (the test framework's graceful shutdown, as SIGTERM does)
+        let finished = try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                try await Application(router: harness.app.router()).test(.live) { client in
+                    let stream = try await OpenStream.open(http, port: try #require(client.port))
+                    #expect(await stream.receives("retry: "))
+                    await opened.set(stream)
+                }
+                return true
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(10))
+                return false
+            }
+            let first = try await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        // Then it stopped within the time the browser journeys allow, and the stream ended
+        #expect(finished, "the server was still running after 10 s")
+        #expect(ContinuousClock.now - started < .seconds(10))
+        let stream = try #require(await opened.stream)
+        #expect(await eventually { await stream.received.ended })
+        try await http.shutdown()
+    }
+}
