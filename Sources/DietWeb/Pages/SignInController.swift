@@ -113,7 +113,7 @@ struct SignInController: Controller {
             return lockedMessage(until, l)
         }
         let left = policy.failuresToLock - (try store.webSignInState().failures)
-        return l.text("web.signin.wrong", ["left": .integer(left), "minutes": .integer(Int(policy.lockDuration / 60))])
+        return l.text(left == 1 ? "web.signin.wrongOne" : "web.signin.wrongMany", ["left": .integer(left), "minutes": .integer(Int(policy.lockDuration / 60))])
     }
 
     private func lockedMessage(_ until: Date, _ l: Localizer) -> String {

@@ -1,0 +1,134 @@
+import AsyncHTTPClient
+import Foundation
+import NIOSSL
+import Testing
+
+/// The real `wdiet serve` on the network: its options refused with a reason, the setup code in
+/// the terminal, HTTPS from certificate files.
+@Suite("wdiet serve on the home network, as built")
+struct ServeNetworkTests {
+    @Test("a bad --listen, half of the TLS pair or an unreadable certificate is refused with what was wrong", arguments: [
+        (["--listen", "192.168.1.20"], "--listen takes ADDRESS:PORT"),
+        (["--listen", "0.0.0.0:70000"], "with a port from 1 to 65535"),
+        (["--listen", "::1:8080"], "--listen takes ADDRESS:PORT"),
+        (["--listen", "evil host:8080"], "not \"evil host:8080\""),
+        (["--tls-cert", "/tmp/cert.pem"], "--tls-cert and --tls-key go together"),
+    ])
+    func refusals(arguments: [String], expected: String) throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try E2E.run(["serve", "--database", folder.appendingPathComponent("w.sqlite").path] + arguments,
+                                 environment: Self.environment)
+        #expect(output.status != 0)
+        #expect(output.stderr.contains(expected), "\(output.stderr)")
+    }
+
+    @Test("a certificate file that is not PEM is named in the refusal")
+    func badCertificate() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let junk = folder.appendingPathComponent("cert.pem")
+        try Data("not a certificate".utf8).write(to: junk)
+        let output = try E2E.run(["serve", "--database", folder.appendingPathComponent("w.sqlite").path, "--port", "\(E2E.freePort())",
+                                  "--tls-cert", junk.path, "--tls-key", junk.path], environment: Self.environment)
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("\(junk.path): not a readable PEM certificate"), "\(output.stderr)")
+    }
+
+    @Test("behind a proxy the terminal shows the one-time setup code; over HTTPS every cookie is Secure")
+    func setupCodeAndHTTPS() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (cert, key) = try Self.selfSigned(in: folder)
+        let port = E2E.freePort()
+        let serve = try ServeProcess(["serve", "--database", folder.appendingPathComponent("w.sqlite").path, "--listen", "127.0.0.1:\(port)",
+                                      "--trust-proxy", "--tls-cert", cert, "--tls-key", key], folder: folder)
+        defer { serve.stop() }
+        let printed = try await serve.waitFor("setup code")
+        #expect(printed.contains("w-diet is open at https://127.0.0.1:\(port)/"), "\(printed)")
+        let code = try #require(printed.firstMatch(of: /setup code ([0-9]{4}-[0-9]{4})/)?.1)
+        #expect(!code.isEmpty)
+
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.certificateVerification = .none
+        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(tlsConfiguration: tls))
+        do {
+            let response = try await http.execute(HTTPClientRequest(url: "https://127.0.0.1:\(port)/setup"), timeout: .seconds(10))
+            #expect(response.status == .ok)
+            let cookies = response.headers["Set-Cookie"]
+            #expect(!cookies.isEmpty && cookies.allSatisfy { $0.contains("; Secure") && $0.contains("HttpOnly") }, "\(cookies)")
+            let page = try await http.execute(HTTPClientRequest(url: "https://127.0.0.1:\(port)/"), timeout: .seconds(10))
+            #expect(page.status == .unauthorized, "no session: a script's request is refused")
+            try await http.shutdown()
+        } catch {
+            try await http.shutdown()
+            throw error
+        }
+        // plain HTTP to the HTTPS port gets nothing
+        let plain = HTTPClient(eventLoopGroupProvider: .singleton)
+        let answered = (try? await plain.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/setup"), timeout: .seconds(5))) != nil
+        try await plain.shutdown()
+        #expect(!answered)
+    }
+
+    static let environment = ["WDIET_NO_AUTO_SYNC": "1", "WDIET_PASSPHRASE_COST": "4", "LANG": "en_US.UTF-8", "TZ": "Europe/Berlin",
+                              "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// A self-signed certificate for 127.0.0.1 made by openssl, and its key.
+    static func selfSigned(in folder: URL) throws -> (String, String) {
+        let cert = folder.appendingPathComponent("cert.pem").path, key = folder.appendingPathComponent("key.pem").path
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
+                             "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert]
+        openssl.standardOutput = FileHandle.nullDevice
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        #expect(openssl.terminationStatus == 0, "openssl made the certificate")
+        return (cert, key)
+    }
+}
+
+/// `wdiet serve` running, its terminal output collected in a file.
+final class ServeProcess {
+    private let process = Process()
+    private let log: URL
+
+    init(_ arguments: [String], folder: URL) throws {
+        log = folder.appendingPathComponent("serve.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.executableURL = URL(fileURLWithPath: E2E.wdiet)
+        process.arguments = arguments
+        process.environment = ServeNetworkTests.environment
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+    }
+
+    /// The output so far once it contains `text` (within ten seconds).
+    func waitFor(_ text: String) async throws -> String {
+        for _ in 0..<200 {
+            let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            if output.contains(text) { return output }
+            if !process.isRunning { break }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        Issue.record("wdiet serve never printed \(text): \(output)")
+        return output
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
