@@ -1,9 +1,11 @@
 import DietCore
 import Foundation
 import GRDB
+import SyncProtocol
 
 extension AppDatabase {
-    /// Logs a meal; `entry` was validated when it was made. Records `meal_logged`.
+    /// Logs a meal; `entry` was validated when it was made. Records `meal_logged`. With an `id`
+    /// that already exists, nothing changes (see `logMeals`).
     @discardableResult
     public func logMeal(_ entry: MealEntry, source: AnalyticsEvent.MealSource = .manual, food: FoodPortion? = nil,
                         id: UUID = UUID()) throws -> Meal {
@@ -11,12 +13,18 @@ extension AppDatabase {
     }
 
     /// Logs several meals in one transaction: all of them or none.
+    ///
+    /// `ids` are the meals' ids, made by the client (a phone that logged offline). When any of
+    /// them already exists — even as a deleted meal — the call is a replay of a write whose
+    /// answer was lost: nothing is written, no event is recorded, a deleted meal stays deleted,
+    /// and the result is the meals as stored (a deleted one included, with its last values).
     @discardableResult
     public func logMeals(_ meals: [(MealEntry, FoodPortion?)], source: AnalyticsEvent.MealSource,
                          ids: [UUID]? = nil) throws -> [Meal] {
         let now = clock.now()
         return try writer.write { db in
             guard let settings = try Self.settings(db) else { throw StoreError.notOnboarded }
+            if let ids, let stored = try Self.storedMeals(ids, db) { return stored }
             return try meals.enumerated().map { index, meal in
                 let (entry, food) = meal
                 var record = MealRecord(id: ids?[index] ?? UUID(), entry: entry, createdAt: now)
@@ -29,6 +37,44 @@ extension AppDatabase {
                 return Meal(id: saved.id, entry: entry)
             }
         }
+    }
+
+    /// The meals of `ids` as stored (deleted ones too) when any of them exists; nil when none does.
+    static func storedMeals(_ ids: [UUID], _ db: Database) throws -> [Meal]? {
+        let records = try MealRecord.fetchAll(db, keys: ids)
+        guard !records.isEmpty else { return nil }
+        return records.compactMap(\.meal)
+    }
+
+    /// The ids of `count` meals logged together under one client-made id: that id first, then
+    /// ids derived from it, the same on every replay.
+    public static func mealIDs(for clientID: UUID, count: Int) -> [UUID] {
+        (0..<count).map { $0 == 0 ? clientID : NaturalKey.id(table: .mealLogs, key: "\(clientID.uuidString)/\($0)") }
+    }
+
+    /// Whether a meal with `id` was ever logged here (living or deleted).
+    public func mealExists(_ id: UUID) throws -> Bool {
+        try reader.read { db in try MealRecord.exists(db, key: id) }
+    }
+
+    /// "Log again" with the client's id for the copy: when `newID` exists already (a replay),
+    /// nothing changes and the stored copy is returned, even if the original was deleted since.
+    @discardableResult
+    public func logAgain(_ id: UUID, as newID: UUID, at instant: Date? = nil, timeZone: TimeZone) throws -> Meal {
+        let stored = try reader.read { db in try MealRecord.fetchOne(db, key: newID) }
+        if let stored, let meal = stored.meal { return meal }
+        let when = instant ?? clock.now()
+        let record = try reader.read { db -> MealRecord in
+            guard let record = try MealRecord.fetchOne(db, key: id), !record.deleted else {
+                throw StoreError.notFound(table: "meal_logs", id: id.uuidString)
+            }
+            return record
+        }
+        guard let entry = record.meal?.entry else { throw StoreError.notFound(table: "meal_logs", id: id.uuidString) }
+        let copy = try MealEntry(name: entry.name, kcal: entry.kcal, proteinG: entry.proteinG, carbsG: entry.carbsG, fatG: entry.fatG,
+                                 fiberG: entry.fiberG, at: when, in: timeZone)
+        let food = record.foodID.flatMap { food in record.portionG.map { FoodPortion(foodID: food, grams: $0) } }
+        return try logMeal(copy, source: .copy, food: food, id: newID)
     }
 
     /// Replaces a meal's values. Records `meal_edited`.

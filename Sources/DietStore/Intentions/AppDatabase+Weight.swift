@@ -4,13 +4,21 @@ import GRDB
 
 extension AppDatabase {
     /// Logs the weight of `entry.date`, replacing that day's entry. Records `weight_logged`.
-    public func logWeight(_ entry: WeightEntry, timeZone: TimeZone) throws {
+    ///
+    /// `loggedAt` is when a phone logged it offline (nil: now). One weight per day and the
+    /// weight logged later wins: when that day's stored weight was logged at or after
+    /// `loggedAt` (a newer one, or this same write replayed after a lost answer), nothing
+    /// changes and the result is false.
+    @discardableResult
+    public func logWeight(_ entry: WeightEntry, timeZone: TimeZone, loggedAt: Date? = nil) throws -> Bool {
         let now = clock.now()
-        try writer.write { db in
+        return try writer.write { db in
             guard try Self.settings(db) != nil else { throw StoreError.notOnboarded }
-            let replaced = try WeightRecord.fetchOne(db, key: WeightRecord.id(for: entry.date)).map { !$0.deleted } ?? false
-            _ = try Outbox.save(WeightRecord(entry: entry, at: now, in: timeZone), db, now: now)
-            try recordEvent(.weightLogged(replacedSameDay: replaced), db, now: now, timeZone: timeZone)
+            let stored = try WeightRecord.fetchOne(db, key: WeightRecord.id(for: entry.date)).flatMap { $0.deleted ? nil : $0 }
+            if let loggedAt, let stored, let storedAt = StoreFormat.instant(stored.loggedAt), storedAt >= loggedAt { return false }
+            _ = try Outbox.save(WeightRecord(entry: entry, at: loggedAt ?? now, in: timeZone), db, now: now)
+            try recordEvent(.weightLogged(replacedSameDay: stored != nil), db, now: now, timeZone: timeZone)
+            return true
         }
     }
 

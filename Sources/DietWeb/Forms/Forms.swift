@@ -194,3 +194,15 @@ struct RecipeForm: Decodable {
 struct BarcodeForm: Decodable {
     var code: String?
 }
+
+/// What a phone adds to a form that logs a meal or a weight, so that one it kept offline is
+/// saved once and on its day: the entry's client-made id and when it was logged (local time).
+struct OfflineFields: Decodable {
+    var clientID: String?
+    var loggedAt: String?
+
+    enum CodingKeys: String, CodingKey {
+        case clientID = "client_id"
+        case loggedAt = "logged_at"
+    }
+}

@@ -49,16 +49,18 @@ struct LogController: Controller {
 
     func logPortion(_ request: Request, context: OnboardedContext) async throws -> Response {
         let l = app.localizer(context)
+        let offline = try app.offlineWrite(context)
+        if let replayed = try app.replayed(offline) { return replayed }
         let food = try food(context)
         let form = try context.decode(PortionForm.self)
         var state = FormState(values: context.form.typed)
         do {
             let grams = try app.portionGrams(form, food: food, l)
-            let instant = try app.mealInstant(form.when, l)
+            let instant = try app.mealInstant(form.when, l, loggedAt: offline.loggedAt)
             let moment = try momentOrField(form.moment, context)
             let wasLit = try app.streakLit()
             try app.store.logFood(food.id, grams: grams, at: instant, moment: moment, timeZone: app.timeZone, language: context.language,
-                                  source: .search)
+                                  source: .search, id: offline.id)
             return try app.mealsSaved(count: 1, streakWasLit: wasLit)
         } catch let error as FieldError {
             state.errors[error.field] = error.message
@@ -69,11 +71,13 @@ struct LogController: Controller {
     }
 
     func logManual(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let offline = try app.offlineWrite(context)
+        if let replayed = try app.replayed(offline) { return replayed }
         var state = FormState(values: context.form.typed)
         do {
-            let entry = try app.quickAdd(from: try context.decode(MealForm.self), context: context)
+            let entry = try app.quickAdd(from: try context.decode(MealForm.self), context: context, loggedAt: offline.loggedAt)
             let wasLit = try app.streakLit()
-            try app.store.logMeal(entry, source: .manual)
+            try app.store.logMeal(entry, source: .manual, id: offline.id ?? UUID())
             return try app.mealsSaved(count: 1, streakWasLit: wasLit)
         } catch let error as FieldError {
             state.errors[error.field] = error.message
@@ -84,6 +88,8 @@ struct LogController: Controller {
     func logRecipe(_ request: Request, context: OnboardedContext) async throws -> Response {
         let l = app.localizer(context)
         let id = context.parameters.get("id") ?? ""
+        let offline = try app.offlineWrite(context)
+        if let replayed = try app.replayed(offline) { return replayed }
         guard let recipe = try app.store.recipe(id) else {
             throw HTTPError(.notFound, message: l.text("cli.error.recipe", ["id": .text(id)]))
         }
@@ -91,11 +97,11 @@ struct LogController: Controller {
         var state = FormState(values: ["recipe": recipe.id, "servings": form.servings ?? "", "moment": form.moment ?? ""])
         do {
             let servings = try NumberInput.value(form.servings.given ?? "1", field: .servings, range: Recipe.servingsPerMeal, digits: 1, unit: nil)
-            var entry = try app.store.mealEntry(servings: servings, of: recipe, at: try app.mealInstant(form.when, l), in: app.timeZone,
-                                                language: context.language)
+            var entry = try app.store.mealEntry(servings: servings, of: recipe, at: try app.mealInstant(form.when, l, loggedAt: offline.loggedAt),
+                                                in: app.timeZone, language: context.language)
             entry.moment = try momentOrField(form.moment, context)
             let wasLit = try app.streakLit()
-            try app.store.logMeal(entry, source: .recipe)
+            try app.store.logMeal(entry, source: .recipe, id: offline.id ?? UUID())
             return try app.mealsSaved(count: 1, streakWasLit: wasLit)
         } catch let error as FieldError {
             state.errors[error.field] = error.message
@@ -111,6 +117,8 @@ struct LogController: Controller {
     func logText(_ request: Request, context: OnboardedContext) async throws -> Response {
         let l = app.localizer(context)
         let form = try context.decode(TextItemsForm.self)
+        let offline = try app.offlineWrite(context)
+        if form.confirm == "yes", let replayed = try app.replayed(offline) { return replayed }
         let text = form.text.given ?? ""
         func refuse(_ message: String) throws -> Response {
             try app.logPage(query: "", text: FormState(values: ["text": text], errors: ["text": message]), context: context,
@@ -139,21 +147,22 @@ struct LogController: Controller {
                                        status: invalid || (form.confirm == "yes" && items.isEmpty) ? .unprocessableContent : .ok)
         }
         do {
-            return try logTextItems(items, form: form, context: context)
+            return try logTextItems(items, form: form, offline: offline, context: context)
         } catch let error as FieldError {
             return try refuse(error.message)
         }
     }
 
     /// The confirmed items of a meal in words, saved together in one transaction.
-    private func logTextItems(_ items: [TextItem], form: TextItemsForm, context: OnboardedContext) throws -> Response {
+    private func logTextItems(_ items: [TextItem], form: TextItemsForm, offline: OfflineWrite, context: OnboardedContext) throws -> Response {
         let l = app.localizer(context)
-        let instant = try app.mealInstant(WhenForm(date: nil, time: form.time), l)
+        let instant = try app.mealInstant(WhenForm(date: nil, time: form.time), l, loggedAt: offline.loggedAt)
         let moment = try momentOrField(form.moment, context)
         let wasLit = try app.streakLit()
         do {
             let meals = try app.store.logFoods(items.map { FoodAmount(foodID: $0.food.id, grams: $0.grams ?? 0) }, at: instant, moment: moment,
-                                               timeZone: app.timeZone, language: context.language, source: .text)
+                                               timeZone: app.timeZone, language: context.language, source: .text,
+                                               ids: offline.id.map { AppDatabase.mealIDs(for: $0, count: items.count) })
             return try app.mealsSaved(count: meals.count, streakWasLit: wasLit)
         } catch {
             throw FieldError(field: "text", message: app.message(for: error, l))

@@ -136,9 +136,9 @@ extension WebApp {
 
     /// A quick add (SPEC §4): calories are enough, the name defaults to "Quick add" in the
     /// user's language; macros optional; decimal comma or point.
-    func quickAdd(from form: MealForm, context: OnboardedContext) throws -> MealEntry {
+    func quickAdd(from form: MealForm, context: OnboardedContext, loggedAt: OfflineWrite.Moment? = nil) throws -> MealEntry {
         let l = localizer(context)
-        let instant = try mealInstant(form.when, l)
+        let instant = try mealInstant(form.when, l, loggedAt: loggedAt)
         do throws(ValidationError) {
             let (kcal, protein, carbs, fat) = try Self.energy(form)
             return try MealEntry.quickAdd(kcal: kcal, name: form.name.given, proteinG: protein, carbsG: carbs, fatG: fat, at: instant,
@@ -199,8 +199,9 @@ extension WebApp {
         }
     }
 
-    /// When the meal was eaten: `date` (default today, not in the future) at `time` (default now).
-    func mealInstant(_ form: WhenForm, _ l: Localizer) throws -> Date {
+    /// When the meal was eaten: `date` (default today, not in the future) at `time` (default
+    /// now). A meal kept offline (`loggedAt`) defaults to the day and time it was logged there.
+    func mealInstant(_ form: WhenForm, _ l: Localizer, loggedAt: OfflineWrite.Moment? = nil) throws -> Date {
         let now = clock.now()
         let day: LocalDate
         if let text = form.date.given {
@@ -210,9 +211,12 @@ extension WebApp {
             guard date <= today else { throw FieldError(field: "date", message: l.text("cli.error.futureDate", ["date": .date(date)])) }
             day = date
         } else {
-            day = today
+            day = loggedAt?.day ?? today
         }
-        guard let text = form.time.given else { return day == today ? now : day.instant(at: TimeOfDay(now, in: timeZone), in: timeZone) }
+        guard let text = form.time.given else {
+            if let loggedAt, loggedAt.day == day { return loggedAt.instant }
+            return day == today ? now : day.instant(at: TimeOfDay(now, in: timeZone), in: timeZone)
+        }
         guard let time = TimeOfDay(string: text) else {
             throw FieldError(field: "time", message: l.render(ValidationError(field: .time, allowed: .format("HH:MM"), received: text).message))
         }

@@ -77,10 +77,18 @@ struct MealsController: Controller {
         return app.redirect("/", toast: .mealDeleted, undo: meal.id)
     }
 
+    /// The meal logged again now, or (kept offline) when the phone logged it, with its client id.
     func again(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let offline = try app.offlineWrite(context)
+        if let replayed = try app.replayed(offline) { return replayed }
         let meal = try existingMeal(context)
         let wasLit = try app.streakLit()
-        _ = try app.store.logAgain(meal.id, timeZone: app.timeZone)
+        let instant = offline.loggedAt?.instant
+        if let id = offline.id {
+            _ = try app.store.logAgain(meal.id, as: id, at: instant, timeZone: app.timeZone)
+        } else {
+            _ = try app.store.logAgain(meal.id, at: instant, timeZone: app.timeZone)
+        }
         return try app.mealsSaved(count: 1, streakWasLit: wasLit)
     }
 

@@ -23,11 +23,13 @@ struct WeightController: Controller {
     func save(_ request: Request, context: OnboardedContext) async throws -> Response {
         let l = localizer(context)
         let form = try context.decode(WeightForm.self)
+        // a weight kept offline: its day is the day it was logged, and the later one of a day wins
+        let loggedAt = try app.offlineWrite(context).loggedAt
         var state = FormState(values: context.form.typed)
         let wasLit = try app.streakLit()
         do {
             let kg = try NumberInput.value(form.weight, field: .weight, range: Profile.weightRange, digits: 1, unit: "kg")
-            try store.logWeight(try WeightEntry(date: today, kg: kg), timeZone: timeZone)
+            try store.logWeight(try WeightEntry(date: loggedAt?.day ?? today, kg: kg), timeZone: timeZone, loggedAt: loggedAt?.instant)
         } catch {
             state.errors["weight"] = message(for: error, l)
             return page(state, context: context, status: .unprocessableContent)
