@@ -85,7 +85,7 @@ class Server:
 
 
 class Journey:
-    def __init__(self, name, width, height, mobile):
+    def __init__(self, name, width, height, mobile, extra_arguments=()):
         self.name = name
         self.folder = os.path.join(ARTEFACTS, name)
         os.makedirs(self.folder, exist_ok=True)
@@ -94,7 +94,8 @@ class Journey:
         options = webdriver.ChromeOptions()
         options.binary_location = "/usr/bin/chromium"
         for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--lang=de-DE",
-                         f"--window-size={width},{height}", "--force-device-scale-factor=1", "--hide-scrollbars"]:
+                         f"--window-size={width},{height}", "--force-device-scale-factor=1", "--hide-scrollbars",
+                         *extra_arguments]:
             options.add_argument(argument)
         options.add_experimental_option("prefs", {"intl.accept_languages": "de-DE,de"})
         self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
