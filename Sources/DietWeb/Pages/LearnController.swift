@@ -33,17 +33,11 @@ struct LearnController: Controller {
     }
 
 
-    /// The last 4 weeks (or the days since the start, if fewer).
+    /// The charts over `?range=` (7d, 30d, 90d, 1y, all; ProgressCharts.swift).
     func progress(_ request: Request, context: OnboardedContext) async throws -> Response {
-        let settings = context.settings
         let l = localizer(context)
-        // the last 4 weeks, or the days since the start if that is shorter
-        let count = max(1, min(WebApp.progressDays, settings.startDate.days(to: today) + 1))
-        let days = try store.history(days: count, through: today)
-        let first = days.first?.date ?? today
-        let weights = try store.weights(from: first.adding(days: -3650), through: today)
-        var values: [String: Any] = ["intake": IntakeChart(days: days, localizer: l).values]
-        if let chart = WeightChart(weights: weights, first: first, last: today, localizer: l) { values["weight"] = chart.values }
+        let range = ProgressRange(query: request.uri.queryParameters.get("range"))
+        let values = try progressValues(range: range, settings: context.settings, localizer: l)
         return renderer.page("progress", values, title: l.text("web.progress.title"), tab: .progress, context: context)
     }
 }
