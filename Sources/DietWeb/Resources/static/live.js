@@ -20,6 +20,7 @@
   var again = false;
   var retryDelay = 15000;
   var lastHTML = null;
+  var interacted = false;  // the user has pressed a key or touched the page
 
   // The answer to a form that was sent without a redirect (a form with its errors) is not
   // what a GET of the same address shows: such a page is not refreshed.
@@ -61,11 +62,15 @@
     return false;
   }
 
-  // Whether replacing the content now would take something from the user.
+  // Whether replacing the content now would take something from the user. A field focused by
+  // the page itself (autofocus) before the user did anything does not count: the new copy of
+  // the field gets the focus back.
   function busy() {
     var active = document.activeElement;
-    if (active && active !== main && (/^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName) || active.isContentEditable)) return true;
-    if (document.querySelector('dialog[open], [aria-modal="true"]:not([hidden])')) return true;
+    var field = active && active !== main && (/^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName) || active.isContentEditable);
+    if (field && interacted) return true;
+    // the app's dialogs are shown by the class is-open (their hidden attribute stays)
+    if (document.querySelector('dialog[open], [data-dialog-panel].is-open, [aria-modal="true"]:not([hidden]):not([data-dialog-panel])')) return true;
     var selection = window.getSelection && window.getSelection();
     if (selection && !selection.isCollapsed && main.contains(selection.anchorNode)) return true;
     var forms = main.querySelectorAll('form');
@@ -140,11 +145,13 @@
     source.addEventListener('changed', refresh);
     source.onopen = function () {
       retryDelay = 15000;
+      document.documentElement.setAttribute('data-live', 'on');
       // changes made while the stream was down were not announced
       if (dropped) refresh();
     };
     source.onerror = function () {
       dropped = true;
+      document.documentElement.setAttribute('data-live', 'off');
       if (source.readyState !== EventSource.CLOSED) return; // the browser reconnects itself
       // refused (too many pages, not signed in): try again later, less often each time
       source = null;
@@ -158,6 +165,9 @@
     source = null;
   }
 
+  ['keydown', 'pointerdown', 'touchstart'].forEach(function (type) {
+    document.addEventListener(type, function () { interacted = true; }, { capture: true, passive: true });
+  });
   document.addEventListener('focusout', function () { setTimeout(whenFree, 0); });
   document.addEventListener('selectionchange', function () { if (wanted) setTimeout(whenFree, 300); });
   document.addEventListener('visibilitychange', whenFree);

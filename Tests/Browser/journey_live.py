@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Live-update journey (issue 16) at 390x844, in chromium through WebDriver.
+
+A profile made with the CLI; the dashboard is open; the real `wdiet` binary, in another
+process on the same database, logs a meal: within a second the dashboard shows it (polled up
+to 3 s; the measured delay is printed as `LIVE …`) and `window.__marker` set before is still
+there, so the page was not reloaded. The meals, progress, weight and briefing pages update the
+same way. While the user has typed into a form's field, a change does not wipe what they typed;
+a field focused but untouched gets its update once the user leaves it.
+
+Usage: Tests/Browser/journey_live.py WDIET_BINARY ARTEFACTS_DIR
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+sys.path.insert(0, os.path.dirname(__file__))
+import journey  # noqa: E402
+from journey import check  # noqa: E402
+
+NOW = "2026-01-05T07:30:00Z"  # journey.Server's moment: the CLI must share it
+
+
+def wdiet(folder, *arguments):
+    """The real binary in another process, on the server's database, clock and time zone."""
+    env = dict(os.environ, WDIET_NOW=NOW, TZ="Europe/Berlin", WDIET_NO_AUTO_SYNC="1", LANG="de_DE.UTF-8")
+    env.pop("WDIET_SERVER", None)
+    result = subprocess.run([journey.BINARY, *arguments, "--database", os.path.join(folder, "w-diet.sqlite")],
+                            capture_output=True, text=True, env=env)
+    check(result.returncode == 0, f"wdiet {' '.join(arguments)}: {result.stderr or result.stdout}")
+    return result.stdout
+
+
+class LiveJourney(journey.Journey):
+    def main_text(self):
+        return self.driver.execute_script("return document.getElementById('main').textContent")
+
+    def open_live(self, url):
+        """Opens a page and waits until its event stream is open; counts its swaps."""
+        self.driver.get(url)
+        self.wait.until(lambda d: d.execute_script("return document.documentElement.getAttribute('data-live')") == "on")
+        self.driver.execute_script(
+            "window.__marker = 1; window.__swaps = 0;"
+            "document.addEventListener('wdiet:content', function () { window.__swaps++; });")
+
+    def value(self, id):
+        """A field's current value, read in one script (the element may be swapped meanwhile)."""
+        return self.driver.execute_script("var f = document.getElementById(arguments[0]); return f && f.value", id)
+
+    def text(self, css):
+        return self.driver.execute_script("var e = document.querySelector(arguments[0]); return e ? e.textContent : ''", css)
+
+    def marker(self):
+        return self.driver.execute_script("return window.__marker")
+
+    def swaps(self):
+        return self.driver.execute_script("return window.__swaps")
+
+    def until(self, condition, seconds=3.0):
+        """Polls `condition` every 25 ms for at most `seconds`; the delay until it held, or None."""
+        start = time.monotonic()
+        while time.monotonic() - start < seconds:
+            if condition():
+                return time.monotonic() - start
+            time.sleep(0.025)
+        return None
+
+    def live_change(self, label, folder, arguments, shows):
+        """Runs the CLI and waits for `shows()` on the open page; returns the delay in ms."""
+        wdiet(folder, *arguments)
+        delay = self.until(shows)
+        check(delay is not None, f"{label}: the page did not show the CLI's change within 3 s")
+        check(self.marker() == 1, f"{label}: the page was reloaded (window.__marker is gone)")
+        ms = round(delay * 1000)
+        print(f"LIVE {label}: CLI write -> page updated in {ms} ms{'' if ms <= 1000 else ' (over 1 s!)'}")
+        return ms
+
+    def run_live(self, server, folder):
+        d = self.driver
+        url = server.url
+        # the dashboard: the CLI logs a meal
+        self.open_live(url + "/")
+        eaten = self.text(".ring-eaten")
+        self.screen("dashboard-before")
+        self.live_change("dashboard", folder, ["log", "meal", "--kcal", "432", "Linsensuppe"],
+                         lambda: "Linsensuppe" in self.main_text() and self.text(".ring-eaten") != eaten)
+        check("432 kcal" in " ".join(e.text for e in self.all(".meal-row")), "the new meal's row shows 432 kcal")
+        check(self.swaps() >= 1, "the other scripts were told of the new content (wdiet:content)")
+        # fetching the page again writes nothing, so one change is one swap, not an endless loop
+        settled = self.swaps()
+        time.sleep(2)
+        check(self.swaps() == settled, f"an idle page stays still: {self.swaps() - settled} more swaps in 2 s")
+        self.screen("dashboard-after")
+
+        # the other pages that must follow the store
+        self.open_live(url + "/meals")
+        self.live_change("meals", folder, ["log", "meal", "--kcal", "210", "Apfelkuchen"], lambda: "Apfelkuchen" in self.main_text())
+        self.open_live(url + "/progress")
+        self.live_change("progress", folder, ["log", "meal", "--kcal", "150", "Joghurt"], lambda: self.swaps() >= 1)
+        self.open_live(url + "/briefing")
+        self.live_change("briefing", folder, ["log", "meal", "--kcal", "90", "Banane"], lambda: self.swaps() >= 1)
+        self.open_live(url + "/weight")
+        self.live_change("weight", folder, ["log", "weight", "69,5"],
+                         lambda: self.value("weight-kg") == "69,5")
+        self.screen("weight-after")
+
+        # typing in a form: a change does not wipe it, nor takes the focus
+        self.open_live(url + "/weight")
+        field = self.find("#weight-kg")
+        field.click()
+        field.clear()
+        field.send_keys("71,3")
+        wdiet(folder, "log", "meal", "--kcal", "120", "Birne")
+        time.sleep(1.5)  # a change that would be applied has arrived by now
+        check(self.value("weight-kg") == "71,3", "what the user typed is kept")
+        check(d.switch_to.active_element.get_attribute("id") == "weight-kg", "the field keeps the focus")
+        check(self.swaps() == 0, "no swap while the user is typing")
+        self.screen("weight-typing")
+
+        # a field focused but left as it was: the change comes once the user leaves it
+        self.open_live(url + "/weight")
+        self.find("#weight-kg").click()
+        wdiet(folder, "log", "weight", "69,8")
+        time.sleep(1.0)
+        check(self.swaps() == 0 and self.value("weight-kg") == "69,5", "no swap while the field has the focus")
+        d.execute_script("document.activeElement.blur()")
+        delay = self.until(lambda: self.value("weight-kg") == "69,8")
+        check(delay is not None, "after leaving the field the page shows the new weight")
+        check(self.marker() == 1, "and it was not reloaded")
+        print(f"LIVE weight after leaving the field: {round(delay * 1000)} ms")
+
+
+def main():
+    folder = tempfile.mkdtemp(prefix="wdiet-live-")
+    wdiet(folder, "onboard", "--sex", "female", "--age", "35", "--height", "168", "--weight", "70", "--activity", "light",
+          "--goal", "lose", "--window", "12:00-18:00", "--moments", "12:00,15:00,18:00")
+    server = journey.Server(folder=folder, now=NOW)
+    passed = failed = 0
+    live = None
+    try:
+        live = LiveJourney("live", 390, 844, True)
+        live.run_live(server, folder)
+        passed += 1
+        print("PASS live 390x844: the CLI's changes appear on the open pages without a reload")
+    except Exception as error:
+        failed += 1
+        print(f"FAIL live 390x844: {error}")
+        if not isinstance(error, journey.Failure):
+            traceback.print_exc()
+        if live:
+            live.driver.save_screenshot(os.path.join(live.folder, "failure.png"))
+    finally:
+        # stopped while the page's event stream is still open: it must not hold the server up
+        started = time.monotonic()
+        server.stop()
+        stopped = time.monotonic() - started
+        print(f"LIVE wdiet serve stopped {round(stopped * 1000)} ms after SIGTERM, with a page's stream open")
+        if stopped > 5:
+            failed += 1
+            print("FAIL wdiet serve took more than 5 s to stop")
+        if live:
+            live.close()
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
