@@ -93,6 +93,9 @@ struct ServeCommand: ParsableCommand {
                 } else if app.configuration.requiresSignIn {
                     Terminal.print(localizer.text("cli.serve.signInRequired"))
                 }
+                if !app.configuration.trustProxy, app.configuration.tls == nil, app.configuration.requiresSignIn {
+                    Terminal.print(localizer.text("cli.serve.plainHTTP"))
+                }
                 fflush(nil)
             }.runService()
         }
