@@ -56,8 +56,9 @@ struct DashboardView {
             "macros": report.macros.map { MacroView($0, l).values },
             "macrosLabel": report.macros.map { MacroView($0, l).spoken }.joined(separator: " "),
             "weight": weight(report.weight),
-            "coach": ["emoji": report.coach.variation.emoji, "message": l.render(report.coach.message),
-                      "variation": report.coach.variation.rawValue],
+            "coach": ["message": l.render(report.coach.message), "variation": report.coach.variation.rawValue,
+                      "situation": report.coach.situation.rawValue],
+            "mascot": Mascot.values(report.coach.variation, size: 56),
             "calories": l.render(report.calories.message),
             "target": report.targetLine(l),
         ]
@@ -157,7 +158,10 @@ struct RingView {
             "size": Self.fixed(Self.size), "center": Self.fixed(Self.size / 2), "radius": Self.fixed(Self.radius),
             "stroke": Self.fixed(Self.stroke), "segments": segments, "spoken": spoken,
             "eaten": l.number(Double(report.calories.eatenKcal), digits: 0),
-            "of": l.text("web.ring.of", ["target": .integer(report.calories.targetKcal)]),
+            "targetKcal": l.number(Double(report.calories.targetKcal), digits: 0),
+            // the big figure: what is left, or (SPEC §5) how far over, where "left" stood
+            "left": l.number(Double(report.calories.isOver ? report.calories.overKcal : report.calories.remainingKcal), digits: 0),
+            "leftLabel": l.text(report.calories.isOver ? "web.ring.over" : "web.ring.left"),
         ]
         values["calories"] = l.render(report.calories.message)
         values["isOver"] = report.ring.isOver

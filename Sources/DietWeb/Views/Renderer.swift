@@ -31,18 +31,25 @@ struct Renderer: Sendable {
         let strings = Strings(localizer: l)
         var values = data
         values["t"] = strings
+        values["icon"] = Icons()
+        if values["mascot"] == nil { values["mascot"] = Mascot.values(.default, size: 96) }
         values["csrf"] = context.csrfToken
         let body = library.render(values, withTemplate: template) ?? ""
         var layout: [String: Any] = [
             "t": strings, "lang": context.language.rawValue, "title": title, "content": body,
-            "csrf": context.csrfToken, "asset": assetVersion,
+            "csrf": context.csrfToken, "asset": assetVersion, "icon": Icons(),
         ]
         if let tab {
             layout["nav"] = ["items": Tab.allCases.map { item in
-                ["href": item.path, "icon": item.icon, "label": l.text("web.tab.\(item.rawValue)"), "current": item == tab] as [String: Any]
+                ["href": item.path, "icon": item.icon.svg, "label": l.text("web.tab.\(item.rawValue)"), "current": item == tab] as [String: Any]
             }]
         }
-        if let flash = context.flash { layout["toast"] = Self.toast(flash, l) }
+        if let flash = context.flash, let toast = Self.toast(flash, l) {
+            layout["toast"] = toast
+            // the roar reaches the page: the mascot and the streak flame pulse once, twice or
+            // three times (app.css), the phone buzzes as often (app.js)
+            if let roar = toast["roar"] { layout["roar"] = roar }
+        }
         return html(library.render(layout, withTemplate: "layout") ?? "", status: status)
     }
 
@@ -55,6 +62,7 @@ struct Renderer: Sendable {
         let roar = parts.dropFirst().first.flatMap { Int($0) }.flatMap(Roar.init(rawValue:))
         var values: [String: Any] = ["text": l.text("web.toast.\(toast.rawValue)") + (roar.map { " " + l.text("cli.roar.\($0.rawValue)") } ?? ""),
                                      "hasUndo": false]
+        if let roar { values["roar"] = roar.rawValue }
         if halves.count == 2, let id = UUID(uuidString: String(halves[1])) {
             values["undo"] = id.uuidString
             values["hasUndo"] = true
@@ -66,6 +74,7 @@ struct Renderer: Sendable {
     func fragment(_ template: String, _ data: [String: Any], context: some PageContext) -> Response {
         var values = data
         values["t"] = Strings(localizer: Localizer(context.language))
+        values["icon"] = Icons()
         values["csrf"] = context.csrfToken
         return html(library.render(values, withTemplate: template) ?? "")
     }
@@ -84,15 +93,62 @@ enum Tab: String, CaseIterable {
 
     var path: String { self == .home ? "/" : "/\(rawValue)" }
 
-    var icon: String {
+    var icon: Icon {
         switch self {
-        case .home: "🏠"
-        case .progress: "📊"
-        case .briefing: "☀️"
-        case .learn: "🎓"
-        case .settings: "⚙️"
+        case .home: .home
+        case .progress: .progress
+        case .briefing: .sun
+        case .learn: .learn
+        case .settings: .settings
         }
     }
+}
+
+/// The app's one icon set: 24 × 24 strokes in `currentColor`, drawn inline (the CSP allows no
+/// external sprite with `<use>` across documents, and inline SVG needs no extra request).
+/// Always decorative: the label next to it (or the control's `aria-label`) says what it is.
+enum Icon: String, CaseIterable {
+    case home, progress, sun, learn, settings, info, help, edit, meal, scale, flame, star, back, forward, clock
+
+    /// The drawing inside the 24 × 24 box.
+    private var shapes: String {
+        switch self {
+        case .home: #"<path d="M3 10.5 12 3l9 7.5"/><path d="M5.5 9v11a1 1 0 0 0 1 1H10v-6h4v6h3.5a1 1 0 0 0 1-1V9"/>"#
+        case .progress: #"<path d="M4 4v16h16"/><path d="m7.5 14.5 3.5-4 3 3 5-6"/>"#
+        case .sun: #"<circle cx="12" cy="12" r="4"/><path d="M12 2.5v2M12 19.5v2M2.5 12h2M19.5 12h2M5.3 5.3l1.4 1.4M17.3 17.3l1.4 1.4M5.3 18.7l1.4-1.4M17.3 6.7l1.4-1.4"/>"#
+        case .learn: #"<path d="M2.5 9 12 4.5 21.5 9 12 13.5z"/><path d="M6.5 11.2V16c0 1.4 2.5 3 5.5 3s5.5-1.6 5.5-3v-4.8"/><path d="M21.5 9v5.5"/>"#
+        case .settings: #"<path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1"/><circle cx="15" cy="6" r="2"/><circle cx="9" cy="12" r="2"/><circle cx="17" cy="18" r="2"/>"#
+        case .info: #"<circle cx="12" cy="12" r="9"/><path d="M12 11v5.5"/><path d="M12 7.6v.1"/>"#
+        case .help: #"<circle cx="12" cy="12" r="9"/><path d="M9.4 9.4a2.6 2.6 0 1 1 3.7 2.4c-.7.3-1.1.9-1.1 1.6v.5"/><path d="M12 16.9v.1"/>"#
+        case .edit: #"<path d="M4 20h4L19 9l-4-4L4 16z"/><path d="m13.5 6.5 4 4"/>"#
+        case .meal: #"<path d="M6 3v5a2 2 0 0 0 4 0V3M8 3v18"/><path d="M18 21V3c-2.2 1.2-3.5 4.2-3.5 8.5H18"/>"#
+        case .scale: #"<rect x="3.5" y="3.5" width="17" height="17" rx="4"/><path d="M8 10a4 4 0 0 1 8 0z"/><path d="m12 10 1.5-2"/>"#
+        case .flame: #"<path fill="currentColor" d="M12.5 2.5c.8 3.6 5.5 5.8 5.5 11a6 6 0 0 1-12 0c0-3 1.7-4.9 3-6.2 0 1.9.8 3 1.9 3.4-.8-3.2.4-5.9 1.6-8.2z"/>"#
+        case .star: #"<path d="m12 3 2.7 5.6 6.1.8-4.5 4.2 1.2 6.1L12 16.8l-5.5 2.9 1.2-6.1-4.5-4.2 6.1-.8z"/>"#
+        case .back: #"<path d="M15 5 8 12l7 7"/>"#
+        case .forward: #"<path d="m9 5 7 7-7 7"/>"#
+        case .clock: #"<circle cx="12" cy="12" r="9"/><path d="M12 7v5l3.5 2"/>"#
+        }
+    }
+
+    /// The inline `<svg>`: fixed 24 px so nothing moves when it paints.
+    var svg: String {
+        #"<svg class="icon icon-\#(rawValue)" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">\#(shapes)</svg>"#
+    }
+}
+
+/// The fire coach as drawn by `mascot.mustache`: `{{#mascot}}{{> mascot}}{{/mascot}}`. Which
+/// look is the domain's choice (`CoachAdvice.variation`); pages without a coach's advice (the
+/// welcome, an error) show the everyday one.
+enum Mascot {
+    static func values(_ variation: FireVariation, size: Int) -> [String: Any] {
+        ["variation": variation.rawValue, variation.rawValue: true, "size": size]
+    }
+}
+
+/// `{{{icon.info}}}` in a template is the info icon's SVG (triple braces: it is markup).
+struct Icons: MustacheParent {
+    func child(named name: String) -> Any? { Icon(rawValue: name)?.svg }
 }
 
 /// The one-time messages shown after a redirect.

@@ -5,58 +5,160 @@
   var reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   var token = (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
 
-  // Search as you type: 300 ms after the last keystroke, results replace the list; the
-  // status line in the results is a live region ("10 results found.").
-  var form = document.querySelector("[data-search]");
-  var results = document.querySelector("[data-search-results]");
-  if (form && results) {
-    var input = form.querySelector('input[type="search"]');
-    var timer = null;
-    var latest = 0;
-    var run = function () {
-      var query = input.value.trim();
-      var ticket = ++latest;
-      var url = "/foods/search?q=" + encodeURIComponent(query);
-      fetch(url, { headers: { "X-CSRF-Token": token }, credentials: "same-origin" })
-        .then(function (response) { if (!response.ok) { throw new Error(String(response.status)); } return response.text(); })
-        .then(function (html) {
-          if (ticket !== latest) { return; }
-          results.innerHTML = html;
-          if (window.history && window.history.replaceState) {
-            window.history.replaceState(null, "", query ? "/log?q=" + encodeURIComponent(query) : "/log");
-          }
-        })
-        .catch(function () {
-          if (ticket !== latest) { return; }
-          var status = results.querySelector("[role=status]");
-          if (status) { status.textContent = form.getAttribute("data-offline") || "Search unavailable, use manual entry."; }
+  // Behaviour bound to elements inside <main> runs again after live.js swaps the page's content
+  // (the `wdiet:content` event, contract 4); document-level handlers are bound once.
+  function enhance() {
+    // Search as you type: 300 ms after the last keystroke, results replace the list; the
+    // status line in the results is a live region ("10 results found.").
+    var form = document.querySelector("[data-search]");
+    var results = document.querySelector("[data-search-results]");
+    if (form && results) {
+      var input = form.querySelector('input[type="search"]');
+      var timer = null;
+      var latest = 0;
+      var run = function () {
+        var query = input.value.trim();
+        var ticket = ++latest;
+        var url = "/foods/search?q=" + encodeURIComponent(query);
+        fetch(url, { headers: { "X-CSRF-Token": token }, credentials: "same-origin" })
+          .then(function (response) { if (!response.ok) { throw new Error(String(response.status)); } return response.text(); })
+          .then(function (html) {
+            if (ticket !== latest) { return; }
+            results.innerHTML = html;
+            if (window.history && window.history.replaceState) {
+              window.history.replaceState(null, "", query ? "/log?q=" + encodeURIComponent(query) : "/log");
+            }
+          })
+          .catch(function () {
+            if (ticket !== latest) { return; }
+            var status = results.querySelector("[role=status]");
+            if (status) { status.textContent = form.getAttribute("data-offline") || "Search unavailable, use manual entry."; }
+          });
+      };
+      input.addEventListener("input", function () {
+        clearTimeout(timer);
+        timer = setTimeout(run, 300);
+      });
+      form.addEventListener("submit", function (event) {
+        event.preventDefault();
+        clearTimeout(timer);
+        run();
+      });
+      // Arrow down from the field moves into the results.
+      input.addEventListener("keydown", function (event) {
+        if (event.key === "ArrowDown") {
+          var first = results.querySelector("a.result");
+          if (first) { event.preventDefault(); first.focus(); }
+        }
+      });
+      results.addEventListener("keydown", function (event) {
+        if (event.key !== "ArrowDown" && event.key !== "ArrowUp") { return; }
+        var links = Array.prototype.slice.call(results.querySelectorAll("a.result"));
+        var index = links.indexOf(document.activeElement);
+        if (index < 0) { return; }
+        event.preventDefault();
+        if (event.key === "ArrowDown" && index + 1 < links.length) { links[index + 1].focus(); }
+        if (event.key === "ArrowUp") { (index === 0 ? input : links[index - 1]).focus(); }
+      });
+    }
+
+    document.querySelectorAll("[data-dialog]").forEach(function (button) {
+      button.addEventListener("click", function (event) {
+        var panel = document.getElementById(button.getAttribute("data-dialog"));
+        if (!panel) { return; }
+        event.preventDefault();
+        opener = button;
+        openDialog(panel);
+      });
+    });
+    document.querySelectorAll("[data-dialog-close]").forEach(function (button) {
+      button.addEventListener("click", function (event) {
+        event.preventDefault();
+        closeDialog(button.closest("[data-dialog-panel]"));
+      });
+    });
+    var autofocus = document.querySelector("[data-dialog-panel][data-autofocus]");
+    if (autofocus) { openDialog(autofocus); }
+
+    // Onboarding's first step: a language choice shows the page in that language at once.
+    document.querySelectorAll('input[type="radio"][name="language"][data-switch]').forEach(function (radio) {
+      radio.addEventListener("change", function () { window.location.assign("/onboarding?lang=" + encodeURIComponent(radio.value)); });
+    });
+
+    // Leaving a meal form with typed values asks first ("Discard meal?", seed 002); saving does not.
+    var guarded = Array.prototype.slice.call(document.querySelectorAll("form[data-discard]"));
+    var dirty = false;
+    guarded.forEach(function (element) {
+      element.addEventListener("input", function () { dirty = true; });
+      element.addEventListener("submit", function () { dirty = false; });
+    });
+    if (guarded.length) {
+      document.querySelectorAll("a.back").forEach(function (link) {
+        link.addEventListener("click", function (event) {
+          if (dirty && !window.confirm(guarded[0].getAttribute("data-discard"))) { event.preventDefault(); }
         });
-    };
-    input.addEventListener("input", function () {
-      clearTimeout(timer);
-      timer = setTimeout(run, 300);
+      });
+    }
+
+    // Forms that ask before they act (delete).
+    document.querySelectorAll("form[data-confirm]").forEach(function (element) {
+      element.addEventListener("submit", function (event) {
+        if (!window.confirm(element.getAttribute("data-confirm"))) { event.preventDefault(); }
+      });
     });
-    form.addEventListener("submit", function (event) {
-      event.preventDefault();
-      clearTimeout(timer);
-      run();
-    });
-    // Arrow down from the field moves into the results.
-    input.addEventListener("keydown", function (event) {
-      if (event.key === "ArrowDown") {
-        var first = results.querySelector("a.result");
-        if (first) { event.preventDefault(); first.focus(); }
-      }
-    });
-    results.addEventListener("keydown", function (event) {
-      if (event.key !== "ArrowDown" && event.key !== "ArrowUp") { return; }
-      var links = Array.prototype.slice.call(results.querySelectorAll("a.result"));
-      var index = links.indexOf(document.activeElement);
-      if (index < 0) { return; }
-      event.preventDefault();
-      if (event.key === "ArrowDown" && index + 1 < links.length) { links[index + 1].focus(); }
-      if (event.key === "ArrowUp") { (index === 0 ? input : links[index - 1]).focus(); }
-    });
+
+    // The portion form shows what will be saved as it changes: the amount times the grams of
+    // the chosen unit (1 for grams), the same arithmetic as the server's.
+    var portion = document.querySelector("[data-portion]");
+    if (portion) {
+      var preview = portion.querySelector("[data-portion-preview]");
+      var per100 = parseFloat(portion.getAttribute("data-kcal")) || 0;
+      var number = function (value) {
+        var text = String(value).trim();
+        if (!/^[+-]?[0-9]*[.,]?[0-9]*$/.test(text)) { return NaN; }
+        return parseFloat(text.replace(",", "."));
+      };
+      var update = function () {
+        var unit = portion.querySelector('select[name="unit"]');
+        var option = unit && unit.options[unit.selectedIndex];
+        var grams = number(portion.querySelector('input[name="amount"]').value) * (option ? number(option.getAttribute("data-grams")) : 1);
+        preview.textContent = isFinite(grams) && grams > 0 ? "≈ " + Math.round(grams) + " g · " + Math.round(per100 * grams / 100) + " kcal" : "";
+      };
+      portion.addEventListener("input", update);
+      portion.addEventListener("change", update);
+      update();
+    }
+    // Barcodes by camera where the browser has BarcodeDetector (no third-party script): the
+    // digits read go into the typed field, which always works on its own.
+    var scanButton = document.querySelector("[data-barcode-scan]");
+    if (scanButton && "BarcodeDetector" in window && navigator.mediaDevices && navigator.mediaDevices.getUserMedia) {
+      var scanForm = scanButton.closest("form");
+      var video = scanForm.querySelector("[data-barcode-video]");
+      var status = scanForm.querySelector("[data-barcode-status]");
+      scanButton.hidden = false;
+      scanButton.addEventListener("click", function () {
+        var detector = new window.BarcodeDetector({ formats: ["ean_13", "ean_8", "upc_a"] });
+        navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } }).then(function (stream) {
+          video.srcObject = stream;
+          video.hidden = false;
+          status.hidden = false;
+          video.play();
+          var stop = function () { stream.getTracks().forEach(function (track) { track.stop(); }); video.hidden = true; status.hidden = true; };
+          var look = function () {
+            detector.detect(video).then(function (codes) {
+              if (codes.length) {
+                stop();
+                scanForm.querySelector('input[name="code"]').value = codes[0].rawValue;
+                scanForm.submit();
+              } else {
+                window.requestAnimationFrame(look);
+              }
+            }).catch(function () { stop(); });
+          };
+          look();
+        }).catch(function () { status.hidden = true; });
+      });
+    }
   }
 
   // "Try manual entry" opens the manual form and puts the cursor in it.
@@ -84,21 +186,6 @@
     if (window.location.hash === "#" + panel.id) { window.history.replaceState(null, "", window.location.pathname); }
     if (opener) { opener.focus(); opener = null; }
   }
-  document.querySelectorAll("[data-dialog]").forEach(function (button) {
-    button.addEventListener("click", function (event) {
-      var panel = document.getElementById(button.getAttribute("data-dialog"));
-      if (!panel) { return; }
-      event.preventDefault();
-      opener = button;
-      openDialog(panel);
-    });
-  });
-  document.querySelectorAll("[data-dialog-close]").forEach(function (button) {
-    button.addEventListener("click", function (event) {
-      event.preventDefault();
-      closeDialog(button.closest("[data-dialog-panel]"));
-    });
-  });
   document.addEventListener("keydown", function (event) {
     var panel = document.querySelector("[data-dialog-panel].is-open");
     if (!panel) { return; }
@@ -111,8 +198,6 @@
       else if (!event.shiftKey && document.activeElement === last) { event.preventDefault(); first.focus(); }
     }
   });
-  var autofocus = document.querySelector("[data-dialog-panel][data-autofocus]");
-  if (autofocus) { openDialog(autofocus); }
 
   // Toasts: announced once by the live region, gone after 3 seconds; one with "Undo" stays
   // 10 seconds (the restore works for as long as it is shown).
@@ -131,83 +216,16 @@
     }, 50);
   }
 
-  // Onboarding's first step: a language choice shows the page in that language at once.
-  document.querySelectorAll('input[type="radio"][name="language"][data-switch]').forEach(function (radio) {
-    radio.addEventListener("change", function () { window.location.assign("/onboarding?lang=" + encodeURIComponent(radio.value)); });
-  });
-
-  // Leaving a meal form with typed values asks first ("Discard meal?", seed 002); saving does not.
-  var guarded = Array.prototype.slice.call(document.querySelectorAll("form[data-discard]"));
-  var dirty = false;
-  guarded.forEach(function (element) {
-    element.addEventListener("input", function () { dirty = true; });
-    element.addEventListener("submit", function () { dirty = false; });
-  });
-  if (guarded.length) {
-    document.querySelectorAll("a.back").forEach(function (link) {
-      link.addEventListener("click", function (event) {
-        if (dirty && !window.confirm(guarded[0].getAttribute("data-discard"))) { event.preventDefault(); }
-      });
-    });
+  // A roar (meal saved: 1, every macro on target or a streak milestone: 2, a phase done or a
+  // badge: 3) is felt as well as seen: as many buzzes where the phone can, unless motion is
+  // reduced (app.css animates the mascot as many times).
+  var roar = parseInt(document.body.getAttribute("data-roar") || "", 10);
+  if (roar > 0 && roar < 4 && !reduceMotion && navigator.vibrate) {
+    var pattern = [60];
+    for (var pulse = 1; pulse < roar; pulse++) { pattern.push(90, 60); }
+    try { navigator.vibrate(pattern); } catch (ignored) { /* no tap yet: the animation says it */ }
   }
 
-  // Forms that ask before they act (delete).
-  document.querySelectorAll("form[data-confirm]").forEach(function (element) {
-    element.addEventListener("submit", function (event) {
-      if (!window.confirm(element.getAttribute("data-confirm"))) { event.preventDefault(); }
-    });
-  });
-
-  // The portion form shows what will be saved as it changes: the amount times the grams of
-  // the chosen unit (1 for grams), the same arithmetic as the server's.
-  var portion = document.querySelector("[data-portion]");
-  if (portion) {
-    var preview = portion.querySelector("[data-portion-preview]");
-    var per100 = parseFloat(portion.getAttribute("data-kcal")) || 0;
-    var number = function (value) {
-      var text = String(value).trim();
-      if (!/^[+-]?[0-9]*[.,]?[0-9]*$/.test(text)) { return NaN; }
-      return parseFloat(text.replace(",", "."));
-    };
-    var update = function () {
-      var unit = portion.querySelector('select[name="unit"]');
-      var option = unit && unit.options[unit.selectedIndex];
-      var grams = number(portion.querySelector('input[name="amount"]').value) * (option ? number(option.getAttribute("data-grams")) : 1);
-      preview.textContent = isFinite(grams) && grams > 0 ? "≈ " + Math.round(grams) + " g · " + Math.round(per100 * grams / 100) + " kcal" : "";
-    };
-    portion.addEventListener("input", update);
-    portion.addEventListener("change", update);
-    update();
-  }
-  // Barcodes by camera where the browser has BarcodeDetector (no third-party script): the
-  // digits read go into the typed field, which always works on its own.
-  var scanButton = document.querySelector("[data-barcode-scan]");
-  if (scanButton && "BarcodeDetector" in window && navigator.mediaDevices && navigator.mediaDevices.getUserMedia) {
-    var scanForm = scanButton.closest("form");
-    var video = scanForm.querySelector("[data-barcode-video]");
-    var status = scanForm.querySelector("[data-barcode-status]");
-    scanButton.hidden = false;
-    scanButton.addEventListener("click", function () {
-      var detector = new window.BarcodeDetector({ formats: ["ean_13", "ean_8", "upc_a"] });
-      navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } }).then(function (stream) {
-        video.srcObject = stream;
-        video.hidden = false;
-        status.hidden = false;
-        video.play();
-        var stop = function () { stream.getTracks().forEach(function (track) { track.stop(); }); video.hidden = true; status.hidden = true; };
-        var look = function () {
-          detector.detect(video).then(function (codes) {
-            if (codes.length) {
-              stop();
-              scanForm.querySelector('input[name="code"]').value = codes[0].rawValue;
-              scanForm.submit();
-            } else {
-              window.requestAnimationFrame(look);
-            }
-          }).catch(function () { stop(); });
-        };
-        look();
-      }).catch(function () { status.hidden = true; });
-    });
-  }
+  enhance();
+  document.addEventListener("wdiet:content", enhance);
 })();
