@@ -2,7 +2,7 @@
 """Browser journey of issue 16's look and feel, at 390x844 (phone), as a German user:
 
   every screen (onboarding, dashboard, log, meals, weight, progress, foods, settings, learn,
-  briefing) in the light and in the dark scheme (DevTools Emulation.setEmulatedMedia), each
+  briefing, and the offline banner) in the light and in the dark scheme (DevTools Emulation.setEmulatedMedia), each
   saved as look/light-<screen>.png and look/dark-<screen>.png and audited with axe-core (no
   serious or critical violation, colour contrast included); the tab bar's icons and labels;
   the dashboard's cumulative layout shift on load (PerformanceObserver 'layout-shift',
@@ -126,6 +126,16 @@ class LookJourney(journey.Journey):
         check(shift < 0.01, f"the dashboard's load shifts the layout by {shift:.4f} (< 0.01)")
         return shift
 
+    def offline_banner(self):
+        """The banner as offline.js fills it (contract 3), shown by hand: its contrast in both schemes."""
+        self.driver.execute_script("""
+            const banner = document.querySelector('[data-offline-banner]');
+            banner.innerHTML = '<p>' + banner.getAttribute('data-offline') + '</p><span class="queued-count">2</span>';
+            banner.hidden = false;""")
+        height = self.driver.execute_script("return document.querySelector('[data-offline-banner]').getBoundingClientRect().height")
+        check(0 < height <= 48, f"the offline banner is a slim bar: {height}px")
+        self.shot("offline-banner")
+
     def run(self, server):
         self.onboard(server)
         self.tab_bar()
@@ -137,6 +147,8 @@ class LookJourney(journey.Journey):
             for path, label in SCREENS:
                 self.driver.get(server.url + path)
                 self.shot(label)
+            self.driver.get(server.url + "/")
+            self.offline_banner()
 
 
 def main():

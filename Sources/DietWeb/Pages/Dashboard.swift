@@ -58,7 +58,7 @@ struct DashboardView {
             "weight": weight(report.weight),
             "coach": ["message": l.render(report.coach.message), "variation": report.coach.variation.rawValue,
                       "situation": report.coach.situation.rawValue],
-            "mascot": Mascot.values(report.coach.variation, size: 56),
+            "mascot": Mascot.values(report.coach.variation, size: 60),
             "calories": l.render(report.calories.message),
             "target": report.targetLine(l),
         ]

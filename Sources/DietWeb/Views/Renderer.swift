@@ -32,7 +32,7 @@ struct Renderer: Sendable {
         var values = data
         values["t"] = strings
         values["icon"] = Icons()
-        if values["mascot"] == nil { values["mascot"] = Mascot.values(.default, size: 96) }
+        if values["mascot"] == nil { values["mascot"] = Mascot.values(.default, size: 120) }
         values["csrf"] = context.csrfToken
         let body = library.render(values, withTemplate: template) ?? ""
         var layout: [String: Any] = [

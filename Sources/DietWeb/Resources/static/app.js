@@ -8,8 +8,16 @@
   // Behaviour bound to elements inside <main> runs again after live.js swaps the page's content
   // (the `wdiet:content` event, contract 4); document-level handlers are bound once.
   function enhance() {
-    // Search as you type: 300 ms after the last keystroke, results replace the list; the
-    // status line in the results is a live region ("10 results found.").
+    bindSearch();
+    bindDialogs();
+    bindForms();
+    bindPortion();
+    bindBarcode();
+  }
+
+  // Search as you type: 300 ms after the last keystroke, results replace the list; the
+  // status line in the results is a live region ("10 results found.").
+  function bindSearch() {
     var form = document.querySelector("[data-search]");
     var results = document.querySelector("[data-search-results]");
     if (form && results) {
@@ -61,7 +69,9 @@
         if (event.key === "ArrowUp") { (index === 0 ? input : links[index - 1]).focus(); }
       });
     }
+  }
 
+  function bindDialogs() {
     document.querySelectorAll("[data-dialog]").forEach(function (button) {
       button.addEventListener("click", function (event) {
         var panel = document.getElementById(button.getAttribute("data-dialog"));
@@ -79,7 +89,10 @@
     });
     var autofocus = document.querySelector("[data-dialog-panel][data-autofocus]");
     if (autofocus) { openDialog(autofocus); }
+  }
 
+  // Forms: the language switch, the discard question, the confirmations.
+  function bindForms() {
     // Onboarding's first step: a language choice shows the page in that language at once.
     document.querySelectorAll('input[type="radio"][name="language"][data-switch]').forEach(function (radio) {
       radio.addEventListener("change", function () { window.location.assign("/onboarding?lang=" + encodeURIComponent(radio.value)); });
@@ -106,9 +119,11 @@
         if (!window.confirm(element.getAttribute("data-confirm"))) { event.preventDefault(); }
       });
     });
+  }
 
-    // The portion form shows what will be saved as it changes: the amount times the grams of
-    // the chosen unit (1 for grams), the same arithmetic as the server's.
+  // The portion form shows what will be saved as it changes: the amount times the grams of
+  // the chosen unit (1 for grams), the same arithmetic as the server's.
+  function bindPortion() {
     var portion = document.querySelector("[data-portion]");
     if (portion) {
       var preview = portion.querySelector("[data-portion-preview]");
@@ -128,8 +143,11 @@
       portion.addEventListener("change", update);
       update();
     }
-    // Barcodes by camera where the browser has BarcodeDetector (no third-party script): the
-    // digits read go into the typed field, which always works on its own.
+  }
+
+  // Barcodes by camera where the browser has BarcodeDetector (no third-party script): the
+  // digits read go into the typed field, which always works on its own.
+  function bindBarcode() {
     var scanButton = document.querySelector("[data-barcode-scan]");
     if (scanButton && "BarcodeDetector" in window && navigator.mediaDevices && navigator.mediaDevices.getUserMedia) {
       var scanForm = scanButton.closest("form");
