@@ -39,8 +39,12 @@
     return meta ? meta.getAttribute("content") : "";
   }
 
+  var loaded = false;
+
   function refresh() {
-    return ask({ type: "status" }).then(function (answer) {
+    var first = !loaded;
+    loaded = true;
+    return ask({ type: "status", loaded: first }).then(function (answer) {
       if (!answer || answer.error) { render(); return; }
       state.cachedAt = answer.cachedAt;
       state.queued = answer.queued;

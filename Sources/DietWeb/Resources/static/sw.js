@@ -18,9 +18,8 @@ const LOGGING = [/^\/log\/food\/[^/]+$/, /^\/log\/manual$/, /^\/log\/recipe\/[^/
 const FETCHED = "X-Wdiet-Fetched";
 const SYNC_TAG = "wdiet-replay";
 
-// When the page a window shows came from the cache (by client id), and when something was kept.
+// When the page a window shows came from the cache (by client id).
 const servedFromCache = new Map();
-let keptAt = 0;
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -115,7 +114,6 @@ async function keep(path, form) {
   if (!form.get("logged_at")) { form.set("logged_at", localNow()); }
   form.delete("_csrf");
   await withStore("queue", "readwrite", (store) => store.add({ path, body: form.toString(), createdAt: Date.now() }));
-  keptAt = Date.now();
   if (self.registration.sync) { await self.registration.sync.register(SYNC_TAG).catch(() => undefined); }
 }
 
@@ -185,7 +183,7 @@ self.addEventListener("message", (event) => {
   const answer = (promise) => event.waitUntil(promise.then((value) => port && port.postMessage(value),
     (error) => port && port.postMessage({ error: String(error) })));
   if (data.type === "status") {
-    answer(status(event.source ? event.source.id : ""));
+    answer(status(event.source ? event.source.id : "", data.loaded === true));
   } else if (data.type === "replay" && typeof data.token === "string") {
     answer(replay(data.token));
   } else if (data.type === "notices-seen" && Array.isArray(data.ids)) {
@@ -193,13 +191,26 @@ self.addEventListener("message", (event) => {
   }
 });
 
-async function status(clientId) {
-  const queued = await withStore("queue", "readonly", (store) => store.count());
+/**
+ * A page's view: its stored copy's time (null when it came from the network), how many entries
+ * wait, whether some were kept since the last page loaded (`loaded`: asked by a page just loaded),
+ * and the refusals not yet shown.
+ */
+async function status(clientId, loaded) {
+  // read and mark in one transaction: a replay running meanwhile cannot see an item come back;
+  // "just kept" is told to the page loaded next (the redirect after the form), not to an older one
+  let fresh = 0;
+  const items = await withStore("queue", "readwrite", (store) => {
+    const request = store.getAll();
+    request.onsuccess = () => request.result.filter((item) => loaded && !item.shown).forEach((item) => {
+      fresh += 1;
+      store.put(Object.assign({}, item, { shown: true }));
+    });
+    return request;
+  });
   const notices = await withStore("notices", "readonly", (store) => store.getAll());
-  const kept = keptAt > 0 && Date.now() - keptAt < 60000;
-  keptAt = 0;
   const cachedAt = servedFromCache.has(clientId) ? servedFromCache.get(clientId) : null;
-  return { cachedAt, queued, kept, notices };
+  return { cachedAt, queued: items.length, kept: fresh > 0, notices };
 }
 
 // --- small helpers ------------------------------------------------------------------------
