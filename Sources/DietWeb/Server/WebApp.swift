@@ -51,6 +51,7 @@ public final class WebApp: Sendable {
         let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: HostAllowListMiddleware(allowed: configuration.allowedHosts))
         router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: CompressionMiddleware())
         router.add(middleware: SignInMiddleware(app: self))
         router.add(middleware: SessionMiddleware(app: self))
         router.get("/assets/:name") { [assets] _, context in
