@@ -132,13 +132,21 @@
       field.dispatchEvent(new Event("change", { bubbles: true }));
     }
 
-    var timer = null;
+    // only a scroll the user makes (a finger, a wheel, a click, and the momentum after them)
+    // writes into the field: a page script or an audit scrolling the columns does not
+    var timer = null, userUntil = 0;
+    function touched() { userUntil = Date.now() + 1500; }
     function scrolled() {
       mark();
+      if (Date.now() > userUntil) return;
+      userUntil = Math.max(userUntil, Date.now() + 400);
       clearTimeout(timer);
       timer = setTimeout(commit, 120);
     }
     [kgColumn, tenthColumn].forEach(function (column) {
+      ["wheel", "touchstart", "touchmove", "pointerdown"].forEach(function (type) {
+        column.addEventListener(type, touched, { passive: true });
+      });
       column.addEventListener("scroll", scrolled, { passive: true });
       column.addEventListener("click", function (event) {
         var item = event.target.closest(".wheel-item");
