@@ -147,6 +147,14 @@ class OfflineJourney(journey.Journey):
         self.wait_js("var c = document.querySelector('.queued-count'); return c && c.textContent === '2';",
                      "two entries wait: " + self.banner())
         self.screen("offline-kept-weight")
+        # and one the server will refuse (0 kcal): it must not linger silently
+        d.get(server.url + "/log")
+        d.execute_script("document.getElementById('manual').open = true")
+        self.type("#meal-kcal", "0", clear=True)
+        self.type("#meal-name", "Nullsuppe", clear=True)
+        self.load("form[action='/log/manual'] button[type=submit]")
+        self.wait_js("var c = document.querySelector('.queued-count'); return c && c.textContent === '3';",
+                     "three entries wait: " + self.banner())
         check("Offline-Suppe" not in wdiet(folder, "meals", "--json"), "nothing reached the database while offline")
 
         # 4. close the tab (a new window first), the network comes back, the app is opened again
@@ -164,7 +172,10 @@ class OfflineJourney(journey.Journey):
         self.wait_js("return !!navigator.serviceWorker.controller", "the worker controls the reopened app")
         self.wait_js("return document.body.textContent.indexOf('Offline-Suppe') >= 0",
                      "the meal kept offline is on the dashboard: " + self.banner(), timeout=30)
-        self.wait_banner(self.said("data-synced"), "the banner says what was kept is saved")
+        text = self.wait_banner(self.said("data-synced"), "the banner says what was kept is saved")
+        check(self.said("data-refused") in text and "0" in text.split(self.said("data-refused"))[1],
+              "the refused entry is named with the reason: " + text)
+        check(not self.all(".queued-count"), "nothing waits any more: " + text)
         self.screen("back-online")
 
         # 5. exactly once, in order: the page and the CLI reading the same database
@@ -178,6 +189,7 @@ def saved_once(folder, meals, logged_at):
     listed = meals.get("meals", meals) if isinstance(meals, dict) else meals
     soup = [m for m in listed if "Offline-Suppe" in json.dumps(m, ensure_ascii=False)]
     check(len(soup) == 1, f"the meal is saved exactly once: {soup}")
+    check(not [m for m in listed if m.get("name") == "Nullsuppe"], "the refused meal is not saved")
     check(soup[0].get("kcal") == 432, f"with its calories: {soup[0]}")
     minutes = lambda hhmm: int(hhmm[:2]) * 60 + int(hhmm[3:5])
     check(abs(minutes(soup[0].get("local_time", "99:99")) - minutes(logged_at)) <= 1,
