@@ -205,6 +205,40 @@ struct SignInTests {
         }
     }
 
+    @Test("two browsers racing with the right setup code: one sets the passphrase, the other is sent to sign in")
+    func setupRace() async throws {
+        let harness = try Self.harness()
+        defer { harness.remove() }
+        let code = try #require(harness.app.setupCode)
+        let locations = try await withThrowingTaskGroup(of: String?.self) { group in
+            for index in 0..<4 {
+                group.addTask {
+                    try await harness.run { browser in
+                        try await browser.get("/setup")
+                        let passphrase = "passphrase number \(index)"
+                        return try await browser.post("/setup", [("code", code), ("passphrase", passphrase), ("repeat", passphrase)]).location
+                    }
+                }
+            }
+            return try await group.reduce(into: [String?]()) { $0.append($1) }
+        }
+        #expect(locations.filter { $0 == "/" }.count == 1, "\(locations)")
+        #expect(locations.filter { $0 == "/signin" }.count == 3, "\(locations)")
+        #expect(try harness.store().webSessionCount() == 1)
+    }
+
+    @Test("a browser that has not signed in cannot send a large body: 1 MB at most, refused before it is read")
+    func smallBodiesBeforeSignIn() async throws {
+        let harness = try Self.harness()
+        defer { harness.remove() }
+        try await harness.run { browser in
+            try await browser.get("/setup")
+            let page = try await browser.post("/setup", [("code", String(repeating: "1", count: 2 << 20))])
+            #expect(page.status == .contentTooLarge)
+            #expect(page.body.contains("1 MB"))
+        }
+    }
+
     @Test("sign-in returns only to this app's own pages")
     func returnPath() {
         #expect(SignInMiddleware.returnPath("/progress?range=30d") == "/progress?range=30d")

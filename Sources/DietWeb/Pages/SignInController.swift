@@ -71,9 +71,8 @@ struct SignInController: Controller {
         guard state.errors.isEmpty else { return page("setup", state, context: context, status: .unprocessableContent) }
         let hash = try await app.signIn.hash(passphrase)
         let (token, tokenHash) = SignInGate.newSessionToken()
-        // the code works once: used before the store is written, so two tabs cannot both set one
-        guard app.signIn.setupCodeMatches(context.form["code"] ?? "") else { return redirect("/signin") }
-        app.signIn.consumeSetupCode()
+        // the code works once: spent before the store is written, so two tabs cannot both set one
+        guard app.signIn.consumeSetupCode(context.form["code"] ?? "") else { return redirect("/signin") }
         try store.setWebPassphrase(hash: hash, sessionTokenHash: tokenHash)
         return signedIn(token, path: "/")
     }

@@ -49,12 +49,19 @@ final class SignInGate: Sendable {
 
     /// Whether `typed` is the setup code (spaces and dashes ignored), in constant time.
     func setupCodeMatches(_ typed: String) -> Bool {
-        guard let current = code.value else { return false }
-        let clean = { (text: String) in String(text.filter(\.isNumber)) }
+        code.value.map { setupCodeMatches(typed, $0) } ?? false
+    }
+
+    private func setupCodeMatches(_ typed: String, _ current: String) -> Bool {
+        let clean = { (text: String) in String(text.filter(\.isASCII).filter(\.isNumber)) }
         return SessionMiddleware.constantTimeEqual(clean(typed), clean(current))
     }
 
-    func consumeSetupCode() { code.value = nil }
+    /// Spends the setup code if `typed` is it: true for exactly one of two requests racing
+    /// with the right code.
+    func consumeSetupCode(_ typed: String) -> Bool {
+        code.take { current in setupCodeMatches(typed, current) }
+    }
 
     /// Whether this address may try again now (a sliding minute).
     func allowAttempt(from address: String) async -> Bool { await state.allow(address) }
@@ -91,9 +98,15 @@ final class SignInGate: Sendable {
         private let lock = NSLock()
         private var stored: String?
         init(_ value: String?) { stored = value }
-        var value: String? {
-            get { lock.withLock { stored } }
-            set { lock.withLock { stored = newValue } }
+        var value: String? { lock.withLock { stored } }
+
+        /// Clears the code when `matches` accepts it, in one step.
+        func take(_ matches: (String) -> Bool) -> Bool {
+            lock.withLock {
+                guard let current = stored, matches(current) else { return false }
+                stored = nil
+                return true
+            }
         }
     }
 

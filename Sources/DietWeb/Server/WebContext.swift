@@ -59,7 +59,8 @@ public struct WebContext: RequestContext, PageContext {
         peerAddress = source.channel.remoteAddress?.ipAddress
     }
 
-    public var maxUploadSize: Int { 32 * 1024 * 1024 }
+    /// A restore file may be large; a browser that has not signed in sends at most a sign-in form.
+    public var maxUploadSize: Int { signInRequired && sessionTokenHash == nil ? 1 << 20 : 32 << 20 }
 }
 
 /// The context of every page behind the "onboarded" group: the settings are there for sure
