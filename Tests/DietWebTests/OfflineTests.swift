@@ -52,6 +52,27 @@ struct OfflineTests {
         #expect(Set(meals.map(\.id)) == [quick, portion, again])
     }
 
+    @Test("a confirmed meal in words sent twice with one client_id is saved once, its first item under that id")
+    func mealInWordsOnce() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        let id = UUID()
+        try await harness.run { browser in
+            try await browser.onboard()
+            // Given the confirmed meal in words kept offline, replayed after a lost answer
+            for _ in 0..<2 {
+                let saved = try await browser.post("/log/text", [("text", "2 eggs and a slice of toast"), ("confirm", "yes"),
+                                                                 ("client_id", id.uuidString), ("logged_at", "2026-01-05T08:30")])
+                #expect(saved.status == .seeOther)
+            }
+        }
+        // Then its two items are there once, at the moment logged
+        let meals = try harness.store().meals(on: Self.today)
+        #expect(meals.count == 2)
+        #expect(meals.map(\.id).contains(id))
+        #expect(Set(meals.map(\.entry.localTime.formatted)) == ["08:30"])
+    }
+
     @Test("replaying the client_id of a meal deleted since answers like a success and does not bring it back")
     func deletedNotResurrected() async throws {
         let harness = try WebHarness()
