@@ -245,5 +245,9 @@
   }
 
   enhance();
-  document.addEventListener("wdiet:content", enhance);
+  document.addEventListener("wdiet:content", function () {
+    // a live swap brings a new mascot: the roar was for this page's load, not for it
+    document.body.removeAttribute("data-roar");
+    enhance();
+  });
 })();
