@@ -106,6 +106,28 @@ struct LiveUpdatesTests {
         }
     }
 
+    @Test("a page that opens its stream after a commit (the page after a form's redirect) is not told of that commit")
+    func newStreamSkipsEarlierCommits() async throws {
+        try await withLiveServer { harness, http, port in
+            // Given one page listening (so the store is being watched)
+            let first = try await OpenStream.open(http, port: port)
+            defer { first.reader.cancel() }
+            #expect(await first.receives("retry: "))
+            // When a meal is saved and a new page opens its stream right after
+            try harness.store().logMeal(MealEntry(name: "Porridge", kcal: 420, at: harness.clock.now(), in: harness.timeZone))
+            let second = try await OpenStream.open(http, port: port)
+            defer { second.reader.cancel() }
+            // Then the first page hears of the change, the new one (which already shows it) not
+            #expect(await first.receives("event: changed"))
+            try await Task.sleep(for: .milliseconds(600))
+            #expect(await !second.received.text.contains("event: changed"))
+            // And a later change reaches both
+            try harness.store().logMeal(MealEntry(name: "Apple", kcal: 80, at: harness.clock.now(), in: harness.timeZone))
+            #expect(await second.receives("event: changed"))
+            #expect(await first.receives("data: 2"))
+        }
+    }
+
     @Test("beyond 16 open streams the server answers 503 with Retry-After; a page that went away frees its place")
     func capped() async throws {
         try await withLiveServer { _, http, port in

@@ -29,6 +29,10 @@ public final class StoreChanges: Sendable {
     private struct State {
         var listeners: [UUID: AsyncStream<StoreChange>.Continuation] = [:]
         var poller: Task<Void, Never>?
+        var watcher: Watcher?
+        /// Why the file cannot be watched, as last reported.
+        var problem: String?
+        var generation = 0
     }
 
     /// Watches the database at `path`, polling every `interval` while someone listens.
@@ -44,13 +48,21 @@ public final class StoreChanges: Sendable {
         let id = UUID()
         continuation.onTermination = { [weak self] _ in self?.remove(id) }
         state.withLock { state in
-            state.listeners[id] = continuation
-            guard state.poller == nil else { return }
-            // opened here, not in the task, so that a commit right after this call is seen
-            let watcher = try? Watcher(path: path)
-            state.poller = Task { [path, interval] in
-                await Self.poll(path: path, interval: interval, watcher: watcher) { [weak self] in self?.broadcast($0) }
+            if state.poller == nil {
+                // opened here, not in the task, so that a commit right after this call is seen
+                state.watcher = try? Watcher(path: path)
+                state.problem = state.watcher == nil ? "" : nil
+                state.poller = Task { [weak self, interval] in
+                    while !Task.isCancelled {
+                        self?.check()
+                        try? await Task.sleep(for: interval)
+                    }
+                }
+            } else {
+                // commits before this call are not news to this listener
+                check(&state)
             }
+            state.listeners[id] = continuation
         }
         return stream
     }
@@ -62,50 +74,55 @@ public final class StoreChanges: Sendable {
     /// Whether the poller runs (it stops when the last listener goes).
     public var isPolling: Bool { state.withLock { $0.poller != nil } }
 
+    /// How many changes were seen so far, counting those committed up to this call (it checks
+    /// at once): a change reported later with a higher generation was committed after it.
+    public func generation() -> Int {
+        state.withLock { state in
+            if state.poller != nil { check(&state) }
+            return state.generation
+        }
+    }
+
     private func remove(_ id: UUID) {
         state.withLock { state in
             state.listeners[id] = nil
             if state.listeners.isEmpty {
                 state.poller?.cancel()
                 state.poller = nil
+                state.watcher = nil
             }
         }
     }
 
-    private func broadcast(_ change: StoreChange) {
-        state.withLock { state in
-            for continuation in state.listeners.values { continuation.yield(change) }
-        }
+    private func check() {
+        state.withLock { check(&$0) }
     }
 
-    /// Polls until cancelled. A file replaced by another (a restore, a copy) is reopened and
+    /// One look at the file. A file replaced by another (a restore, a copy) is reopened and
     /// counts as a change; a missing or unreadable file is reported once and retried.
-    private static func poll(path: String, interval: Duration, watcher: Watcher?,
-                             emit: @Sendable (StoreChange) -> Void) async {
-        var watcher = watcher
-        var problem: String?
-        if watcher == nil { problem = "" }
-        while !Task.isCancelled {
-            do {
-                let identity = try Watcher.identity(of: path)
-                if let current = watcher, current.identity == identity {
-                    if try current.changed() { emit(.changed) }
-                } else {
-                    let replaced = watcher != nil || problem != nil
-                    watcher = try Watcher(path: path)
-                    problem = nil
-                    if replaced { emit(.changed) }
-                }
-            } catch {
-                watcher = nil
-                let reason = "\(error)"
-                if problem != reason {
-                    problem = reason
-                    emit(.unavailable(reason))
-                }
+    private func check(_ state: inout State) {
+        var change: StoreChange?
+        do {
+            let identity = try Watcher.identity(of: path)
+            if let current = state.watcher, current.identity == identity {
+                if try current.changed() { change = .changed }
+            } else {
+                let replaced = state.watcher != nil || state.problem != nil
+                state.watcher = try Watcher(path: path)
+                state.problem = nil
+                if replaced { change = .changed }
             }
-            try? await Task.sleep(for: interval)
+        } catch {
+            state.watcher = nil
+            let reason = "\(error)"
+            if state.problem != reason {
+                state.problem = reason
+                change = .unavailable(reason)
+            }
         }
+        guard let change else { return }
+        if change == .changed { state.generation += 1 }
+        for continuation in state.listeners.values { continuation.yield(change) }
     }
 }
 

@@ -24,7 +24,8 @@ struct LiveController {
 /// the server), fed by one watcher of the store while any is open.
 actor LiveStreams {
     enum Signal: Sendable {
-        case changed
+        /// The store changed; the number counts the changes seen so far.
+        case changed(generation: Int)
         case heartbeat
     }
 
@@ -52,24 +53,29 @@ actor LiveStreams {
         // a reverse proxy (nginx) must pass each event on at once, not buffer the response
         headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
         if head { return Response(status: .ok, headers: headers) }
-        guard let (id, signals) = await open() else {
+        guard let (id, signals, since) = await open() else {
             return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8", .retryAfter: "15"],
                             body: .init(byteBuffer: ByteBuffer(string: "Too many live pages open at once; try again later.\n")))
         }
         return Response(status: .ok, headers: headers, body: ResponseBody { [self] writer in
-            await self.stream(id: id, signals: signals, to: &writer)
+            await self.stream(id: id, signals: signals, since: since, to: &writer)
         })
     }
 
     /// Writes the stream until the browser goes away, the server shuts down or the signals end.
-    private nonisolated func stream(id: UUID, signals: AsyncStream<Signal>, to writer: inout any ResponseBodyWriter) async {
+    /// Changes up to generation `since` were committed before the page asked: it shows them.
+    private nonisolated func stream(id: UUID, signals: AsyncStream<Signal>, since: Int,
+                                    to writer: inout any ResponseBodyWriter) async {
         do {
             try await withGracefulShutdownHandler {
                 try await writer.write(ByteBuffer(string: "retry: \(retryMilliseconds)\n: live\n\n"))
                 var number = 0
+                var seen = since
                 for await signal in signals {
                     switch signal {
-                    case .changed:
+                    case .changed(let generation):
+                        guard generation > seen else { continue }
+                        seen = generation
                         number += 1
                         try await writer.write(ByteBuffer(string: "event: changed\ndata: \(number)\n\n"))
                     case .heartbeat:
@@ -91,7 +97,7 @@ actor LiveStreams {
     /// heartbeats first: those whose browser has gone fail to write and leave. (The server
     /// allows half-closed connections, so the first write to a gone browser still succeeds;
     /// its reset makes the second fail.)
-    private func open() async -> (UUID, AsyncStream<Signal>)? {
+    private func open() async -> (UUID, AsyncStream<Signal>, since: Int)? {
         if streams.count >= limit {
             for _ in 0..<2 {
                 broadcast(.heartbeat)
@@ -106,7 +112,7 @@ actor LiveStreams {
         let id = UUID()
         streams[id] = continuation
         if feeder == nil { start() }
-        return (id, signals)
+        return (id, signals, changes.generation())
     }
 
     /// Ends a stream: its signals finish, and with the last one the watcher stops.
@@ -127,11 +133,11 @@ actor LiveStreams {
     /// and beats the heart of every stream.
     private func start() {
         let source = changes.changes()
-        feeder = Task { [coalescing, logger] in
+        feeder = Task { [changes, coalescing, logger] in
             for await change in source {
                 switch change {
                 case .changed:
-                    self.broadcast(.changed)
+                    self.broadcast(.changed(generation: changes.generation()))
                     // a burst of commits (an import, a sync) becomes one event per interval
                     try? await Task.sleep(for: coalescing)
                 case .unavailable(let reason):
