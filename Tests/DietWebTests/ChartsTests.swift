@@ -89,6 +89,9 @@ struct ChartsTests {
             let l = Localizer(.en)
             #expect(page.all(#"<span class="key band-diet" aria-hidden="true"></span>"#).count == 2)
             #expect(page.shows(l.render(Phase.maintenance.nameMessage)) && page.shows(l.render(Phase.diet.nameMessage)))
+            // and the weight chart's table names each day's phase too, for those who cannot see the colours
+            let weightSection = try #require(page.body.components(separatedBy: "intake-chart-title").first)
+            #expect(weightSection.contains("<td>\(l.render(Phase.maintenance.nameMessage))</td>"))
             // and everything since the start begins with the habit week
             let all = try await browser.get("/progress?range=all").all(#"data-phase="(\w+)" data-from="([0-9-]+)" data-to="([0-9-]+)""#, groups: 3)
             #expect(all.first == ["habit", "2025-10-01", "2025-10-07"])

@@ -189,9 +189,12 @@ struct Scale {
 struct PhaseBands {
     let bands: [[String: Any]]
     let legend: [[String: Any]]
+    /// Each shown day's phase, for the tables.
+    let phases: [LocalDate: Phase]
 
     init(days: [HistoryDay], timeline: Timeline, localizer l: Localizer) {
         var runs: [(phase: Phase, first: LocalDate, last: LocalDate)] = []
+        phases = Dictionary(days.compactMap { day in day.phase.map { (day.date, $0) } }, uniquingKeysWith: { $1 })
         for day in days {
             guard let phase = day.phase else { continue }
             if let run = runs.last, run.phase == phase, run.last.adding(days: 1) == day.date {
@@ -221,21 +224,7 @@ struct WeightChart {
         let sorted = weights.sorted { $0.date < $1.date }
         let shown = sorted.filter { $0.date >= timeline.first && $0.date <= timeline.last }
         guard let latest = shown.last else { return nil }
-        let averages = Self.rollingAverages(sorted)
-        let trendByDate = Dictionary(WeightTrend.smoothed(sorted).map { ($0.date, $0.trendKg) }, uniquingKeysWith: { $1 })
-        var points: [(bucket: ClosedRange<LocalDate>, kg: Double, average: Double)] = []
-        var trend: [(x: Double, kg: Double)] = []
-        for bucket in timeline.buckets {
-            let entries = shown.filter { bucket.contains($0.date) }
-            if let last = entries.last {
-                points.append((bucket, entries.map(\.kg).reduce(0, +) / Double(entries.count), averages[last.date] ?? last.kg))
-            }
-            // the trend as it stood at the bucket's end
-            if let kg = (0..<(bucket.lowerBound.days(to: bucket.upperBound) + 1)).lazy
-                .compactMap({ trendByDate[bucket.upperBound.adding(days: -$0)] }).first {
-                trend.append((timeline.center(bucket), kg))
-            }
-        }
+        let (points, trend) = Self.points(sorted: sorted, shown: shown, timeline: timeline)
         let all = points.map(\.kg) + points.map(\.average) + trend.map(\.kg)
         let scale = Scale(low: (all.min() ?? latest.kg) - 0.3, high: (all.max() ?? latest.kg) + 0.3, steps: [0.5, 1, 2, 5, 10, 20, 50])
         func line(_ xy: [(Double, Double)]) -> String { xy.map { "\(Plot.f($0.0)),\(Plot.f(scale.y($0.1)))" }.joined(separator: " ") }
@@ -252,10 +241,33 @@ struct WeightChart {
             },
             "average": line(points.map { (timeline.center($0.bucket), $0.average) }), "trend": line(trend.map { ($0.x, $0.kg) }),
             "rows": points.reversed().map { point in
-                ["date": timeline.label(point.bucket, l, long: true), "kg": l.number(point.kg, digits: 1), "average": l.number(point.average, digits: 1)]
+                ["date": timeline.label(point.bucket, l, long: true), "kg": l.number(point.kg, digits: 1), "average": l.number(point.average, digits: 1),
+                 "phase": bands.phases[point.bucket.upperBound].map { l.render($0.nameMessage) } ?? ""]
             },
         ]) { $1 }
         self.values = values
+    }
+
+    typealias Point = (bucket: ClosedRange<LocalDate>, kg: Double, average: Double)
+
+    /// Per bucket: the mean of its weigh-ins with the 7-entry average at its last one, and the
+    /// trend as it stood at the bucket's end (at the bucket's middle on the x axis).
+    static func points(sorted: [WeightEntry], shown: [WeightEntry], timeline: Timeline) -> ([Point], [(x: Double, kg: Double)]) {
+        let averages = rollingAverages(sorted)
+        let trendByDate = Dictionary(WeightTrend.smoothed(sorted).map { ($0.date, $0.trendKg) }, uniquingKeysWith: { $1 })
+        var points: [Point] = []
+        var trend: [(x: Double, kg: Double)] = []
+        for bucket in timeline.buckets {
+            let entries = shown.filter { bucket.contains($0.date) }
+            if let last = entries.last {
+                points.append((bucket, entries.map(\.kg).reduce(0, +) / Double(entries.count), averages[last.date] ?? last.kg))
+            }
+            if let kg = (0..<(bucket.lowerBound.days(to: bucket.upperBound) + 1)).lazy
+                .compactMap({ trendByDate[bucket.upperBound.adding(days: -$0)] }).first {
+                trend.append((timeline.center(bucket), kg))
+            }
+        }
+        return (points, trend)
     }
 
     /// The 7-entry average through each entry's date (fewer entries: all of them), in one pass.
