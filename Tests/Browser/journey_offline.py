@@ -176,6 +176,8 @@ class OfflineJourney(journey.Journey):
         check(self.said("data-refused") in text and "0" in text.split(self.said("data-refused"))[1],
               "the refused entry is named with the reason: " + text)
         check(not self.all(".queued-count"), "nothing waits any more: " + text)
+        # the replay's toast ("Weight logged!") fades in and out over the banner: audit once it is gone
+        self.wait_js("return !document.querySelector('[data-toast]')", "the toast is gone", timeout=8)
         self.screen("back-online")
 
         # 5. exactly once, in order: the page and the CLI reading the same database

@@ -17,6 +17,7 @@ const LOGGING = [/^\/log\/food\/[^/]+$/, /^\/log\/manual$/, /^\/log\/recipe\/[^/
   /^\/meals\/[0-9A-Fa-f-]{36}\/again$/, /^\/weight$/];
 const FETCHED = "X-Wdiet-Fetched";
 const SYNC_TAG = "wdiet-replay";
+const NETWORK_WAIT_MS = 4000;
 
 // When the page a window shows came from the cache (by client id).
 const servedFromCache = new Map();
@@ -68,17 +69,35 @@ async function cacheFirst(request) {
   return response;
 }
 
+/**
+ * The network's page, else (no network, or no answer within NETWORK_WAIT_MS: a dead spot where
+ * requests hang rather than fail) the stored copy of this page or the dashboard.
+ */
 async function networkFirst(event, url) {
-  try {
-    const response = await fetch(event.request);
-    if (PAGE_PATHS.includes(url.pathname) && !url.search) { event.waitUntil(keepPage(url.pathname, response.clone())); }
+  const keep = PAGE_PATHS.includes(url.pathname) && !url.search;
+  const network = fetch(event.request).then((response) => {
+    if (keep) { later(event, keepPage(url.pathname, response.clone())); }
     return response;
+  });
+  try {
+    const response = await Promise.race([network, new Promise((resolve) => { setTimeout(resolve, NETWORK_WAIT_MS, null); })]);
+    if (response) { return response; }
   } catch (error) {
-    const pages = await caches.open(PAGES);
-    const cached = (await pages.match(url.pathname)) || (await pages.match("/"));
-    if (!cached) { throw error; }
-    servedFromCache.set(event.resultingClientId || event.clientId, Number(cached.headers.get(FETCHED)) || 0);
-    return cached;
+    // no network: the stored copy below
+  }
+  const pages = await caches.open(PAGES);
+  const cached = (await pages.match(url.pathname)) || (await pages.match("/"));
+  if (!cached) { return network; }
+  servedFromCache.set(event.resultingClientId || event.clientId, Number(cached.headers.get(FETCHED)) || 0);
+  return cached;
+}
+
+/** Keeps the worker alive for `promise` when the event still allows it (a late answer may not). */
+function later(event, promise) {
+  try {
+    event.waitUntil(promise);
+  } catch (error) {
+    promise.catch(() => undefined);
   }
 }
 
