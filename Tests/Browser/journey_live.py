@@ -43,9 +43,7 @@ class LiveJourney(journey.Journey):
         """Opens a page and waits until its event stream is open; counts its swaps."""
         self.driver.get(url)
         self.wait.until(lambda d: d.execute_script("return document.documentElement.getAttribute('data-live')") == "on")
-        self.driver.execute_script(
-            "window.__marker = 1; window.__swaps = 0;"
-            "document.addEventListener('wdiet:content', function () { window.__swaps++; });")
+        self.driver.execute_script("window.__marker = 1;")
 
     def value(self, id):
         """A field's current value, read in one script (the element may be swapped meanwhile)."""
@@ -82,6 +80,9 @@ class LiveJourney(journey.Journey):
     def run_live(self, server, folder):
         d = self.driver
         url = server.url
+        # every page counts its swaps from its first moment
+        d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source":
+                          "window.__swaps = 0; document.addEventListener('wdiet:content', function () { window.__swaps++; });"})
         # the dashboard: the CLI logs a meal
         self.open_live(url + "/")
         eaten = self.text(".ring-eaten")
@@ -95,6 +96,16 @@ class LiveJourney(journey.Journey):
         time.sleep(2)
         check(self.swaps() == settled, f"an idle page stays still: {self.swaps() - settled} more swaps in 2 s")
         self.screen("dashboard-after")
+
+        # a meal saved in this browser: the page after the redirect already shows it, so it is
+        # not fetched again (its content, focus and animations stay as they are)
+        d.get(url + "/log")
+        self.find("#manual summary").click()
+        self.find("#meal-kcal").send_keys("275")
+        self.load('#manual button[type="submit"]')
+        check("275 kcal" in " ".join(e.text for e in self.all(".meal-row")), "the browser's own meal is on the dashboard")
+        time.sleep(1.5)
+        check(self.swaps() == 0, f"the page after saving was swapped {self.swaps()} times: it was already up to date")
 
         # the other pages that must follow the store
         self.open_live(url + "/meals")
