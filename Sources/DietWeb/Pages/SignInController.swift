@@ -40,6 +40,8 @@ struct SignInController: Controller {
         }
         let (token, tokenHash) = SignInGate.newSessionToken()
         try store.startWebSession(tokenHash: tokenHash)
+        // browsers long gone are forgotten here rather than on a schedule
+        try store.endWebSessions(idleSince: clock.now().addingTimeInterval(-app.signIn.policy.idleTimeout))
         return signedIn(token, path: SignInMiddleware.returnPath(context.form["next"]))
     }
 
