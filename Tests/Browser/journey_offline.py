@@ -3,8 +3,9 @@
 
 A profile made with the CLI; the dashboard loads and its service worker installs and takes
 control; the network goes away (DevTools `Network.emulateNetworkConditions` offline, and the
-server process stopped: a really dead network, because the emulation of a page does not cover
-every fetch of its worker); a cached page still opens and its banner says offline and when it was
+server process stopped: a really dead network. The emulation, sent to the page's target, makes
+the page's own fetch() fail and navigator.onLine false, but a navigation is answered by the
+worker, whose fetch() still reaches the server: the line EMULATION says what it covered); a cached page still opens and its banner says offline and when it was
 last updated; a meal (quick add) and a weight are logged and kept on the phone; the tab is
 closed; the network comes back (a new server on the same port and database); the app opened
 again saves both exactly once, in order: checked on the page and with `wdiet` reading the same
