@@ -41,7 +41,8 @@ extension Controller {
             "ranges": ProgressRange.allCases.map { item in
                 ["value": item.rawValue, "label": l.text("web.progress.range.\(item.rawValue)"), "current": item == range] as [String: Any]
             },
-            "span": l.text("web.progress.span", ["first": .text(l.date(timeline.first)), "last": .text(l.date(timeline.last))]),
+            "span": timeline.count == 1 ? l.date(today)
+                : l.text("web.progress.span", ["first": .text(l.date(timeline.first)), "last": .text(l.date(timeline.last))]),
             "first": timeline.first.iso, "last": timeline.last.iso, "days": timeline.count,
             "weekly": timeline.bucketDays > 1,
             "intake": IntakeChart(days: days, timeline: timeline, bands: bands, localizer: l).values,
