@@ -115,6 +115,14 @@ class ChartsJourney(journey.Journey):
         intake = self.all(".chart-frame")[1]
         d.execute_script("arguments[0].focus()", intake)
         check("kcal" in self.readout(intake).text, "the intake chart reads its kcal: " + self.readout(intake).text)
+        # after live.js swaps <main> (contract 4: `wdiet:content`) the new charts answer too
+        d.execute_script("""return fetch(location.href).then(r => r.text()).then(text => {
+            document.getElementById('main').innerHTML = new DOMParser().parseFromString(text, 'text/html').getElementById('main').innerHTML;
+            document.dispatchEvent(new CustomEvent('wdiet:content'));
+        })""")
+        swapped = self.all(".chart-frame")[0]
+        d.execute_script("arguments[0].focus()", swapped)
+        check(self.readout(swapped).text.startswith("Mo. 5. Jan."), "a swapped-in chart is bound again: " + self.readout(swapped).text)
         d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
         d.get(server.url + "/progress?range=90d")
         self.screen("progress-dark")
