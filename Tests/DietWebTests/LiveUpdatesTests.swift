@@ -1,11 +1,14 @@
 import AsyncHTTPClient
 import DietCore
 import DietStore
+import DietSync
 import DietWeb
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import ServerTestSupport
+import SyncProtocol
 import TestSupport
 import Testing
 
@@ -73,6 +76,7 @@ private func withLiveServer(_ body: @escaping @Sendable (WebHarness, HTTPClient,
     try harness.store().completeOnboarding(.alice, timeZone: harness.timeZone)
     var configuration = HTTPClient.Configuration()
     configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)
+    configuration.redirectConfiguration = .disallow
     let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     do {
         try await Application(router: harness.app.router()).test(.live) { client in
@@ -187,5 +191,59 @@ struct LiveUpdatesTests {
         let stream = try #require(await opened.stream)
         #expect(await eventually { await stream.received.ended })
         try await http.shutdown()
+    }
+}
+
+/// Settings' "sync now" from a client without a browser: the CSRF cookie first, then the form.
+private func syncNow(_ http: HTTPClient, port: Int) async throws -> (status: UInt, cookies: [String]) {
+    let settings = try await http.execute(HTTPClientRequest(url: "http://localhost:\(port)/settings"), timeout: .seconds(30))
+    let cookie = settings.headers["set-cookie"].first { $0.hasPrefix("wdiet_csrf=") }?.split(separator: ";").first.map(String.init) ?? ""
+    _ = try await settings.body.collect(upTo: 1 << 20)
+    var request = HTTPClientRequest(url: "http://localhost:\(port)/settings/account/sync")
+    request.method = .POST
+    request.headers.add(name: "Cookie", value: cookie)
+    request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+    request.body = .bytes(ByteBuffer(string: "_csrf=" + cookie.dropFirst("wdiet_csrf=".count)))
+    let response = try await http.execute(request, timeout: .seconds(60))
+    return (response.status.code, response.headers["set-cookie"])
+}
+
+@Suite("Live updates after a sync, against a real wdiet-server on PostgreSQL",
+       .enabled(if: ProcessInfo.processInfo.environment["WDIET_TEST_POSTGRES_URL"] != nil, "needs scripts/with-postgres"))
+struct LiveSyncTests {
+    @Test("a meal the web app's sync pulls from the phone reaches an open /events stream")
+    func syncPullArrives() async throws {
+        try await ServerHarness.withLiveServer(configure: { $0.bcryptCost = 4 }) { _, server in
+            try await withLiveServer { harness, http, port in
+                // Given the web app's device in an account, and a phone that saved a meal to it
+                let email = "live-\(UUID().uuidString.prefix(8).lowercased())@example.org"
+                func credentials(_ device: String) -> PasswordCredentials {
+                    PasswordCredentials(email: email, password: "correct horse battery", deviceName: device)
+                }
+                let web = Synchronizer(store: try harness.store(), file: AccountFile(databasePath: harness.databasePath))
+                _ = try await web.signIn(server: server, credentials: credentials("web"), newAccount: true)
+                let phoneFolder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-phone-\(UUID().uuidString)")
+                defer { try? FileManager.default.removeItem(at: phoneFolder) }
+                let phonePath = phoneFolder.appendingPathComponent("w-diet.sqlite").path
+                let phone = try AppDatabase.open(path: phonePath, clock: harness.clock)
+                let phoneSync = Synchronizer(store: phone, file: AccountFile(databasePath: phonePath))
+                _ = try await phoneSync.signIn(server: server, credentials: credentials("phone"), newAccount: false)
+                if try phone.settings() == nil { try phone.completeOnboarding(.alice, timeZone: harness.timeZone) }
+                try phone.logMeal(MealEntry(name: "Linsensuppe", kcal: 520, at: harness.clock.now(), in: harness.timeZone))
+                _ = try await phoneSync.sync()
+                // and a page listening
+                let stream = try await OpenStream.open(http, port: port)
+                defer { stream.reader.cancel() }
+                #expect(await stream.receives("retry: "))
+                // When the web app syncs (settings' "sync now", through its background sync)
+                let synced = try await syncNow(http, port: port)
+                #expect(synced.status == 303)
+                #expect(synced.cookies.contains { $0.hasPrefix("wdiet_flash=synced") }, "\(synced.cookies)")
+                // Then the page hears of it, and the phone's meal is in the store
+                #expect(await stream.receives("event: changed"))
+                let day = LocalDate(harness.clock.now(), in: harness.timeZone)
+                #expect(try harness.store().meals(on: day).contains { $0.entry.name == "Linsensuppe" })
+            }
+        }
     }
 }
