@@ -2,7 +2,7 @@ import AsyncHTTPClient
 import DietCore
 import DietStore
 import DietSync
-import DietWeb
+@testable import DietWeb
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -157,6 +157,21 @@ struct LiveUpdatesTests {
             }
             #expect(accepted)
         }
+    }
+
+    @Test("a stream whose response was never written (the browser left at once) gives its place back")
+    func droppedResponseFreesItsPlace() async throws {
+        // Given room for one stream
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        let streams = LiveStreams(changes: StoreChanges(path: harness.databasePath), limit: 1)
+        // When its response is dropped before its body ran
+        do {
+            let dropped = await streams.response(head: false)
+            #expect(dropped.status == .ok)
+        }
+        // Then the next page gets the place
+        #expect(await eventually { await streams.response(head: false).status == .ok })
     }
 
     @Test("the server shuts down promptly while a stream is open, ending the stream")

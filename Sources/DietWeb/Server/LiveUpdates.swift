@@ -51,7 +51,7 @@ actor LiveStreams {
     func response(head: Bool) async -> Response {
         var headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"]
         // a reverse proxy (nginx) must pass each event on at once, not buffer the response
-        headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
+        if let noBuffering = HTTPField.Name("X-Accel-Buffering") { headers[noBuffering] = "no" }
         if head { return Response(status: .ok, headers: headers) }
         guard let (id, signals, since) = await open() else {
             return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8", .retryAfter: "15"],
@@ -110,6 +110,10 @@ actor LiveStreams {
         }
         let (signals, continuation) = AsyncStream.makeStream(of: Signal.self, bufferingPolicy: .bufferingNewest(4))
         let id = UUID()
+        // also when the response is dropped unwritten (the browser left before its head went out)
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.close(id) }
+        }
         streams[id] = continuation
         if feeder == nil { start() }
         return (id, signals, changes.generation())
