@@ -97,6 +97,13 @@ class LiveJourney(journey.Journey):
         check(self.swaps() == settled, f"an idle page stays still: {self.swaps() - settled} more swaps in 2 s")
         self.screen("dashboard-after")
 
+        # the focus stays where it was: on the same meal's link, though a meal came before it
+        href = d.execute_script("var a = document.querySelector('.meal-row a[href]'); a.focus(); return a.getAttribute('href')")
+        wdiet(folder, "log", "meal", "--kcal", "60", "--at", "07:00", "Tee mit Honig")
+        check(self.until(lambda: "Tee mit Honig" in self.main_text()) is not None, "the earlier meal appears")
+        focused = d.execute_script("return document.activeElement && document.activeElement.getAttribute('href')")
+        check(focused == href, f"the focus stays on the same link: {href} before, {focused} after")
+
         # a meal saved in this browser: the page after the redirect already shows it, so it is
         # not fetched again (its content, focus and animations stay as they are)
         d.get(url + "/log")

@@ -79,7 +79,23 @@
   }
 
   function focusables(root) {
-    return root.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]');
+    return Array.prototype.slice.call(root.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]'));
+  }
+
+  // What names a focusable element across two copies of the page.
+  function identity(element) {
+    var row = element.closest('[id]');
+    return [row && main.contains(row) ? row.id : '', element.tagName, element.getAttribute('href') || '',
+      element.getAttribute('name') || '', element.textContent.trim()].join('|');
+  }
+
+  // The element of the new content that stands where the focused one stood: the same one if
+  // it is still there, else the one at its place.
+  function refocus(name, index) {
+    var all = focusables(main);
+    var same = all.filter(function (element) { return identity(element) === name; })[0];
+    var target = same || all[index];
+    if (target) target.focus({ preventScroll: true });
   }
 
   function swap(doc) {
@@ -90,8 +106,9 @@
     lastHTML = html;
     var x = window.scrollX, y = window.scrollY;
     var active = document.activeElement;
-    var focusIndex = active && active !== main && main.contains(active)
-      ? Array.prototype.indexOf.call(focusables(main), active) : -1;
+    var focused = active && active !== main && main.contains(active);
+    var focusName = focused ? identity(active) : null;
+    var focusIndex = focused ? focusables(main).indexOf(active) : -1;
     var wasOpen = Array.prototype.map.call(main.querySelectorAll('details'), function (d) { return d.open; });
     var nodes = Array.prototype.map.call(fresh.childNodes, function (node) { return document.importNode(node, true); });
     main.replaceChildren.apply(main, nodes);
@@ -101,10 +118,7 @@
     }
     if (doc.title) document.title = doc.title;
     window.scrollTo(x, y);
-    if (focusIndex >= 0) {
-      var target = focusables(main)[focusIndex];
-      if (target) target.focus({ preventScroll: true });
-    }
+    if (focused) refocus(focusName, focusIndex);
     document.dispatchEvent(new CustomEvent('wdiet:content'));
   }
 
