@@ -79,6 +79,22 @@ struct StoreChangesTests {
         #expect(await eventually { await received.changes.contains(.changed) })
     }
 
+    @Test("the generation counts the commits seen, looking at once: a commit just made is counted before the next poll")
+    func generationChecksAtOnce() async throws {
+        // Given a listener (the watcher polls only once a minute here)
+        let watched = try Watched()
+        defer { watched.remove() }
+        let changes = StoreChanges(path: watched.path, interval: .seconds(60))
+        let stream = changes.changes()
+        defer { _ = stream }
+        #expect(changes.generation() == 0)
+        // When another connection commits
+        try watched.otherProcess().logMeal(MealEntry(name: "Porridge", kcal: 420, at: watched.clock.now(), in: Zones.berlin))
+        // Then asking counts it at once, and only once
+        #expect(changes.generation() == 1)
+        #expect(changes.generation() == 1)
+    }
+
     @Test("nothing is reported while nobody writes, even when others read")
     func quietWhenUnchanged() async throws {
         // Given a listener and a reader that only reads

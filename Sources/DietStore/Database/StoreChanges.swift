@@ -22,6 +22,7 @@ public enum StoreChange: Sendable, Equatable {
 /// (any process, any connection of this one) has committed, every `interval`. One poller serves
 /// every listener and runs only while someone listens.
 public final class StoreChanges: Sendable {
+    /// The database file watched.
     public let path: String
     private let interval: Duration
     private let state = Mutex(State())
@@ -54,8 +55,8 @@ public final class StoreChanges: Sendable {
                 state.problem = state.watcher == nil ? "" : nil
                 state.poller = Task { [weak self, interval] in
                     while !Task.isCancelled {
-                        self?.check()
                         try? await Task.sleep(for: interval)
+                        self?.check()
                     }
                 }
             } else {
