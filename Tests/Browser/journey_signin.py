@@ -168,6 +168,11 @@ def outer():
         servers.append(b)
         b.wait_for(r"127\.0\.0\.1")
         check(not any(re.search(r"\d{4}-\d{4}", line) for line in b.lines), "on loopback no setup code is printed")
+        # C's household has a profile already (made with the CLI): its phone goes straight to the dashboard
+        env = dict(os.environ, WDIET_NOW=NOW, TZ="Europe/Berlin", LANG="de_DE.UTF-8", WDIET_NO_AUTO_SYNC="1")
+        subprocess.run([journey.BINARY, "onboard", "--database", os.path.join(folder, "c", "w-diet.sqlite"), "--sex", "female",
+                        "--age", "34", "--height", "168", "--weight", "72,5", "--activity", "light", "--goal", "lose"],
+                       env=env, check=True, capture_output=True)
         c = Serve(["--trust-proxy", "--port", str(proxied_port), "--allow-host", phone.host], os.path.join(folder, "c"))
         servers.append(c)
         proxied_code = c.wait_for(r"(\d{4}-\d{4})").group(1)
@@ -264,12 +269,36 @@ def through_proxy(j, settings):
     d.get(settings["c"] + "/")
     check(d.current_url == settings["c"] + "/setup", "through nginx the first visit lands on the setup page: " + d.current_url)
     fill_setup(j, settings["proxied_code"], "Korrektes Pferd")
-    check(d.current_url.endswith("/onboarding"), "the setup through the proxy signs in: " + d.current_url)
+    check(d.current_url == settings["c"] + "/", "the setup through the proxy signs in to the dashboard: " + d.current_url)
     session = cookie(j, "wdiet_session")
     check(session and session["secure"] and session["httpOnly"], f"over HTTPS the session cookie is Secure: {session}")
-    j.screen("proxied-onboarding")
+    j.screen("proxied-dashboard")
     errors = d.execute_cdp_cmd("Page.getInstallabilityErrors", {}).get("installabilityErrors", [])
     check(not errors, f"installable over HTTPS through the proxy: {errors}")
+    # the service worker runs over HTTPS and keeps copies of the pages; signing out drops them
+    copies = "return caches.keys().then(names => Promise.all(names.filter(n => n.startsWith('wdiet-pages-'))" \
+             ".map(n => caches.open(n).then(c => c.keys())))).then(lists => lists.flat().map(r => new URL(r.url).pathname))"
+    kept = []
+    for _ in range(100):
+        if d.execute_script("return !!navigator.serviceWorker.controller"):
+            kept = d.execute_script(copies)
+            if "/" in kept:
+                break
+        time.sleep(0.1)
+    state = d.execute_script("return navigator.serviceWorker.getRegistrations().then(r => JSON.stringify(r.map(x => "
+                             "[x.scope, !!x.active, !!x.installing, !!x.waiting])) + ' controller=' + !!navigator.serviceWorker.controller"
+                             " + ' secure=' + window.isSecureContext)")
+    check("/" in kept, f"over HTTPS the service worker keeps a copy of the dashboard: {kept} ({state})")
+    d.get(settings["c"] + "/settings")
+    j.load('form[action="/signout"] button')
+    check(d.current_url.split("?")[0].endswith("/signin"), "sign out leads to sign-in: " + d.current_url)
+    for _ in range(50):
+        kept = d.execute_script(copies)
+        if not kept:
+            break
+        time.sleep(0.1)
+    check(not kept, f"signed out, the phone keeps no copy of the pages: {kept}")
+    check(cookie(j, "wdiet_session") is None, "signed out, the session cookie is gone")
 
 
 if __name__ == "__main__":

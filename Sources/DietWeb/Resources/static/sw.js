@@ -77,6 +77,7 @@ async function networkFirst(event, url) {
   const keep = PAGE_PATHS.includes(url.pathname) && !url.search;
   const network = fetch(event.request).then((response) => {
     if (keep) { later(event, keepPage(url.pathname, response.clone())); }
+    if (signedOut(url, response)) { later(event, caches.delete(PAGES)); }
     return response;
   });
   try {
@@ -92,6 +93,16 @@ async function networkFirst(event, url) {
   return cached;
 }
 
+/**
+ * Whether this navigation shows that the browser is signed out (the sign-in or setup page, asked
+ * for or redirected to): the copies of the pages hold the user's data, so they go; the entries
+ * waiting to be saved stay and are sent after the next sign-in.
+ */
+function signedOut(url, response) {
+  const shown = new URL(response.url || url.href).pathname;
+  return response.ok && (shown === "/signin" || shown === "/setup");
+}
+
 /** Keeps the worker alive for `promise` when the event still allows it (a late answer may not). */
 function later(event, promise) {
   try {
@@ -104,7 +115,12 @@ function later(event, promise) {
 /** Keeps a page's copy with the time it was fetched; only a whole page of the app (no redirect). */
 async function keepPage(path, response) {
   const type = response.headers.get("Content-Type") || "";
-  if (response.status !== 200 || response.redirected || response.type !== "basic" || !type.startsWith("text/html")) { return; }
+  if (response.status !== 200 || response.redirected || response.type !== "basic" || !type.startsWith("text/html")) {
+    // an unread body holds its connection: with six per host, a few unread refusals (401 before
+    // sign-in) would stall every later request of the worker
+    if (response.body) { await response.body.cancel().catch(() => undefined); }
+    return;
+  }
   const headers = new Headers(response.headers);
   headers.set(FETCHED, String(Date.now()));
   const copy = new Response(await response.blob(), { status: 200, statusText: response.statusText, headers });
@@ -166,11 +182,15 @@ async function replayQueue(token) {
       return { synced, stopped: true };
     }
     const saved = response.type === "opaqueredirect" || (response.status >= 200 && response.status < 400);
-    if (!saved && (response.status === 401 || response.status >= 500 || response.status === 0)) { return { synced, stopped: true }; }
+    if (!saved && (response.status === 401 || response.status >= 500 || response.status === 0)) {
+      if (response.body) { await response.body.cancel().catch(() => undefined); }
+      return { synced, stopped: true };
+    }
     if (!saved) {
       const page = (await response.text()).slice(0, 200000);
       await withStore("notices", "readwrite", (store) => store.add({ status: response.status, page, at: Date.now() }));
     }
+    if (saved && response.body) { await response.body.cancel().catch(() => undefined); }
     await withStore("queue", "readwrite", (store) => store.delete(item.seq));
     if (saved) { synced += 1; }
   }
