@@ -104,6 +104,23 @@ class LiveJourney(journey.Journey):
         focused = d.execute_script("return document.activeElement && document.activeElement.getAttribute('href')")
         check(focused == href, f"the focus stays on the same link: {href} before, {focused} after")
 
+        # a tab in the background holds no stream; back in view it asks what it missed
+        d.execute_script("document.addEventListener('visibilitychange', function () {"
+                         " if (document.hidden) window.__hiddenLive = document.documentElement.getAttribute('data-live'); });")
+        first = d.current_window_handle
+        d.switch_to.new_window("tab")  # the dashboard's tab goes to the background
+        d.get(url + "/learn")
+        wdiet(folder, "log", "meal", "--kcal", "75", "Mandarinen")
+        time.sleep(0.5)
+        d.close()
+        d.switch_to.window(first)  # back in view
+        delay = self.until(lambda: "Mandarinen" in self.main_text())
+        check(delay is not None, "a tab back in view shows the meal logged while it was in the background")
+        check(self.marker() == 1, "the tab back in view was not reloaded")
+        hidden_live = d.execute_script("return window.__hiddenLive")
+        check(hidden_live == "off", f"the hidden tab closed its stream (data-live was {hidden_live!r})")
+        print(f"LIVE background tab back in view: page updated in {round(delay * 1000)} ms")
+
         # a meal saved in this browser: the page after the redirect already shows it, so it is
         # not fetched again (its content, focus and animations stay as they are)
         d.get(url + "/log")

@@ -95,6 +95,25 @@ struct StoreChangesTests {
         #expect(changes.generation() == 1)
     }
 
+    @Test("a commit made while nobody listened is counted when someone listens again (a tab back from the background)")
+    func countsCommitsBetweenListeners() async throws {
+        // Given a listener that went away, and the poller stopped
+        let watched = try Watched()
+        defer { watched.remove() }
+        let (_, first) = watched.listen()
+        let before = watched.changes.generation()
+        first.cancel()
+        #expect(await eventually { !watched.changes.isPolling })
+        // When the CLI logs a meal meanwhile, and a listener comes back
+        try watched.otherProcess().logMeal(MealEntry(name: "Porridge", kcal: 420, at: watched.clock.now(), in: Zones.berlin))
+        let (received, second) = watched.listen()
+        defer { second.cancel() }
+        // Then the meal counts (the returning page can learn that it missed something), yet is no news to the new listener
+        #expect(watched.changes.generation() == before + 1)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(await received.changes.isEmpty)
+    }
+
     @Test("nothing is reported while nobody writes, even when others read")
     func quietWhenUnchanged() async throws {
         // Given a listener and a reader that only reads

@@ -29,8 +29,8 @@ private struct OpenStream {
     let received: StreamText
     let reader: Task<Void, Never>
 
-    static func open(_ http: HTTPClient, port: Int) async throws -> OpenStream {
-        var request = HTTPClientRequest(url: "http://localhost:\(port)/events")
+    static func open(_ http: HTTPClient, port: Int, path: String = "/events") async throws -> OpenStream {
+        var request = HTTPClientRequest(url: "http://localhost:\(port)\(path)")
         request.headers.add(name: "Accept", value: "text/event-stream")
         let response = try await http.execute(request, timeout: .seconds(60))
         let received = StreamText()
@@ -45,6 +45,18 @@ private struct OpenStream {
         return OpenStream(status: response.status.code, headers: headers, received: received, reader: reader)
     }
 
+    /// The data of the last event named `name` so far.
+    func lastData(of name: String) async -> String? {
+        let text = await received.text
+        guard let range = text.range(of: "event: \(name)\ndata: ", options: .backwards) else { return nil }
+        return String(text[range.upperBound...].prefix { $0 != "\n" })
+    }
+
+    /// How many events named `name` arrived so far.
+    func count(_ name: String) async -> Int {
+        await received.text.components(separatedBy: "event: \(name)\n").count - 1
+    }
+
     /// Whether the body came to hold `text` within `seconds`.
     func receives(_ text: String, within seconds: Double = 5) async -> Bool {
         await eventually(within: seconds) { await received.text.contains(text) }
@@ -54,8 +66,13 @@ private struct OpenStream {
 /// The stream a server task opened, for the test to look at afterwards.
 private actor Opened {
     private(set) var stream: OpenStream?
+    /// When the test let the server go (its graceful shutdown starts then).
+    private(set) var released: ContinuousClock.Instant?
 
-    func set(_ stream: OpenStream) { self.stream = stream }
+    func set(_ stream: OpenStream) {
+        self.stream = stream
+        released = .now
+    }
 }
 
 /// Waits until `condition` holds, at most `seconds`; whether it did.
@@ -101,12 +118,14 @@ struct LiveUpdatesTests {
             #expect(stream.headers["content-type"]?.hasPrefix("text/event-stream") == true)
             #expect(stream.headers["cache-control"] == "no-store")
             #expect(await stream.receives("retry: "))
+            #expect(await stream.receives("event: ready\ndata: "))
             #expect(await !stream.received.text.contains("event: changed"))
             // When the CLI, with a connection of its own, logs a meal
             let cli = try harness.store()
             try cli.logMeal(MealEntry(name: "Porridge", kcal: 420, at: harness.clock.now(), in: harness.timeZone))
             // Then the page hears that the store changed
-            #expect(await stream.receives("event: changed\ndata: 1\n\n"))
+            #expect(await stream.receives("event: changed\ndata: "))
+            #expect(await stream.lastData(of: "changed") != stream.lastData(of: "ready"), "the version moved on")
         }
     }
 
@@ -128,7 +147,32 @@ struct LiveUpdatesTests {
             // And a later change reaches both
             try harness.store().logMeal(MealEntry(name: "Apple", kcal: 80, at: harness.clock.now(), in: harness.timeZone))
             #expect(await second.receives("event: changed"))
-            #expect(await first.receives("data: 2"))
+            #expect(await eventually { await first.count("changed") == 2 })
+        }
+    }
+
+    @Test("a page back from the background (`?since=` its last version) hears `changed` at once if the store moved on, else nothing")
+    func sinceAnnouncesMissedChanges() async throws {
+        try await withLiveServer { harness, http, port in
+            // Given a page that heard version V, and the CLI logging a meal after it
+            let first = try await OpenStream.open(http, port: port)
+            defer { first.reader.cancel() }
+            #expect(await first.receives("event: ready\ndata: "))
+            let old = try #require(await first.lastData(of: "ready"))
+            try harness.store().logMeal(MealEntry(name: "Porridge", kcal: 420, at: harness.clock.now(), in: harness.timeZone))
+            #expect(await first.receives("event: changed"))
+            let current = try #require(await first.lastData(of: "changed"))
+            // When pages come back with the old version, the current one, and one of another server run
+            let behind = try await OpenStream.open(http, port: port, path: "/events?since=\(old)")
+            let upToDate = try await OpenStream.open(http, port: port, path: "/events?since=\(current)")
+            let otherRun = try await OpenStream.open(http, port: port, path: "/events?since=x0.\(current.split(separator: ".").last ?? "")")
+            defer { for stream in [behind, upToDate, otherRun] { stream.reader.cancel() } }
+            // Then those behind hear of it at once, the one up to date does not
+            #expect(await behind.receives("event: changed\ndata: \(current)\n\n"))
+            #expect(await otherRun.receives("event: changed"))
+            #expect(await upToDate.receives("event: ready\ndata: \(current)\n\n"))
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(await upToDate.count("changed") == 0)
         }
     }
 
@@ -181,7 +225,6 @@ struct LiveUpdatesTests {
         defer { harness.remove() }
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         let opened = Opened()
-        let started = ContinuousClock.now
         // When the server is shut down (the test framework's graceful shutdown, as SIGTERM does)
         let finished = try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {
@@ -193,6 +236,8 @@ struct LiveUpdatesTests {
                 return true
             }
             group.addTask {
+                // ten seconds from the start of the shutdown, however long the start-up took
+                while await opened.released == nil { try await Task.sleep(for: .milliseconds(50)) }
                 try await Task.sleep(for: .seconds(10))
                 return false
             }
@@ -201,8 +246,9 @@ struct LiveUpdatesTests {
             return first
         }
         // Then it stopped within the time the browser journeys allow, and the stream ended
-        #expect(finished, "the server was still running after 10 s")
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(finished, "the server was still running 10 s after its shutdown began")
+        let released = try #require(await opened.released)
+        #expect(ContinuousClock.now - released < .seconds(10))
         let stream = try #require(await opened.stream)
         #expect(await eventually { await stream.received.ended })
         try await http.shutdown()

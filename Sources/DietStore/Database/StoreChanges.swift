@@ -34,6 +34,8 @@ public final class StoreChanges: Sendable {
         /// Why the file cannot be watched, as last reported.
         var problem: String?
         var generation = 0
+        /// Whether the watcher has taken its first look (it stays open when polling stops).
+        var started = false
     }
 
     /// Watches the database at `path`, polling every `interval` while someone listens.
@@ -49,19 +51,23 @@ public final class StoreChanges: Sendable {
         let id = UUID()
         continuation.onTermination = { [weak self] _ in self?.remove(id) }
         state.withLock { state in
-            if state.poller == nil {
+            if state.started {
+                // counts what was committed before this call (also while nobody listened), which
+                // is no news to this listener
+                check(&state)
+            } else {
                 // opened here, not in the task, so that a commit right after this call is seen
+                state.started = true
                 state.watcher = try? Watcher(path: path)
                 state.problem = state.watcher == nil ? "" : nil
+            }
+            if state.poller == nil {
                 state.poller = Task { [weak self, interval] in
                     while !Task.isCancelled {
                         try? await Task.sleep(for: interval)
                         self?.check()
                     }
                 }
-            } else {
-                // commits before this call are not news to this listener
-                check(&state)
             }
             state.listeners[id] = continuation
         }
@@ -77,9 +83,11 @@ public final class StoreChanges: Sendable {
 
     /// How many changes were seen so far, counting those committed up to this call (it checks
     /// at once): a change reported later with a higher generation was committed after it.
+    /// Commits made while nobody listened count when someone listens again: the watcher's
+    /// connection stays open, idle, between listeners.
     public func generation() -> Int {
         state.withLock { state in
-            if state.poller != nil { check(&state) }
+            if state.started { check(&state) }
             return state.generation
         }
     }
@@ -90,7 +98,6 @@ public final class StoreChanges: Sendable {
             if state.listeners.isEmpty {
                 state.poller?.cancel()
                 state.poller = nil
-                state.watcher = nil
             }
         }
     }

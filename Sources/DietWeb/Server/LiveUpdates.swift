@@ -9,13 +9,17 @@ import ServiceLifecycle
 /// stream of server-sent events with one `changed` whenever the store file was committed to —
 /// by a page, the CLI in another process or a sync — at most one per `coalescing`, and a
 /// comment as heartbeat. Each page's live.js fetches itself again on `changed`.
+///
+/// Every event's data is the store's version as this server counts it (`ready` opens the
+/// stream with it). A page that closed its stream while hidden asks `?since=VERSION` when it
+/// is back and hears `changed` at once if the store moved on meanwhile.
 struct LiveController {
     let app: WebApp
 
     func register(on router: Router<WebContext>) {
         let streams = LiveStreams(changes: StoreChanges(path: app.configuration.databasePath))
         router.get("/events") { request, _ in
-            await streams.response(head: request.method == .head)
+            await streams.response(head: request.method == .head, since: request.uri.queryParameters.get("since"))
         }
     }
 }
@@ -36,6 +40,8 @@ actor LiveStreams {
     /// How long a browser waits before reconnecting after a dropped stream (the `retry:` hint).
     let retryMilliseconds = 3000
     private let logger = Logger(label: "wdiet.live")
+    /// Distinguishes this server's versions from another run's, whose counts start again.
+    private let run = String(UInt32.random(in: 1...UInt32.max), radix: 36)
     private var streams: [UUID: AsyncStream<Signal>.Continuation] = [:]
     private var feeder: Task<Void, Never>?
     private var ticker: Task<Void, Never>?
@@ -47,37 +53,43 @@ actor LiveStreams {
         self.coalescing = coalescing
     }
 
-    /// The event stream, or 503 with Retry-After when `limit` streams are open.
-    func response(head: Bool) async -> Response {
+    /// The event stream, or 503 with Retry-After when `limit` streams are open. `since` is the
+    /// version the page last heard of, if it had a stream before.
+    func response(head: Bool, since: String? = nil) async -> Response {
         var headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"]
         // a reverse proxy (nginx) must pass each event on at once, not buffer the response
         if let noBuffering = HTTPField.Name("X-Accel-Buffering") { headers[noBuffering] = "no" }
         if head { return Response(status: .ok, headers: headers) }
-        guard let (id, signals, since) = await open() else {
+        guard let (id, signals, current) = await open() else {
             return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8", .retryAfter: "15"],
                             body: .init(byteBuffer: ByteBuffer(string: "Too many live pages open at once; try again later.\n")))
         }
+        let missed = since.map { $0 != version(current) } ?? false
         return Response(status: .ok, headers: headers, body: ResponseBody { [self] writer in
-            await self.stream(id: id, signals: signals, since: since, to: &writer)
+            await self.stream(id: id, signals: signals, since: current, missed: missed, to: &writer)
         })
     }
 
+    /// `run.generation`: a store version that no other run of the server gives.
+    nonisolated func version(_ generation: Int) -> String { "\(run).\(generation)" }
+
     /// Writes the stream until the browser goes away, the server shuts down or the signals end.
-    /// Changes up to generation `since` were committed before the page asked: it shows them.
-    private nonisolated func stream(id: UUID, signals: AsyncStream<Signal>, since: Int,
+    /// Changes up to generation `since` were committed before the page asked: it shows them,
+    /// unless it `missed` some while it had no stream.
+    private nonisolated func stream(id: UUID, signals: AsyncStream<Signal>, since: Int, missed: Bool,
                                     to writer: inout any ResponseBodyWriter) async {
         do {
             try await withGracefulShutdownHandler {
-                try await writer.write(ByteBuffer(string: "retry: \(retryMilliseconds)\n: live\n\n"))
-                var number = 0
+                var opening = "retry: \(retryMilliseconds)\nevent: ready\ndata: \(version(since))\n\n"
+                if missed { opening += "event: changed\ndata: \(version(since))\n\n" }
+                try await writer.write(ByteBuffer(string: opening))
                 var seen = since
                 for await signal in signals {
                     switch signal {
                     case .changed(let generation):
                         guard generation > seen else { continue }
                         seen = generation
-                        number += 1
-                        try await writer.write(ByteBuffer(string: "event: changed\ndata: \(number)\n\n"))
+                        try await writer.write(ByteBuffer(string: "event: changed\ndata: \(version(generation))\n\n"))
                     case .heartbeat:
                         try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
                     }

@@ -152,15 +152,29 @@
     if (wanted) refresh();
   }
 
+  var version = null;      // the store's version this page last heard of
+  var retryTimer = null;
+
+  // The stream of changes. A hidden page holds none (a browser opens only six connections to
+  // a server over HTTP/1.1, and a phone's battery is better without): back in view it asks
+  // with the version it last heard, and the server says `changed` at once if the store moved.
   function connect() {
     if (source) return;
-    source = new EventSource('/events');
+    clearTimeout(retryTimer);
+    source = new EventSource('/events' + (version ? '?since=' + encodeURIComponent(version) : ''));
     var dropped = false;
-    source.addEventListener('changed', refresh);
+    source.addEventListener('ready', function (event) {
+      version = event.data || version;
+      if (document.hidden) disconnect();
+    });
+    source.addEventListener('changed', function (event) {
+      version = event.data || version;
+      refresh();
+    });
     source.onopen = function () {
       retryDelay = 15000;
       document.documentElement.setAttribute('data-live', 'on');
-      // changes made while the stream was down were not announced
+      // the server may have restarted: what happened meanwhile was not announced
       if (dropped) refresh();
     };
     source.onerror = function () {
@@ -169,14 +183,16 @@
       if (source.readyState !== EventSource.CLOSED) return; // the browser reconnects itself
       // refused (too many pages, not signed in): try again later, less often each time
       source = null;
-      setTimeout(connect, retryDelay);
+      retryTimer = setTimeout(connect, retryDelay);
       retryDelay = Math.min(retryDelay * 2, 300000);
     };
   }
 
   function disconnect() {
+    clearTimeout(retryTimer);
     if (source) source.close();
     source = null;
+    document.documentElement.setAttribute('data-live', 'off');
   }
 
   ['keydown', 'pointerdown', 'touchstart'].forEach(function (type) {
@@ -184,13 +200,17 @@
   });
   document.addEventListener('focusout', function () { setTimeout(whenFree, 0); });
   document.addEventListener('selectionchange', function () { if (wanted) setTimeout(whenFree, 300); });
-  document.addEventListener('visibilitychange', whenFree);
+  document.addEventListener('visibilitychange', function () {
+    if (document.hidden) { disconnect(); return; }
+    connect();
+    whenFree();
+  });
   document.addEventListener('input', function () { setTimeout(whenFree, 0); });
   document.addEventListener('close', whenFree, true); // a dialog closed
   setInterval(whenFree, 2000);
   window.addEventListener('pagehide', disconnect);
   window.addEventListener('pageshow', function (event) {
-    if (event.persisted) { connect(); refresh(); }
+    if (event.persisted) connect();
   });
   connect();
 })();
