@@ -46,7 +46,8 @@ struct SignInMiddleware: RouterMiddleware {
     }
 
     /// The hash of `token` when it names a session used within the idle timeout; an idle one
-    /// is ended. A session's use is written at most once a minute.
+    /// is ended. A session's use is written at most once an hour: every write is a change that
+    /// open pages fetch again (live updates), and the idle timeout counts in days.
     private func live(_ token: String) throws -> String? {
         guard token.count == 64, token.allSatisfy(\.isHexDigit) else { return nil }
         let hash = SignInGate.tokenHash(token)
@@ -56,7 +57,7 @@ struct SignInMiddleware: RouterMiddleware {
             try app.store.endWebSessions(tokenHash: hash)
             return nil
         }
-        if now.timeIntervalSince(session.lastSeenAt) > 60 { try app.store.touchWebSession(tokenHash: hash) }
+        if now.timeIntervalSince(session.lastSeenAt) > 3600 { try app.store.touchWebSession(tokenHash: hash) }
         return hash
     }
 
