@@ -48,6 +48,35 @@ def check(condition, message):
         raise Failure(message)
 
 
+class Tally:
+    """The outcome of a journey's steps: each reported as it ends, then `N passed, N failed`."""
+
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def run(self, label, body, journey=lambda: None):
+        """Runs `body`; prints `PASS label[: what it returned]`, or `FAIL label: reason` with a
+        traceback for an unexpected error and a screenshot of `journey()` when there is one."""
+        try:
+            note = body()
+        except Exception as error:  # report and go on with the next step
+            self.failed += 1
+            print(f"FAIL {label}: {error}")
+            if not isinstance(error, Failure):
+                traceback.print_exc()
+            current = journey()
+            if current:
+                current.driver.save_screenshot(os.path.join(current.folder, f"failure-{label.split()[0]}.png"))
+            return False
+        self.passed += 1
+        print(f"PASS {label}" + (f": {note}" if note else ""))
+        return True
+
+    def finish(self):
+        print(f"{self.passed} passed, {self.failed} failed")
+        return 0 if self.failed == 0 else 1
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -410,33 +439,27 @@ class Journey:
 
 
 def main():
-    passed = failed = 0
+    tally = Tally()
     for name, (width, height, mobile) in VIEWPORTS.items():
         server = Server()
-        journey = None
-        try:
-            journey = Journey(name, width, height, mobile)
-            journey.run(server)
-            print(f"PASS {name} {width}x{height}: {journey.step} screens, no serious or critical axe violation")
-            c = journey.counts
+        trip = None
+
+        def walk():
+            nonlocal trip
+            trip = Journey(name, width, height, mobile)
+            trip.run(server)
+            c = trip.counts
             print("TAPS " + " | ".join(f"{key}={c[key][0]} keys={c[key][1]}" for key in ("repeat", "search", "words") if key in c)
                   + f" ({name}, from the dashboard to a saved meal)")
-            passed += 1
-        except Exception as error:  # report and go on with the next viewport
-            failed += 1
-            print(f"FAIL {name} {width}x{height}: {error}")
-            if not isinstance(error, Failure):
-                traceback.print_exc()
-            if journey:
-                journey.driver.save_screenshot(os.path.join(journey.folder, "failure.png"))
+            return f"{trip.step} screens, no serious or critical axe violation"
+        try:
+            tally.run(f"{name} {width}x{height}", walk, lambda: trip)
         finally:
-            if journey:
-                journey.close()
+            if trip:
+                trip.close()
             server.stop()
             shutil.rmtree(server.folder, ignore_errors=True)
-    print(f"{passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
-
+    return tally.finish()
 
 if __name__ == "__main__":
     sys.exit(main())

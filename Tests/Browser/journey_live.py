@@ -16,7 +16,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import traceback
 
 sys.path.insert(0, os.path.dirname(__file__))
 import journey  # noqa: E402
@@ -174,35 +173,31 @@ def main():
     wdiet(folder, "onboard", "--sex", "female", "--age", "35", "--height", "168", "--weight", "70", "--activity", "light",
           "--goal", "lose", "--window", "12:00-18:00", "--moments", "12:00,15:00,18:00")
     server = journey.Server(folder=folder, now=NOW)
-    passed = failed = 0
+    tally = journey.Tally()
     live = None
-    try:
+
+    def walk():
+        nonlocal live
         live = LiveJourney("live", 390, 844, True)
         live.run_live(server, folder)
-        passed += 1
-        print("PASS live 390x844: the CLI's changes appear on the open pages without a reload")
-    except Exception as error:
-        failed += 1
-        print(f"FAIL live 390x844: {error}")
-        if not isinstance(error, journey.Failure):
-            traceback.print_exc()
-        if live:
-            live.driver.save_screenshot(os.path.join(live.folder, "failure.png"))
-    finally:
+        return "the CLI's changes appear on the open pages without a reload"
+
+    def stop():
         # stopped while the page's event stream is still open: it must not hold the server up
         started = time.monotonic()
         server.stop()
         stopped = time.monotonic() - started
-        print(f"LIVE wdiet serve stopped {round(stopped * 1000)} ms after SIGTERM, with a page's stream open")
-        if stopped > 5:
-            failed += 1
-            print("FAIL wdiet serve took more than 5 s to stop")
+        check(stopped <= 5, f"wdiet serve took {stopped:.1f} s to stop")
+        return f"wdiet serve stopped {round(stopped * 1000)} ms after SIGTERM, with a page's stream open"
+    try:
+        tally.run("live 390x844", walk, lambda: live)
+        tally.run("stop", stop)
+    finally:
         if live:
             live.close()
+        server.stop()
         shutil.rmtree(folder, ignore_errors=True)
-    print(f"{passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
-
+    return tally.finish()
 
 if __name__ == "__main__":
     sys.exit(main())

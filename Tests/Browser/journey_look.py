@@ -15,7 +15,6 @@ Prints "N passed, N failed" and exits non-zero on any failure.
 import os
 import shutil
 import sys
-import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import journey  # noqa: E402  (reads BINARY and ARTEFACTS from argv)
@@ -152,29 +151,23 @@ class LookJourney(journey.Journey):
 
 
 def main():
-    passed = failed = 0
+    tally = journey.Tally()
     server = journey.Server()
     look = None
-    try:
+
+    def walk():
+        nonlocal look
         look = LookJourney()
         look.run(server)
-        print(f"PASS look 390x844: {look.step} screens in light and dark, no serious or critical axe violation")
-        passed += 1
-    except Exception as error:
-        failed += 1
-        print(f"FAIL look 390x844: {error}")
-        if not isinstance(error, journey.Failure):
-            traceback.print_exc()
-        if look:
-            look.driver.save_screenshot(os.path.join(look.folder, "failure.png"))
+        return f"{look.step} screens in light and dark, no serious or critical axe violation"
+    try:
+        tally.run("look 390x844", walk, lambda: look)
     finally:
         if look:
             look.close()
         server.stop()
         shutil.rmtree(server.folder, ignore_errors=True)
-    print(f"{passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
-
+    return tally.finish()
 
 if __name__ == "__main__":
     sys.exit(main())

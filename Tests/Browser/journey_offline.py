@@ -22,7 +22,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import traceback
 
 os.environ["TZ"] = "Europe/Berlin"  # the browser's local time is the server's (logged_at is local)
 time.tzset()
@@ -208,38 +207,31 @@ def saved_once(folder, meals, logged_at):
 
 
 def main():
-    passed = failed = 0
+    tally = journey.Tally()
     folder = tempfile.mkdtemp(prefix="wdiet-offline-")
     wdiet(folder, "onboard", "--sex", "female", "--age", "35", "--height", "168", "--weight", "80", "--activity", "light",
           "--goal", "maintain")
     server = Server(folder)
     run = None
-    try:
+
+    def walk():
+        nonlocal run
         run = OfflineJourney("offline", 390, 844, True)
         run.server = server
         meals, names = run.run_offline(folder, server)
         check(names.count("Offline-Suppe") == 1, f"the meals page lists it once: {names}")
         meal = saved_once(folder, meals, run.logged_at)
-        print(f"PASS offline 390x844: kept offline at {run.logged_at}, saved once after the tab was closed "
-              f"({meal['local_time']}, id {meal['id']}); "
-              f"DevTools offline emulation: {run.emulation_note}")
-        passed += 1
-    except Exception as error:
-        failed += 1
-        print(f"FAIL offline 390x844: {error}")
-        if not isinstance(error, journey.Failure):
-            traceback.print_exc()
-        if run:
-            run.driver.save_screenshot(os.path.join(run.folder, "failure.png"))
+        return (f"kept offline at {run.logged_at}, saved once after the tab was closed ({meal['local_time']}, id {meal['id']}); "
+                f"DevTools offline emulation: {run.emulation_note}")
+    try:
+        tally.run("offline 390x844", walk, lambda: run)
     finally:
         if run:
             run.close()
             run.server.stop()
         server.stop()
         shutil.rmtree(folder, ignore_errors=True)
-    print(f"{passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
-
+    return tally.finish()
 
 if __name__ == "__main__":
     sys.exit(main())

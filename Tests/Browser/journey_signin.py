@@ -211,28 +211,23 @@ def inner(arguments):
     with socket.socket() as s:
         s.settimeout(2)
         check(s.connect_ex(tuple(settings["loopback"])) != 0, "the default loopback server is unreachable from the phone")
-    passed = failed = 0
+    tally = journey.Tally()
     trust = [f"--ignore-certificate-errors-spki-list={settings['spki']}"]
     steps = [("signin-setup", lambda j: setup_and_lock(j, settings), []), ("signin-proxy", lambda j: through_proxy(j, settings), trust)]
     for name, step, extra in steps:
-        j = None
+        trip = None
+
+        def walk():
+            nonlocal trip
+            trip = Journey(name, 390, 844, True, extra_arguments=extra)
+            step(trip)
+            return f"{trip.step} screens, no serious or critical axe violation"
         try:
-            j = Journey(name, 390, 844, True, extra_arguments=extra)
-            step(j)
-            print(f"PASS {name}: {j.step} screens, no serious or critical axe violation")
-            passed += 1
-        except Exception as error:
-            failed += 1
-            print(f"FAIL {name}: {error}")
-            if not isinstance(error, journey.Failure):
-                traceback.print_exc()
-            if j:
-                j.driver.save_screenshot(os.path.join(j.folder, "failure.png"))
+            tally.run(name, walk, lambda: trip)
         finally:
-            if j:
-                j.close()
-    print(f"{passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+            if trip:
+                trip.close()
+    return tally.finish()
 
 
 def setup_and_lock(j, settings):

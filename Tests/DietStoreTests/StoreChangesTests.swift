@@ -43,16 +43,6 @@ private struct Watched {
     func remove() { try? FileManager.default.removeItem(at: folder) }
 }
 
-/// Waits until `condition` holds, at most `seconds`; whether it did.
-private func eventually(within seconds: Double = 5, _ condition: () async -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    return await condition()
-}
-
 @Suite("Changes to the store file, from any process")
 struct StoreChangesTests {
     @Test("a meal logged through another connection to the file (as the CLI does) is reported")

@@ -75,16 +75,6 @@ private actor Opened {
     }
 }
 
-/// Waits until `condition` holds, at most `seconds`; whether it did.
-private func eventually(within seconds: Double = 5, _ condition: () async -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    return await condition()
-}
-
 /// The web app on a real loopback port (as `wdiet serve` runs it), a client that may hold
 /// many connections to it, and the store file the CLI would open.
 private func withLiveServer(_ body: @escaping @Sendable (WebHarness, HTTPClient, Int) async throws -> Void) async throws {
