@@ -239,6 +239,15 @@ struct SignInTests {
         }
     }
 
+    @Test("every header name of the web app is the one it spells")
+    func headerNames() {
+        #expect(HTTPField.Name.webAppNames.map(\.rawName) == [
+            "Sec-Fetch-Mode", "Sec-Fetch-Site", "X-CSRF-Token", "X-Forwarded-For", "X-Forwarded-Proto", "X-Frame-Options",
+            "X-Accel-Buffering", "Referrer-Policy", "Cross-Origin-Opener-Policy", "Cross-Origin-Resource-Policy",
+            "Permissions-Policy", "Server-Timing",
+        ])
+    }
+
     @Test("sign-in returns only to this app's own pages")
     func returnPath() {
         #expect(SignInMiddleware.returnPath("/progress?range=30d") == "/progress?range=30d")

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,11 +24,11 @@ public final class StoreChanges: Sendable {
     /// The database file watched.
     public let path: String
     private let interval: Duration
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var listeners: [UUID: AsyncStream<StoreChange>.Continuation] = [:]
-        var poller: Task<Void, Never>?
+        var poller: (any DispatchSourceTimer)?
         var watcher: Watcher?
         /// Why the file cannot be watched, as last reported.
         var problem: String?
@@ -62,17 +61,21 @@ public final class StoreChanges: Sendable {
                 state.problem = state.watcher == nil ? "" : nil
             }
             if state.poller == nil {
-                state.poller = Task { [weak self, interval] in
-                    while !Task.isCancelled {
-                        try? await Task.sleep(for: interval)
-                        self?.check()
-                    }
-                }
+                // a timer on a queue of its own, not a task: requests that block the cooperative
+                // threads with synchronous work must not hold live updates up
+                let poller = DispatchSource.makeTimerSource(queue: Self.queue)
+                let milliseconds = Int(interval / .milliseconds(1))
+                poller.schedule(deadline: .now() + .milliseconds(milliseconds), repeating: .milliseconds(milliseconds))
+                poller.setEventHandler { [weak self] in self?.check() }
+                poller.resume()
+                state.poller = poller
             }
             state.listeners[id] = continuation
         }
         return stream
     }
+
+    private static let queue = DispatchQueue(label: "w-diet.store-changes")
 
     deinit {
         state.withLock { $0.poller?.cancel() }

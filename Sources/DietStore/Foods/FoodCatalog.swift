@@ -2,7 +2,6 @@ import DietCore
 import FoodKit
 import Foundation
 import GRDB
-import Synchronization
 
 /// The bundled food database (schema `foods`, attached read-only) and its search.
 enum FoodCatalog {
@@ -91,7 +90,7 @@ enum FoodCatalog {
         return terms
     }
 
-    private static let vocabularyCache = Mutex<[String]?>(nil)
+    private static let vocabularyCache = Locked<[String]?>(nil)
 
     /// Orders the candidates and the user's own foods: (id, rank, matched name), best first.
     private static func rank(_ db: Database, candidates: [Int: Match], own: [(food: Food, name: NameRank)], language: Language,

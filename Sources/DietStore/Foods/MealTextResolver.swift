@@ -2,7 +2,6 @@ import DietCore
 import FoodKit
 import Foundation
 import GRDB
-import Synchronization
 
 /// A typed meal resolved against the food database, for the user to confirm.
 public struct TextMeal: Hashable, Sendable {
@@ -193,7 +192,7 @@ extension TextMeal.Item {
 
 extension FoodCatalog {
     /// The bundled catalog never changes while the app runs: its dish names are read once.
-    static let dishCache = Mutex<Set<String>?>(nil)
+    static let dishCache = Locked<Set<String>?>(nil)
 
     /// Curated names (every language) holding a word the meal parser splits on, folded.
     static func dishes(_ db: Database) throws -> Set<String> {

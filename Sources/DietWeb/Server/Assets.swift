@@ -24,8 +24,8 @@ struct Assets: Sendable {
         }
         self.files = files
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for name in files.keys.sorted() {
-            for byte in Array(name.utf8) + Array(files[name]!.data.readableBytesView) {
+        for (name, file) in files.sorted(by: { $0.key < $1.key }) {
+            for byte in Array(name.utf8) + Array(file.data.readableBytesView) {
                 hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
             }
         }

@@ -58,7 +58,7 @@ actor LiveStreams {
     func response(head: Bool, since: String? = nil) async -> Response {
         var headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"]
         // a reverse proxy (nginx) must pass each event on at once, not buffer the response
-        if let noBuffering = HTTPField.Name("X-Accel-Buffering") { headers[noBuffering] = "no" }
+        headers[.xAccelBuffering] = "no"
         if head { return Response(status: .ok, headers: headers) }
         guard let (id, signals, current) = await open() else {
             return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8", .retryAfter: "15"],

@@ -50,14 +50,14 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        response.headers[.xFrameOptions] = "DENY"
         // same-origin, not no-referrer: with no-referrer a browser sends `Origin: null` on its own forms
-        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
-        response.headers[HTTPField.Name("Cross-Origin-Opener-Policy")!] = "same-origin"
-        response.headers[HTTPField.Name("Cross-Origin-Resource-Policy")!] = "same-origin"
+        response.headers[.referrerPolicy] = "same-origin"
+        response.headers[.crossOriginOpenerPolicy] = "same-origin"
+        response.headers[.crossOriginResourcePolicy] = "same-origin"
         // the camera only for this app's own barcode scanner (BarcodeDetector), never for a frame
-        response.headers[HTTPField.Name("Permissions-Policy")!] = "camera=(self), geolocation=(), microphone=()"
-        response.headers[HTTPField.Name("Server-Timing")!] = "app;dur=\(String(format: "%.3f", ms))"
+        response.headers[.permissionsPolicy] = "camera=(self), geolocation=(), microphone=()"
+        response.headers[.serverTiming] = "app;dur=\(String(format: "%.3f", ms))"
         if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
         return response
     }
@@ -125,7 +125,7 @@ struct SessionMiddleware: RouterMiddleware {
             return app.renderer.page("error", ["message": l.text("web.error.tooLarge", ["mb": .integer(context.maxUploadSize >> 20)])],
                                      title: l.text("web.error.title"), tab: nil, context: context, status: .contentTooLarge)
         }
-        let sent = context.form[Self.tokenField] ?? request.headers[HTTPField.Name("X-CSRF-Token")!] ?? ""
+        let sent = context.form[Self.tokenField] ?? request.headers[.xCSRFToken] ?? ""
         guard !context.issueToken, Self.constantTimeEqual(sent, context.csrfToken) else { return refusal(context) }
         if let (name, value) = context.form.forbiddenControlCharacter { return controlRefusal(name: name, value: value, context) }
         return nil
@@ -133,7 +133,7 @@ struct SessionMiddleware: RouterMiddleware {
 
     /// A cross-site POST carries `Origin` (or `Sec-Fetch-Site`) naming another site.
     private func sameOrigin(_ request: Request, secure: Bool) -> Bool {
-        if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!], !["same-origin", "none"].contains(site) { return false }
+        if let site = request.headers[.secFetchSite], !["same-origin", "none"].contains(site) { return false }
         guard let origin = request.headers[.origin] else { return true }
         let host = request.head.authority ?? ""
         return origin == (secure ? "https://" : "http://") + host

@@ -23,8 +23,8 @@ struct SignInMiddleware: RouterMiddleware {
         let configuration = app.configuration
         let proxied = configuration.trustProxy && Self.isLoopback(context.peerAddress ?? "")
         context.isSecure = configuration.tls != nil
-            || (proxied && request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https")
-        if proxied, let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!] {
+            || (proxied && request.headers[.xForwardedProto]?.lowercased() == "https")
+        if proxied, let forwarded = request.headers[.xForwardedFor] {
             // the proxy appends the address it saw; anything before it came from the client
             context.clientAddress = forwarded.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) }
         } else {
@@ -63,7 +63,7 @@ struct SignInMiddleware: RouterMiddleware {
 
     /// A page request goes to sign in (and back here afterwards); anything else gets 401.
     private func refusal(_ request: Request) -> Response {
-        let mode = request.headers[HTTPField.Name("Sec-Fetch-Mode")!]
+        let mode = request.headers[.secFetchMode]
         let accept = request.headers[.accept] ?? ""
         let isPage = request.method == .get && (mode == "navigate" || (mode == nil && accept.contains("text/html")))
         guard isPage else {

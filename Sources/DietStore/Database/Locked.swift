@@ -1,0 +1,18 @@
+import Foundation
+
+/// A value shared between threads behind a lock: `Synchronization.Mutex` would need iOS 18 and
+/// macOS 15, and the library builds for iOS 17.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
