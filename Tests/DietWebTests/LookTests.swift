@@ -32,6 +32,25 @@ struct LookTests {
         }
     }
 
+    @Test("no page draws its interface with emoji: onboarding's choices, empty meals, the briefing use the icon set")
+    func noEmojiInTheInterface() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        try await harness.run { browser in
+            try await browser.get("/onboarding")
+            let sex = try await browser.post("/onboarding", [("language", "en"), ("step", "welcome"), ("action", "next")])
+            #expect(sex.body.contains("name=\"sex\""))
+            #expect(Self.emoji(in: sex.body).isEmpty, "\(Self.emoji(in: sex.body))")
+            try await browser.onboard()
+            for path in ["/meals", "/briefing"] {
+                // the macro smileys are the product's feedback (SPEC §5), not interface
+                let body = try await browser.get(path).body.replacing(/<span( class="macro-emoji")?>(😊|😐|😞)<\/span>/, with: "")
+                #expect(Self.emoji(in: body).isEmpty, "\(path): \(Self.emoji(in: body))")
+            }
+            #expect(try await browser.get("/meals").body.contains("icon-meal"))
+        }
+    }
+
     @Test("the coach card draws the mascot variation the domain chose: glasses, strong, gentle")
     func mascotVariation() async throws {
         let harness = try WebHarness()

@@ -116,7 +116,7 @@ struct DashboardView {
     }
 }
 
-/// "🍽️ Eating window: 12:00 – 18:00 ✏️", on the dashboard and the log screen.
+/// "Eating window: 12:00 – 18:00" with its clock and edit icons, on the dashboard and the log screen.
 struct WindowBanner {
     let values: [String: Any]
 

@@ -159,10 +159,8 @@ struct OnboardingController: Controller {
                 ["value": $0.rawValue, "label": Localizer($0).text("web.language.name"), "checked": $0 == context.language] as [String: Any]
             }
         case .sex:
-            let emoji: [Sex: String] = [.male: "🙋‍♂️", .female: "🙋‍♀️", .other: "👤"]
             values["choices"] = Sex.allCases.map {
-                ["value": $0.rawValue, "label": l.text("web.sex.\($0.rawValue)"), "emoji": emoji[$0] ?? "", "checked": $0.rawValue == sex]
-                    as [String: Any]
+                ["value": $0.rawValue, "label": l.text("web.sex.\($0.rawValue)"), "checked": $0.rawValue == sex] as [String: Any]
             }
         case .age: values["value"] = form["age"] ?? onboarding.age.map(String.init) ?? ""
         case .height: values["value"] = form["height"] ?? onboarding.heightCm.map { l.number($0, digits: 0) } ?? ""

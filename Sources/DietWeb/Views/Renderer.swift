@@ -108,7 +108,7 @@ enum Tab: String, CaseIterable {
 /// external sprite with `<use>` across documents, and inline SVG needs no extra request).
 /// Always decorative: the label next to it (or the control's `aria-label`) says what it is.
 enum Icon: String, CaseIterable {
-    case home, progress, sun, learn, settings, info, help, edit, meal, scale, flame, star, back, forward, clock
+    case home, progress, sun, learn, settings, info, help, edit, meal, scale, flame, star, back, forward, clock, warning, trash
 
     /// The drawing inside the 24 × 24 box.
     private var shapes: String {
@@ -128,6 +128,8 @@ enum Icon: String, CaseIterable {
         case .back: #"<path d="M15 5 8 12l7 7"/>"#
         case .forward: #"<path d="m9 5 7 7-7 7"/>"#
         case .clock: #"<circle cx="12" cy="12" r="9"/><path d="M12 7v5l3.5 2"/>"#
+        case .warning: #"<path d="M12 3.5 2.5 20h19z"/><path d="M12 10v4.5"/><path d="M12 17.4v.1"/>"#
+        case .trash: #"<path d="M4 7h16"/><path d="M9.5 7V4.5h5V7"/><path d="M6 7l1 13h10l1-13"/><path d="M10 11v5M14 11v5"/>"#
         }
     }
 
