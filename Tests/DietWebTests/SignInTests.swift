@@ -239,6 +239,25 @@ struct SignInTests {
         }
     }
 
+    @Test("a passphrase with umlauts signs in however the keyboard composed them; one with a control character is refused without being shown")
+    func passphraseText() async throws {
+        let harness = try Self.harness()
+        defer { harness.remove() }
+        let code = try #require(harness.app.setupCode)
+        try await harness.run { browser in
+            try await browser.get("/setup")
+            let control = try await browser.post("/setup", [("code", code), ("passphrase", "geheim\u{1B}[2Jwort"), ("repeat", "x")])
+            #expect(control.status == .unprocessableContent)
+            #expect(!control.body.contains("geheim"), "the passphrase is never echoed")
+            // decomposed: a, then the combining diaeresis (as some keyboards send it)
+            let decomposed = "Ka\u{308}sebrot mit Gu\u{308}rkchen"
+            #expect(try await browser.post("/setup", [("code", code), ("passphrase", decomposed), ("repeat", decomposed)]).location == "/")
+            #expect(try await browser.post("/signout").location == "/signin")
+            try await browser.get("/signin")
+            #expect(try await browser.post("/signin", [("passphrase", "Käsebrot mit Gürkchen")]).location == "/")
+        }
+    }
+
     @Test("every header name of the web app is the one it spells")
     func headerNames() {
         #expect(HTTPField.Name.webAppNames.map(\.rawName) == [

@@ -38,7 +38,7 @@ struct FormData: Sendable {
             "time": .time, "date": .date, "age": .age, "height": .height, "sex": .sex, "activity": .activityLevel, "goal": .goal,
             "language": .language, "deficit": .deficit, "window_start": .eatingWindowStart, "window_end": .eatingWindowEnd,
             "moment": .eatingMoment, "weight": .weight, "servings": .servings, "portion": .portion, "amount": .amount,
-            "grams": .portion,
+            "grams": .portion, "passphrase": .password, "repeat": .password,
         ]
         if let field = fields[name], l.hasKey("field.\(field.rawValue)") { return l.text("field.\(field.rawValue)") }
         return l.text("web.error.formField", ["name": .text(TextRules.visible(name))])

@@ -156,7 +156,7 @@ struct SessionMiddleware: RouterMiddleware {
         let l = Localizer(context.language)
         let message = l.text("web.error.control", [
             "field": .text(FormData.label(of: name, l)), "allowed": .message(ValidationError.Allowed.noControlCharacters.message),
-            "received": .text(name == "password" ? "…" : TextRules.quoted(value)),
+            "received": .text(["password", "passphrase", "repeat"].contains(name) ? "…" : TextRules.quoted(value)),
         ])
         return app.renderer.page("error", ["message": message], title: l.text("web.error.title"), tab: nil, context: context,
                                  status: .unprocessableContent)

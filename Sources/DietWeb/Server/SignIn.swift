@@ -67,7 +67,9 @@ final class SignInGate: Sendable {
     func allowAttempt(from address: String) async -> Bool { await state.allow(address) }
 
     /// The stored form of a passphrase: bcrypt over its SHA-256 (bcrypt reads only 72 bytes,
-    /// and a passphrase may be longer), computed on NIO's thread pool.
+    /// and a passphrase may be longer), computed on NIO's thread pool. The passphrase is taken
+    /// in Unicode's composed form: "Käse" typed on one keyboard as one letter and on another
+    /// as a plus two dots is the same passphrase.
     func hash(_ passphrase: String) async throws -> String {
         let cost = policy.cost
         let digest = Self.digest(passphrase)
@@ -80,7 +82,7 @@ final class SignInGate: Sendable {
     }
 
     private static func digest(_ passphrase: String) -> String {
-        Data(SHA256.hash(data: Data(passphrase.utf8))).base64EncodedString()
+        Data(SHA256.hash(data: Data(passphrase.precomposedStringWithCanonicalMapping.utf8))).base64EncodedString()
     }
 
     /// A new session token for a cookie, and the hash the store keeps of it.
