@@ -10,6 +10,10 @@ struct CompressionMiddleware: RouterMiddleware {
     typealias Context = WebContext
     /// Below this a compressed body is hardly smaller than the headers it adds.
     static let minimumLength = 1024
+    /// zlib's fastest level: with the default one the dashboard's server time p95 was 5.2 ms
+    /// (over the 5 ms budget), with this 4.2 ms, the page and its assets 35.2 KB instead of
+    /// 31.5 KB (scripts/bench).
+    static let zlib = ZlibConfiguration(compressionLevel: 1)
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
@@ -19,7 +23,7 @@ struct CompressionMiddleware: RouterMiddleware {
         let collector = Collector()
         try await response.body.write(collector)
         var body = collector.buffer
-        response.body = ResponseBody(byteBuffer: try body.compress(with: .gzip()))
+        response.body = ResponseBody(byteBuffer: try body.compress(with: .gzip(configuration: Self.zlib)))
         response.headers[.contentEncoding] = "gzip"
         response.headers.append(HTTPField(name: .vary, value: "Accept-Encoding"))
         return response
