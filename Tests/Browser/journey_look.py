@@ -21,7 +21,8 @@ import journey  # noqa: E402  (reads BINARY and ARTEFACTS from argv)
 from journey import check  # noqa: E402
 
 SCREENS = [("/", "dashboard"), ("/log", "log"), ("/meals", "meals"), ("/weight", "weight"), ("/progress", "progress"),
-           ("/foods", "foods"), ("/settings", "settings"), ("/learn", "learn"), ("/briefing", "briefing")]
+           ("/foods", "foods"), ("/settings", "settings"), ("/learn", "learn"), ("/briefing", "briefing"),
+           ("/explain", "explain"), ("/learn/matador-study", "article"), ("/import", "import"), ("/settings/window", "window")]
 BACKGROUNDS = {"light": "rgb(250, 247, 243)", "dark": "rgb(28, 23, 20)"}
 
 CLS_SCRIPT = """
@@ -141,9 +142,12 @@ class LookJourney(journey.Journey):
         self.roars(server)
         for scheme in ("light", "dark"):
             self.layout_shift(server, scheme)
+        # a meal's edit screen: the first meal the roars logged
+        self.driver.get(server.url + "/meals")
+        meal = self.find(".meal-link").get_attribute("href").replace(server.url, "")
         for scheme in ("light", "dark"):
             self.media(scheme)
-            for path, label in SCREENS:
+            for path, label in SCREENS + [(meal, "meal-edit")]:
                 self.driver.get(server.url + path)
                 self.shot(label)
             self.driver.get(server.url + "/")

@@ -198,6 +198,13 @@ def cookie(j, name):
     return next((c for c in cookies if c["name"] == name), None)
 
 
+def dark(j, label):
+    """The screen again in the dark scheme, with its audit; then back to light."""
+    j.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    j.screen(label)
+    j.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+
+
 def fill_setup(j, code, passphrase):
     j.type("#setup-code", code, clear=True)
     j.type("#new-passphrase", passphrase, clear=True)
@@ -235,6 +242,7 @@ def setup_and_lock(j, settings):
     d.get(settings["a"] + "/")
     check(d.current_url.endswith("/setup"), "the first visit from the phone lands on the setup page: " + d.current_url)
     j.screen("setup")
+    dark(j, "setup-dark")
     fill_setup(j, "1111-1111", "Korrektes Pferd")
     check("Einrichtungscode stimmt nicht" in j.find("#code-error").text, "a wrong setup code is refused: " + j.find("#code-error").text)
     fill_setup(j, settings["code"], "Korrektes Pferd")
@@ -257,6 +265,7 @@ def setup_and_lock(j, settings):
           "while locked even the right passphrase is refused")
     check(cookie(j, "wdiet_session") is None, "no session while locked")
     j.screen("locked")
+    dark(j, "locked-dark")
 
 
 def through_proxy(j, settings):
