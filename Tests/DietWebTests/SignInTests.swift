@@ -109,6 +109,8 @@ struct SignInTests {
             #expect(page.status == .tooManyRequests)
             #expect(page.headers[.retryAfter] == "900")
             #expect(browser.cookies["wdiet_session"] == nil)
+            // the form says so as it opens, before another attempt is typed
+            #expect(try await browser.get("/signin").body.contains("sign-in is locked until 09:15"))
         }
         // a restarted server keeps the lock
         let restarted = try WebApp(configuration: harness.app.configuration)

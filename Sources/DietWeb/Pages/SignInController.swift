@@ -24,7 +24,17 @@ struct SignInController: Controller {
         guard context.signInRequired else { return redirect("/") }
         guard try store.webSignInState().passphraseHash != nil, app.signIn.setupCode == nil else { return redirect("/setup") }
         if context.sessionTokenHash != nil { return redirect(SignInMiddleware.returnPath(request.uri.queryParameters["next"].map(String.init))) }
-        return page("signin", FormState(values: ["next": request.uri.queryParameters["next"].map(String.init) ?? ""]), context: context)
+        return try page("signin", withLock(FormState(values: ["next": request.uri.queryParameters["next"].map(String.init) ?? ""]), context),
+                        context: context)
+    }
+
+    /// The form as it opens: while sign-in is locked it says so at once, before anyone types.
+    private func withLock(_ state: FormState, _ context: WebContext) throws -> FormState {
+        var state = state
+        if let until = try store.webSignInState().lockedUntil, until > clock.now() {
+            state.errors["locked"] = lockedMessage(until, Localizer(context.language))
+        }
+        return state
     }
 
     func signIn(_ request: Request, context: WebContext) async throws -> Response {
@@ -48,7 +58,7 @@ struct SignInController: Controller {
     func setupPage(_ request: Request, context: WebContext) async throws -> Response {
         guard context.signInRequired else { return redirect("/") }
         guard app.signIn.setupCode != nil else { return redirect("/signin") }
-        return page("setup", FormState(), context: context)
+        return try page("setup", withLock(FormState(), context), context: context)
     }
 
     func setUp(_ request: Request, context: WebContext) async throws -> Response {
