@@ -186,6 +186,37 @@ class OfflineJourney(journey.Journey):
         meals = json.loads(wdiet(folder, "meals", "--json"))
         return meals, names
 
+    def behind_the_queue(self, folder):
+        """Online while an entry still waits (as when the network came back a moment ago): a meal
+        logged now is kept behind it, and both are saved in the order they were logged."""
+        d = self.driver
+        d.get(self.server.url + "/log")
+        waiting = d.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const open = indexedDB.open('wdiet-offline');
+            open.onsuccess = () => {
+              const t = open.result.transaction('queue', 'readwrite');
+              const now = new Date(), two = (n) => String(n).padStart(2, '0');
+              const at = now.getFullYear() + '-' + two(now.getMonth() + 1) + '-' + two(now.getDate()) + 'T' + two(now.getHours()) + ':' +
+                two(now.getMinutes()) + ':' + two(now.getSeconds());
+              t.objectStore('queue').add({ path: '/log/manual', createdAt: Date.now(),
+                body: 'name=Zuerst-Suppe&kcal=111&client_id=' + crypto.randomUUID() + '&logged_at=' + at });
+              t.oncomplete = () => { const c = open.result.transaction('queue').objectStore('queue').count(); c.onsuccess = () => done(c.result); };
+            };
+            open.onerror = () => done(-1);""")
+        check(waiting == 1, f"one entry waits in the phone's queue: {waiting}")
+        d.execute_script("document.getElementById('manual').open = true")
+        self.type("#meal-kcal", "222", clear=True)
+        self.type("#meal-name", "Danach-Suppe", clear=True)
+        self.load("form[action='/log/manual'] button[type=submit]")
+        self.wait_js("return document.body.textContent.indexOf('Danach-Suppe') >= 0 && "
+                     "document.body.textContent.indexOf('Zuerst-Suppe') >= 0", "both meals reach the dashboard", timeout=30)
+        with sqlite3.connect(os.path.join(folder, "w-diet.sqlite")) as db:
+            order = [row[0] for row in db.execute(
+                "SELECT name FROM meal_logs WHERE name IN ('Zuerst-Suppe', 'Danach-Suppe') ORDER BY rowid")]
+        check(order == ["Zuerst-Suppe", "Danach-Suppe"], f"saved once each, in the order logged: {order}")
+        return "a meal logged while an entry waits is saved after it"
+
 
 def saved_once(folder, meals, logged_at):
     listed = meals.get("meals", meals) if isinstance(meals, dict) else meals
@@ -224,7 +255,8 @@ def main():
         return (f"kept offline at {run.logged_at}, saved once after the tab was closed ({meal['local_time']}, id {meal['id']}); "
                 f"DevTools offline emulation: {run.emulation_note}")
     try:
-        tally.run("offline 390x844", walk, lambda: run)
+        if tally.run("offline 390x844", walk, lambda: run):
+            tally.run("queue-order", lambda: run.behind_the_queue(folder), lambda: run)
     finally:
         if run:
             run.close()

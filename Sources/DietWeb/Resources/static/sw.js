@@ -132,13 +132,20 @@ async function keepPage(path, response) {
 async function postOrKeep(request, url) {
   const type = request.headers.get("Content-Type") || "";
   if (!type.startsWith("application/x-www-form-urlencoded")) { return fetch(request); }
-  const body = await request.clone().text();
+  const form = new URLSearchParams(await request.clone().text());
+  // a meal in words is kept only once confirmed: checking it needs the server
+  const final = !(url.pathname === "/log/text" && form.get("confirm") !== "yes");
+  // entries still wait (the network was back only a moment ago, or sign-in is needed): this one
+  // goes behind them, so everything is saved in the order it was logged; the dashboard the
+  // redirect loads replays the queue with its token
+  if (final && (await withStore("queue", "readonly", (store) => store.count())) > 0) {
+    await keep(url.pathname, form);
+    return Response.redirect("/", 303);
+  }
   try {
     return await fetch(request);
   } catch (error) {
-    const form = new URLSearchParams(body);
-    // a meal in words is kept only once confirmed: checking it needs the server
-    if (url.pathname === "/log/text" && form.get("confirm") !== "yes") { return Response.redirect("/log", 303); }
+    if (!final) { return Response.redirect("/log", 303); }
     await keep(url.pathname, form);
     return Response.redirect("/", 303);
   }
