@@ -209,8 +209,16 @@ class OfflineJourney(journey.Journey):
         self.type("#meal-kcal", "222", clear=True)
         self.type("#meal-name", "Danach-Suppe", clear=True)
         self.load("form[action='/log/manual'] button[type=submit]")
-        self.wait_js("return document.body.textContent.indexOf('Danach-Suppe') >= 0 && "
-                     "document.body.textContent.indexOf('Zuerst-Suppe') >= 0", "both meals reach the dashboard", timeout=30)
+        try:
+            self.wait_js("return document.body.textContent.indexOf('Danach-Suppe') >= 0 && "
+                         "document.body.textContent.indexOf('Zuerst-Suppe') >= 0", "both meals reach the dashboard", timeout=30)
+        except journey.Failure:
+            state = d.execute_async_script("""const done = arguments[arguments.length - 1];
+              const open = indexedDB.open('wdiet-offline'); open.onsuccess = () => { const r = open.result.transaction('queue').objectStore('queue').getAll();
+              r.onsuccess = () => done(JSON.stringify(r.result.map(x => [x.seq, x.path, x.body.slice(0, 40), x.shown]))); };""")
+            with sqlite3.connect(os.path.join(folder, "w-diet.sqlite")) as db:
+                saved = [row[0] for row in db.execute("SELECT name FROM meal_logs ORDER BY rowid")]
+            raise journey.Failure(f"both meals reach the dashboard: url {d.current_url}, queue {state}, banner {self.banner()}, saved {saved}")
         with sqlite3.connect(os.path.join(folder, "w-diet.sqlite")) as db:
             order = [row[0] for row in db.execute(
                 "SELECT name FROM meal_logs WHERE name IN ('Zuerst-Suppe', 'Danach-Suppe') ORDER BY rowid")]

@@ -139,7 +139,9 @@ async function postOrKeep(request, url) {
   // goes behind them, so everything is saved in the order it was logged; the dashboard the
   // redirect loads replays the queue with its token
   if (final && (await withStore("queue", "readonly", (store) => store.count())) > 0) {
-    await keep(url.pathname, form);
+    // no Background Sync here: online it fires at once and would hand the replay to the page
+    // being left, while the dashboard loading next is the one that must show the result
+    await keep(url.pathname, form, false);
     return Response.redirect("/", 303);
   }
   try {
@@ -151,12 +153,12 @@ async function postOrKeep(request, url) {
   }
 }
 
-async function keep(path, form) {
+async function keep(path, form, backgroundSync = true) {
   if (!form.get("client_id")) { form.set("client_id", newID()); }
   if (!form.get("logged_at")) { form.set("logged_at", localNow()); }
   form.delete("_csrf");
   await withStore("queue", "readwrite", (store) => store.add({ path, body: form.toString(), createdAt: Date.now() }));
-  if (self.registration.sync) { await self.registration.sync.register(SYNC_TAG).catch(() => undefined); }
+  if (backgroundSync && self.registration.sync) { await self.registration.sync.register(SYNC_TAG).catch(() => undefined); }
 }
 
 let running = Promise.resolve();
