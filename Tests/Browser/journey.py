@@ -106,11 +106,16 @@ class Server:
         raise Failure("wdiet serve did not answer")
 
     def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        stop_process(self.process)
+
+
+def stop_process(process):
+    """SIGTERM, then SIGKILL if the process has not ended within 10 s."""
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
 
 
 class Journey:

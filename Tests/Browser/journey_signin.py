@@ -104,11 +104,7 @@ class Serve:
         raise journey.Failure(f"wdiet serve never printed {pattern}: {''.join(self.lines)}")
 
     def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        journey.stop_process(self.process)
 
 
 def nginx(folder, listen, upstream_port):

@@ -148,8 +148,7 @@ struct WebInputBoundaryTests {
         let application = Application(router: harness.app.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await application.test(.live) { client in
             let port = try #require(client.port)
-            let http = HTTPClient(eventLoopGroupProvider: .singleton)
-            do {
+            try await withHTTPClient { http in
                 for path in ["/no-such-page", "/onboarding", "/assets/app.css", "/learn"] {
                     let get = try await http.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)"), timeout: .seconds(10))
                     var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
@@ -160,10 +159,6 @@ struct WebInputBoundaryTests {
                     #expect(head.headers["Content-Type"] == get.headers["Content-Type"], "\(path)")
                     #expect(body.readableBytes == 0, "\(path)")
                 }
-                try await http.shutdown()
-            } catch {
-                try await http.shutdown()
-                throw error
             }
         }
     }

@@ -89,18 +89,13 @@ struct SecurityTests {
         let application = Application(router: harness.app.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await application.test(.live) { client in
             let port = try #require(client.port)
-            let http = HTTPClient(eventLoopGroupProvider: .singleton)
-            do {
+            try await withHTTPClient { http in
                 for (host, expected) in [("evil.example", 421), ("evil.example:\(port)", 421), ("127.0.0.1:\(port)", 200), ("localhost:\(port)", 200), ("LOCALHOST", 200)] {
                     var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/")
                     request.headers.replaceOrAdd(name: "Host", value: host)
                     let response = try await http.execute(request, timeout: .seconds(10))
                     #expect(Int(response.status.code) == expected, "Host: \(host)")
                 }
-                try await http.shutdown()
-            } catch {
-                try await http.shutdown()
-                throw error
             }
         }
     }

@@ -285,8 +285,7 @@ struct SignInTests {
             let application = Application(router: harness.app.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
             try await application.test(.live) { client in
                 let port = try #require(client.port)
-                let http = HTTPClient(eventLoopGroupProvider: .singleton)
-                do {
+                try await withHTTPClient { http in
                     var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/setup")
                     request.headers.add(name: "X-Forwarded-Proto", value: "https")
                     request.headers.add(name: "X-Forwarded-For", value: "203.0.113.9, 192.168.1.30")
@@ -296,10 +295,6 @@ struct SignInTests {
                     request.headers.replaceOrAdd(name: "X-Forwarded-Proto", value: "http")
                     let plain = try await http.execute(request, timeout: .seconds(10)).headers["Set-Cookie"]
                     #expect(plain.allSatisfy { !$0.contains("Secure") })
-                    try await http.shutdown()
-                } catch {
-                    try await http.shutdown()
-                    throw error
                 }
             }
         }

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import DietCore
 import DietStore
 import DietWeb
@@ -162,5 +163,18 @@ extension Browser.Page {
               let match = regex.firstMatch(in: body, range: NSRange(body.startIndex..., in: body)), match.numberOfRanges > 1,
               let range = Range(match.range(at: 1), in: body) else { return nil }
         return String(body[range])
+    }
+}
+
+/// A real HTTP client for a live test server, shut down however `body` ends.
+func withHTTPClient<T>(_ body: (HTTPClient) async throws -> T) async throws -> T {
+    let http = HTTPClient(eventLoopGroupProvider: .singleton)
+    do {
+        let result = try await body(http)
+        try await http.shutdown()
+        return result
+    } catch {
+        try await http.shutdown()
+        throw error
     }
 }

@@ -21,7 +21,7 @@ struct SignInMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         let configuration = app.configuration
-        let proxied = configuration.trustProxy && Self.isLoopback(context.peerAddress ?? "")
+        let proxied = configuration.trustProxy && WebConfiguration.isLoopback(context.peerAddress ?? "")
         context.isSecure = configuration.tls != nil
             || (proxied && request.headers[.xForwardedProto]?.lowercased() == "https")
         if proxied, let forwarded = request.headers[.xForwardedFor] {
@@ -83,10 +83,6 @@ struct SignInMiddleware: RouterMiddleware {
         guard !cookies.isEmpty else { return response }
         response.headers[values: .setCookie] = cookies.map { $0.lowercased().contains("; secure") ? $0 : $0 + "; Secure" }
         return response
-    }
-
-    static func isLoopback(_ address: String) -> Bool {
-        address == "::1" || address == "localhost" || address.hasPrefix("127.") || address == "::ffff:127.0.0.1"
     }
 
     /// The local path a sign-in returns to: only this app's own paths, never another site.

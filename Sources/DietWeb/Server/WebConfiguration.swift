@@ -75,9 +75,10 @@ public struct WebConfiguration: Sendable {
     /// loopback, or reached through a reverse proxy.
     public var requiresSignIn: Bool { trustProxy || !Self.isLoopback(host) }
 
+    /// A loopback name or address (an IPv4-mapped one too: a peer on a dual-stack socket).
     static func isLoopback(_ host: String) -> Bool {
         let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        return name == "localhost" || name == "::1" || name.hasPrefix("127.")
+        return name == "localhost" || name == "::1" || name.hasPrefix("127.") || name.hasPrefix("::ffff:127.")
     }
 
     static func isWildcard(_ host: String) -> Bool { ["0.0.0.0", "::", "[::]"].contains(host) }
