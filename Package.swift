@@ -49,11 +49,16 @@ let package = Package(
             dependencies: ["DietCore", "FoodKit", "SyncProtocol", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources")]
         ),
+        // Bringing in what people already have: Apple Health exports (XML, streamed out of the
+        // zip), Cronometer and MyFitnessPal CSV diaries.
+        .target(name: "DietImport", dependencies: [
+            "DietCore", "DietStore", .product(name: "CompressNIO", package: "compress-nio"),
+        ]),
         // The commands of `wdiet` as testable types.
         .target(
             name: "DietCLI",
             dependencies: [
-                "DietBriefing", "DietCore", "DietStore", "DietSync", "DietWeb", "FoodKit", "FoodFacts", "ICalendar", "ReadyDay",
+                "DietBriefing", "DietCore", "DietImport", "DietStore", "DietSync", "DietWeb", "FoodKit", "FoodFacts", "ICalendar", "ReadyDay",
                 "WhoopAPI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
@@ -78,7 +83,7 @@ let package = Package(
         .target(
             name: "DietWeb",
             dependencies: [
-                "DietBriefing", "DietCore", "DietStore", "DietSync", "FoodFacts", "FoodKit", "ICalendar", "ReadyDay",
+                "DietBriefing", "DietCore", "DietImport", "DietStore", "DietSync", "FoodFacts", "FoodKit", "ICalendar", "ReadyDay",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -133,6 +138,7 @@ let package = Package(
             dependencies: ["DietCore", "TestSupport"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "DietImportTests", dependencies: ["DietImport", "DietCore", "DietStore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FoodKitTests", dependencies: ["FoodKit", "DietCore"]),
         .testTarget(name: "FoodFactsTests", dependencies: ["FoodFacts", "FoodKit", "DietCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol"]),

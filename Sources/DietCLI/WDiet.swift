@@ -9,7 +9,7 @@ public struct WDiet: ParsableCommand {
         abstract: "w-diet: a local-first nutrition coach with automated MATADOR diet cycling.",
         subcommands: [
             OnboardCommand.self, TodayCommand.self, LogCommand.self, MealsCommand.self, EditCommand.self,
-            DeleteCommand.self, RestoreCommand.self, FoodCommand.self, RecipeCommand.self, HistoryCommand.self, CycleCommand.self, ProfileCommand.self, SetCommand.self,
+            DeleteCommand.self, RestoreCommand.self, FoodCommand.self, RecipeCommand.self, HistoryCommand.self, CycleCommand.self, ProfileCommand.self, SetCommand.self, InsightsCommand.self, BadgesCommand.self,
             LearnCommand.self, BriefingCommand.self, CalendarCommand.self, WhoopCommand.self, AccountCommand.self, SyncCommand.self, ExportCommand.self, ImportCommand.self, DeleteAccountCommand.self, PlanCommand.self, ServeCommand.self,
         ]
     )

@@ -17,6 +17,8 @@ enum Migrations {
         migrator.registerMigration("v9_sync_set_aside", migrate: v9SyncSetAside)
         migrator.registerMigration("v10_meal_moments", migrate: v10MealMoments)
         migrator.registerMigration("v11_web_access", migrate: v11WebAccess)
+        migrator.registerMigration("v12_recovery_mode", migrate: v12RecoveryMode)
+        migrator.registerMigration("v13_badges", migrate: v13Badges)
         return migrator
     }
 

@@ -104,6 +104,12 @@ public struct UserSettings: Hashable, Sendable {
     public var timeZoneIdentifier: String
     /// An adaptive maintenance estimate the user accepted (SPEC §3a).
     public var acceptedMaintenanceKcal: Int?
+    /// The local date recovery mode was turned on (SPEC §8); nil while it is off.
+    public var recoverySince: LocalDate?
+
+    /// Recovery mode is on: every surface hides calories, macros, weights, targets, streak
+    /// counts and points, and the cycle is paused at maintenance.
+    public var recoveryMode: Bool { recoverySince != nil }
 
     public init(profile: Profile, startDate: LocalDate, timeZoneIdentifier: String, acceptedMaintenanceKcal: Int? = nil) {
         self.profile = profile

@@ -37,7 +37,8 @@ struct LearnController: Controller {
     func progress(_ request: Request, context: OnboardedContext) async throws -> Response {
         let l = localizer(context)
         let range = ProgressRange(query: request.uri.queryParameters.get("range"))
-        let values = try progressValues(range: range, settings: context.settings, localizer: l)
+        var values = try progressValues(range: range, settings: context.settings, localizer: l)
+        values["sectionProgress"] = true
         return renderer.page("progress", values, title: l.text("web.progress.title"), tab: .progress, context: context)
     }
 }

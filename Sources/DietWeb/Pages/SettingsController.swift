@@ -6,11 +6,11 @@ import Hummingbird
 import SyncProtocol
 
 /// Settings: profile, eating window, language, plan (deficit, preset, locked goals), sync
-/// account, export, import and deleting everything.
+/// account and deleting everything (export and import: DataController).
 struct SettingsController: Controller {
     let app: WebApp
 
-    /// Export and import work before onboarding too (import restores a device); the rest needs a profile.
+    /// Signing out and syncing work before onboarding too; the rest needs a profile.
     func register(public router: Router<WebContext>, onboarded group: RouterGroup<OnboardedContext>) {
         group.get("/settings", use: screen)
         group.post("/settings/profile", use: saveBody)
@@ -21,11 +21,6 @@ struct SettingsController: Controller {
         group.post("/settings/window", use: saveWindow)
         group.post("/settings/delete", use: deleteEverything)
         group.post("/settings/account/signin", use: signIn)
-        router.post("/settings/export", use: export)
-        router.get("/import") { _, context in
-            renderer.page("import", [:], title: localizer(context).text("web.import.title"), tab: nil, context: context)
-        }
-        router.post("/import", use: importFile)
         router.post("/settings/account/signout") { _, _ in
             try? await sync.exclusively { try await $0.signOut() }
             return redirect("/settings", toast: .signedOut)
@@ -128,39 +123,6 @@ struct SettingsController: Controller {
             let values = WindowForm.values(start: form["window_start"] ?? "", end: form["window_end"] ?? "", moments: form.all("moment"))
             return windowPage(values, error: error, context: context, status: .unprocessableContent)
         }
-    }
-
-    func export(_ request: Request, context: WebContext) async throws -> Response {
-        let export = try store.exportData()
-        try store.record(.dataExported(format: "json"), timeZone: timeZone)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = try encoder.encode(export)
-        return Response(status: .ok, headers: [
-            .contentType: "application/json; charset=utf-8",
-            .contentDisposition: "attachment; filename=\"w-diet-\(today.iso).json\"",
-        ], body: .init(byteBuffer: ByteBuffer(bytes: data)))
-    }
-
-    func importFile(_ request: Request, context: WebContext) async throws -> Response {
-        let l = localizer(context)
-        func failed(_ message: String) -> Response {
-            renderer.page("import", ["error": message], title: l.text("web.import.title"), tab: nil, context: context,
-                          status: .unprocessableContent)
-        }
-        guard let file = context.form.file("file"), !file.data.isEmpty else { return failed(l.text("web.import.noFile")) }
-        let export: DataExport
-        do {
-            export = try JSONDecoder().decode(DataExport.self, from: file.data)
-        } catch {
-            return failed(l.text("cli.import.unreadable", ["path": .text(file.filename)]))
-        }
-        do {
-            try store.importData(export)
-        } catch {
-            return failed(message(for: error, l))
-        }
-        return redirect("/", toast: .imported)
     }
 
     func deleteEverything(_ request: Request, context: OnboardedContext) async throws -> Response {
