@@ -78,6 +78,7 @@ extension TableSchema {
         required("cycle_preset", .choice(["open_ended", "study"])),
         required("locked_goals", .json(.object, maxBytes: 4096)),
         optional("accepted_maintenance_kcal", .integer(800...6000)),
+        optional("recovery_since", .date),
         required("start_date", .date),
         required("time_zone", .timeZone),
     ], naturalKey: { _ in NaturalKey.id(table: .profile, key: "profile") })

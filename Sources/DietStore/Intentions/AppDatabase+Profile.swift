@@ -58,4 +58,18 @@ extension AppDatabase {
             _ = try Outbox.save(ProfileRecord(settings), db, now: now)
         }
     }
+
+    /// Turns recovery mode on (from today's local date) or off (SPEC §8); nothing when it is
+    /// already so. Returns the settings after the change.
+    @discardableResult
+    public func setRecoveryMode(_ on: Bool, timeZone: TimeZone) throws -> UserSettings {
+        let now = clock.now()
+        return try writer.write { db in
+            guard var settings = try Self.settings(db) else { throw StoreError.notOnboarded }
+            guard settings.recoveryMode != on else { return settings }
+            settings.recoverySince = on ? LocalDate(now, in: timeZone) : nil
+            _ = try Outbox.save(ProfileRecord(settings), db, now: now)
+            return settings
+        }
+    }
 }

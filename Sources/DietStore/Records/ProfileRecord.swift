@@ -25,6 +25,7 @@ struct ProfileRecord: SyncedRecord, Hashable {
     var cyclePreset: String
     var lockedGoals: String
     var acceptedMaintenanceKcal: Int?
+    var recoverySince: String?
     var startDate: String
     var timeZone: String
     var updatedHLC: String
@@ -40,6 +41,7 @@ struct ProfileRecord: SyncedRecord, Hashable {
         case cyclePreset = "cycle_preset"
         case lockedGoals = "locked_goals"
         case acceptedMaintenanceKcal = "accepted_maintenance_kcal"
+        case recoverySince = "recovery_since"
         case startDate = "start_date"
         case timeZone = "time_zone"
         case updatedHLC = "updated_hlc"
@@ -62,6 +64,7 @@ struct ProfileRecord: SyncedRecord, Hashable {
         cyclePreset = profile.cyclePreset.rawValue
         lockedGoals = try String(decoding: JSONEncoder.store.encode(profile.lockedGoals), as: UTF8.self)
         acceptedMaintenanceKcal = settings.acceptedMaintenanceKcal
+        recoverySince = settings.recoverySince?.iso
         startDate = settings.startDate.iso
         timeZone = settings.timeZoneIdentifier
         updatedHLC = ""
@@ -74,7 +77,8 @@ struct ProfileRecord: SyncedRecord, Hashable {
         guard let sex = Sex(rawValue: sex), let activity = ActivityLevel(rawValue: activityLevel),
               let goal = Goal(rawValue: goal), let language = Language(rawValue: language),
               let units = UnitSystem(rawValue: units), let preset = CyclePreset(rawValue: cyclePreset),
-              let start = LocalDate(iso: startDate)
+              let start = LocalDate(iso: startDate),
+              recoverySince == nil || recoverySince.flatMap(LocalDate.init(iso:)) != nil
         else { throw StoreError.damaged(table: Self.databaseTableName, id: id.uuidString) }
         let profile = try Profile(
             sex: sex, age: age, birthDate: birthDate.flatMap(LocalDate.init(iso:)), heightCm: heightCm,
@@ -82,8 +86,10 @@ struct ProfileRecord: SyncedRecord, Hashable {
             eatingWindow: decoder.decode(EatingWindow.self, from: Data(eatingWindow.utf8)),
             language: language, units: units, deficit: deficit, cyclePreset: preset,
             lockedGoals: decoder.decode([TargetKind: LockedGoals].self, from: Data(lockedGoals.utf8)))
-        return UserSettings(profile: profile, startDate: start, timeZoneIdentifier: timeZone,
-                            acceptedMaintenanceKcal: acceptedMaintenanceKcal)
+        var settings = UserSettings(profile: profile, startDate: start, timeZoneIdentifier: timeZone,
+                                    acceptedMaintenanceKcal: acceptedMaintenanceKcal)
+        settings.recoverySince = recoverySince.flatMap(LocalDate.init(iso:))
+        return settings
     }
 
     var unreadableReason: String? {
