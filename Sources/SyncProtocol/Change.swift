@@ -11,6 +11,8 @@ public enum SyncTable: String, CaseIterable, Codable, Sendable {
     case recipes
     case calendarSources = "calendar_sources"
     case briefingSettings = "briefing_settings"
+    /// Meals logged in recovery mode, without an amount (SPEC §8).
+    case mindfulMeals = "mindful_meals"
 }
 
 /// One row's new state: the whole row (last writer wins per row, never per field), or a

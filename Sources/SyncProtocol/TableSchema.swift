@@ -44,6 +44,7 @@ struct TableSchema: Sendable {
         case .analyticsEvents: analyticsEvents
         case .customFoods: customFoods
         case .recipes: recipes
+        case .mindfulMeals: mindfulMeals
         case .calendarSources, .briefingSettings: nil
         }
     }
@@ -79,6 +80,7 @@ extension TableSchema {
         required("locked_goals", .json(.object, maxBytes: 4096)),
         optional("accepted_maintenance_kcal", .integer(800...6000)),
         optional("recovery_since", .date),
+        optional("recovery_periods", .json(.array, maxBytes: 4096)),
         required("start_date", .date),
         required("time_zone", .timeZone),
     ], naturalKey: { _ in NaturalKey.id(table: .profile, key: "profile") })
@@ -146,6 +148,21 @@ extension TableSchema {
         required("name", name),
         required("items", .json(.nonEmptyArray, maxBytes: 32768)),
         required("servings", .number(0...100, positive: true)),
+        required("created_at", .instant),
+    ])
+
+    /// Meals logged in recovery mode (SPEC §8): no amount; hunger before and fullness after on
+    /// the five-step scale; a feeling from a fixed list.
+    static let mindfulMeals = TableSchema([
+        required("name", name),
+        required("hunger", .integer(1...5)),
+        required("fullness", .integer(1...5)),
+        optional("feeling", .choice(["calm", "happy", "social", "grateful", "tired", "stressed", "anxious", "sad", "bored"])),
+        required("logged_at", .instant),
+        required("local_date", .date),
+        required("local_time", .time),
+        required("time_zone", .timeZone),
+        optional("moment", .integer(1...5)),
         required("created_at", .instant),
     ])
 }

@@ -39,6 +39,10 @@ public struct CoachInput: Hashable, Sendable {
     public var smileys: [Smiley]
     /// A weight was logged today.
     public var weightLoggedToday: Bool
+    /// Recovery mode is on (SPEC §8): the coach speaks without numbers, streaks or targets.
+    public var recoveryMode: Bool = false
+    /// Recovery mode was turned on today.
+    public var recoveryStartedToday: Bool = false
 
     /// - Parameter weightLoggedToday: when nil, derived from the streak: a lit flame with no meal
     ///   means today's activity was a weigh-in.
@@ -90,6 +94,9 @@ public struct CoachAdvice: Hashable, Sendable {
     public enum Situation: String, CaseIterable, Sendable {
         case badge, milestone, allGood, phaseStart, habitWeek, switchTomorrow, proteinTip, overTarget, quietEvening,
              freshStart, weighedIn, morning, steady
+        /// Recovery mode (SPEC §8), always gentle and without numbers: its first day, a meal
+        /// noticed today, nothing yet in the evening, nothing yet earlier.
+        case recoveryStart, recoveryLogged, recoveryEvening, recoveryMorning
     }
 
     /// How many messages each situation has in the string tables (`coach.<situation>.<n>`).
@@ -104,9 +111,15 @@ public struct CoachAdvice: Hashable, Sendable {
         case .badge, .milestone, .allGood: .strong
         case .phaseStart, .habitWeek, .switchTomorrow, .proteinTip: .glasses
         case .overTarget, .quietEvening, .freshStart: .gentle
+        case .recoveryStart, .recoveryLogged, .recoveryEvening, .recoveryMorning: .gentle
         case .weighedIn, .morning, .steady: .default
         }
         let variant = ((today.dayNumber % Self.variants) + Self.variants) % Self.variants + 1
+        if input.recoveryMode {
+            // No argument at all: nothing hidden can reach a template or a JSON rendering of it.
+            message = Message("coach.\(situation.rawValue).\(variant)")
+            return
+        }
         message = Message("coach.\(situation.rawValue).\(variant)", [
             "days": .integer(input.streak.count), "phase": .message(input.phase.nameMessage),
             "left": .integer(max(0, input.targetKcal - input.eatenKcal)),
@@ -120,7 +133,16 @@ public struct CoachAdvice: Hashable, Sendable {
     /// - gentle: over the calorie target, nothing at all logged from 18:00, a fresh start after a
     ///   break;
     /// - default: a weigh-in but no meal yet, nothing yet earlier in the day, a steady day.
+    ///
+    /// In recovery mode only the recovery situations apply: its first day, then a meal
+    /// noticed today, nothing yet from 18:00, else the morning's invitation. Celebrations of
+    /// counts (badges, streak milestones, macros) and targets stay silent.
     static func situation(_ input: CoachInput) -> Situation {
+        if input.recoveryMode {
+            if input.recoveryStartedToday { return .recoveryStart }
+            if input.anythingLogged { return .recoveryLogged }
+            return input.hour >= 18 ? .recoveryEvening : .recoveryMorning
+        }
         if input.badgeEarnedToday { return .badge }
         if input.streak.milestoneToday != nil { return .milestone }
         if input.allMacrosGood { return .allGood }

@@ -17,18 +17,24 @@ public struct CycleEngine: Hashable, Sendable {
     /// The study protocol: 8 diet blocks alternating with 7 maintenance blocks (30 weeks).
     public static let studyBlockCount = 15
 
-    public init(startDate: LocalDate, preset: CyclePreset) {
+    /// The days recovery mode paused the programme (`CyclePauses` says how a pause works).
+    public let pauses: CyclePauses
+
+    public init(startDate: LocalDate, preset: CyclePreset, pauses: CyclePauses = .none) {
         self.startDate = startDate
         self.preset = preset
+        self.pauses = pauses
     }
 
-    /// Day n of the programme: local calendar days since the start date, plus one. A date
-    /// before the start (a clock set back) counts as day 1.
+    /// Day n of the programme: local calendar days since the start date, plus one, less the
+    /// days paused before `date`. A date before the start (a clock set back) counts as day 1;
+    /// a paused date has the day the programme resumes at.
     public func programmeDay(on date: LocalDate) -> Int {
-        max(1, startDate.days(to: date) + 1)
+        max(1, startDate.days(to: date) + 1 - pauses.pausedDays(from: startDate, before: date))
     }
 
-    /// The first local date of the completed state, for presets that end.
+    /// The first local date of the completed state, for presets that end; nil while a pause
+    /// that is still open makes it unknown.
     public var endDate: LocalDate? {
         guard preset == .study else { return nil }
         return date(ofProgrammeDay: Self.habitDays + Self.studyBlockCount * Self.blockDays + 1)
@@ -38,6 +44,9 @@ public struct CycleEngine: Hashable, Sendable {
     public func day(on date: LocalDate) -> CycleDay {
         let n = programmeDay(on: date)
         let segment = segment(containing: n)
+        if let pauseStart = pauses.pauseStart(holding: date) {
+            return pausedDay(date, programmeDay: n, segment: segment, pauseStart: pauseStart)
+        }
         let dayInPhase = n - segment.firstDay + 1
         let next = segment.length.map { self.segment(containing: segment.firstDay + $0) }
         return CycleDay(
@@ -47,22 +56,39 @@ public struct CycleEngine: Hashable, Sendable {
             dayInPhase: dayInPhase,
             phaseLength: segment.length,
             daysUntilSwitch: segment.length.map { $0 - dayInPhase + 1 },
-            nextSwitchDate: next.map { self.date(ofProgrammeDay: $0.firstDay) },
+            nextSwitchDate: next.flatMap { self.date(ofProgrammeDay: $0.firstDay) },
             nextPhase: next?.phase,
             blockNumber: segment.blockNumber,
-            phaseStartDate: self.date(ofProgrammeDay: segment.firstDay)
+            phaseStartDate: self.date(ofProgrammeDay: segment.firstDay) ?? date,
+            paused: false
         )
     }
 
+    /// A paused day: at maintenance, its "phase" the pause itself (from its first day; its
+    /// length and end known only once recovery mode was turned off), the programme's phase
+    /// following it.
+    private func pausedDay(_ date: LocalDate, programmeDay n: Int, segment: Segment, pauseStart: LocalDate) -> CycleDay {
+        let end = pauses.pauseEnd(holding: date)
+        let length = end.map { pauseStart.days(to: $0) + 1 }
+        let dayInPhase = pauseStart.days(to: date) + 1
+        return CycleDay(
+            date: date, programmeDay: n, phase: .maintenance, dayInPhase: dayInPhase, phaseLength: length,
+            daysUntilSwitch: length.map { $0 - dayInPhase + 1 }, nextSwitchDate: end?.adding(days: 1),
+            nextPhase: end == nil ? nil : segment.phase, blockNumber: segment.blockNumber, phaseStartDate: pauseStart,
+            paused: true)
+    }
+
     /// The phases that touch `from...through`, each clipped to that range, in order. Days
-    /// before the start date belong to the habit week, as `day(on:)` says.
+    /// before the start date belong to the habit week, as `day(on:)` says. A pause is a block
+    /// of its own (at maintenance, `paused`), numbered like the block it interrupted.
     public func blocks(from: LocalDate, through: LocalDate) -> [CycleBlock] {
         var result: [CycleBlock] = []
         var cursor = from
         while cursor <= through {
             let day = day(on: cursor)
-            let end = day.nextSwitchDate.map { min($0.adding(days: -1), through) } ?? through
-            result.append(CycleBlock(phase: day.phase, number: day.blockNumber, start: cursor, end: end))
+            var end = day.nextSwitchDate.map { min($0.adding(days: -1), through) } ?? through
+            if !day.paused, let pause = pauses.nextPauseStart(after: cursor) { end = min(end, pause.adding(days: -1)) }
+            result.append(CycleBlock(phase: day.phase, number: day.blockNumber, start: cursor, end: end, paused: day.paused))
             cursor = end.adding(days: 1)
         }
         return result
@@ -75,8 +101,15 @@ public struct CycleEngine: Hashable, Sendable {
                             next: day.nextPhase.map { plan.targets($0.targetKind) })
     }
 
-    func date(ofProgrammeDay n: Int) -> LocalDate {
-        startDate.adding(days: n - 1)
+    /// The local date of programme day `n`, the paused days skipped; nil when it falls after
+    /// the start of a pause that is still open.
+    func date(ofProgrammeDay n: Int) -> LocalDate? {
+        pauses.date(after: startDate, programmeDays: n - 1)
+    }
+
+    /// The programme's phase on programme day `n`, whether or not that day is paused.
+    func phase(ofProgrammeDay n: Int) -> Phase {
+        segment(containing: max(1, n)).phase
     }
 
     /// The phase segment holding programme day `n` (n ≥ 1).
@@ -125,8 +158,13 @@ public struct CycleDay: Hashable, Sendable, Codable {
     /// The first day of a phase: the day its switch message belongs to.
     public var isFirstDayOfPhase: Bool { dayInPhase == 1 }
 
-    /// The first local date of the current phase (the start date for a date before it).
+    /// The first local date of the current phase (the start date for a date before it); on a
+    /// paused day, the first day of the pause.
     public let phaseStartDate: LocalDate
+    /// Recovery mode paused the programme on this day: it eats at maintenance (`phase` is
+    /// `.maintenance`), `programmeDay` is the day the programme resumes at, and the "phase"
+    /// is the pause (its length and switch known only once it ended). See `CyclePauses`.
+    public let paused: Bool
 
     enum CodingKeys: String, CodingKey {
         case date, phase
@@ -138,6 +176,7 @@ public struct CycleDay: Hashable, Sendable, Codable {
         case nextPhase = "next_phase"
         case blockNumber = "block_number"
         case phaseStartDate = "phase_start_date"
+        case paused
     }
 }
 
@@ -148,12 +187,15 @@ public struct CycleBlock: Hashable, Sendable, Codable {
     public let number: Int
     public let start: LocalDate
     public let end: LocalDate
+    /// Recovery mode paused the programme on these days (at maintenance).
+    public let paused: Bool
 
-    public init(phase: Phase, number: Int, start: LocalDate, end: LocalDate) {
+    public init(phase: Phase, number: Int, start: LocalDate, end: LocalDate, paused: Bool = false) {
         self.phase = phase
         self.number = number
         self.start = start
         self.end = end
+        self.paused = paused
     }
 
     public var dayCount: Int { start.days(to: end) + 1 }

@@ -26,6 +26,9 @@ public struct RecoveryOutcome: Hashable, Sendable {
     public let day: CycleDay
     /// nil when the stored state was right, or merely one day or one ordinary switch behind.
     public let reason: RecoveryReason?
+    /// The programme moved into another phase since the stored state (recorded as
+    /// `phase_switched`). A pause of recovery mode starting or ending is no phase switch.
+    public let phaseSwitched: Bool
 }
 
 /// The fail-safe protocol of SPEC §3: recompute, compare, correct, say why.
@@ -38,6 +41,9 @@ public enum CycleRecovery {
     ///     stored state's start date is used, so no path loses it.
     ///   - today: today's local date in `timeZone`.
     ///   - previousTimeZone: the zone of the last evaluation; nil → the stored state's zone.
+    ///   - pauses: the days recovery mode paused the programme (SPEC §8). A state stored on
+    ///     a day recovery mode was switched may have been written either side of the switch:
+    ///     with the right programme day it is consistent, so no `cycle_recovered` is recorded.
     ///
     /// Precedence when several reasons apply: corrupted state, then a date that went back
     /// (time-zone change if the zone differs, else clock moved back), then a missed
@@ -46,22 +52,32 @@ public enum CycleRecovery {
     /// same zone — is progression, not a mismatch: its reason is nil (the switch itself is
     /// recorded as `phase_switched`).
     public static func check(stored: CycleState?, startDate: LocalDate?, preset: CyclePreset, today: LocalDate,
-                             timeZone: TimeZone, previousTimeZone: TimeZone? = nil) throws(CycleRecoveryError) -> RecoveryOutcome {
+                             timeZone: TimeZone, previousTimeZone: TimeZone? = nil,
+                             pauses: CyclePauses = .none) throws(CycleRecoveryError) -> RecoveryOutcome {
         guard let start = startDate ?? stored?.startDate else { throw .noStartDate }
-        let engine = CycleEngine(startDate: start, preset: preset)
+        let engine = CycleEngine(startDate: start, preset: preset, pauses: pauses)
         let day = engine.day(on: today)
-        guard let stored, isConsistent(stored, startDate: start) else {
+        guard let stored, isConsistent(stored, engine: engine) else {
             let announced = stored?.announcedPhaseStart.flatMap { $0 <= day.phaseStartDate ? $0 : nil }
             let fresh = CycleState(startDate: start, preset: preset, phase: day.phase, programmeDay: day.programmeDay,
                                    evaluatedOn: today, timeZoneIdentifier: timeZone.identifier,
                                    announcedPhaseStart: announced)
-            return RecoveryOutcome(state: fresh, day: day, reason: .corruptedState)
+            return RecoveryOutcome(state: fresh, day: day, reason: .corruptedState,
+                                   phaseSwitched: switched(from: stored, to: day, engine: engine))
         }
         let previousZone = previousTimeZone?.identifier ?? stored.timeZoneIdentifier
         let zoneChanged = previousZone != timeZone.identifier
         let state = stored.evaluated(day, startDate: start, preset: preset, timeZone: timeZone)
         let reason = reason(stored: stored, today: day, engine: engine, zoneChanged: zoneChanged)
-        return RecoveryOutcome(state: state, day: day, reason: reason)
+        return RecoveryOutcome(state: state, day: day, reason: reason,
+                               phaseSwitched: switched(from: stored, to: day, engine: engine))
+    }
+
+    private static func switched(from stored: CycleState?, to day: CycleDay, engine: CycleEngine) -> Bool {
+        guard let stored, stored.phase != day.phase else { return false }
+        let pauseMoved = day.paused || engine.pauses.switches(on: stored.evaluatedOn)
+            || engine.pauses.switches(on: day.date) || engine.day(on: stored.evaluatedOn).paused
+        return !pauseMoved
     }
 
     private static func reason(stored: CycleState, today: CycleDay, engine: CycleEngine,
@@ -80,10 +96,15 @@ public enum CycleRecovery {
     }
 
     /// A stored state is consistent when it agrees with its own start date, with the
-    /// profile's, and with the calendar on the day it was written.
-    private static func isConsistent(_ stored: CycleState, startDate: LocalDate) -> Bool {
-        guard stored.startDate == startDate, TimeZone(identifier: stored.timeZoneIdentifier) != nil else { return false }
-        let expected = CycleEngine(startDate: startDate, preset: stored.preset).day(on: stored.evaluatedOn)
-        return expected.programmeDay == stored.programmeDay && expected.phase == stored.phase
+    /// profile's, and with the calendar on the day it was written. On a day recovery mode was
+    /// switched the phase may be either side of the switch; the programme day never differs.
+    private static func isConsistent(_ stored: CycleState, engine: CycleEngine) -> Bool {
+        guard stored.startDate == engine.startDate, TimeZone(identifier: stored.timeZoneIdentifier) != nil else { return false }
+        let calendar = CycleEngine(startDate: engine.startDate, preset: stored.preset, pauses: engine.pauses)
+        let expected = calendar.day(on: stored.evaluatedOn)
+        guard expected.programmeDay == stored.programmeDay else { return false }
+        if expected.phase == stored.phase { return true }
+        guard engine.pauses.switches(on: stored.evaluatedOn) else { return false }
+        return stored.phase == .maintenance || stored.phase == calendar.phase(ofProgrammeDay: stored.programmeDay)
     }
 }

@@ -32,11 +32,13 @@ public struct PhaseSwitchNotice: Hashable, Sendable {
 
     /// The notice due on `day`, if its phase started after the last announced one. Nothing is
     /// due in the habit week (onboarding explains it) or when the clock went back into a phase
-    /// that was already announced.
-    public static func due(state: CycleState, day: CycleDay, plan: EnergyPlan) -> PhaseSwitchNotice? {
-        guard day.phase != .habit else { return nil }
+    /// that was already announced. A paused day (recovery mode) announces nothing: it shows
+    /// no numbers, and the pause is no phase of the programme.
+    public static func due(state: CycleState, day: CycleDay, plan: EnergyPlan,
+                           pauses: CyclePauses = .none) -> PhaseSwitchNotice? {
+        guard day.phase != .habit, !day.paused else { return nil }
         if let announced = state.announcedPhaseStart, announced >= day.phaseStartDate { return nil }
-        let engine = CycleEngine(startDate: state.startDate, preset: state.preset)
+        let engine = CycleEngine(startDate: state.startDate, preset: state.preset, pauses: pauses)
         let previous = engine.day(on: day.phaseStartDate.adding(days: -1)).phase
         return PhaseSwitchNotice(from: previous, to: day.phase, phaseStartDate: day.phaseStartDate,
                                  kcal: plan.targets(day.phase.targetKind).kcal,

@@ -16,8 +16,15 @@ public struct DayReport: Hashable, Sendable {
     public let weight: WeightCard
     public let eatingWindow: EatingWindow
     public let coach: CoachAdvice
-    /// The phase-switch message, when it is due and not yet shown.
+    /// The phase-switch message, when it is due and not yet shown (never in recovery mode).
     public let phaseSwitch: PhaseSwitchNotice?
+    /// Recovery mode's view of the day (SPEC §8), nil while it is off. While it is on, a
+    /// surface shows this and the coach, and none of the numbers above: the cycle is paused
+    /// (`cycle.paused`, targets at maintenance) and the coach speaks without numbers.
+    public let recovery: RecoveryDay?
+
+    /// Recovery mode is on.
+    public var recoveryMode: Bool { recovery != nil }
 
     /// What a day report needs.
     public struct Input: Sendable {
@@ -36,10 +43,17 @@ public struct DayReport: Hashable, Sendable {
         public var acceptedMaintenanceKcal: Int?
         /// The stored cycle state after the recovery check, for the phase-switch message.
         public var cycleState: CycleState?
+        /// The day recovery mode was turned on, nil while it is off (`UserSettings.recoverySince`).
+        public var recoverySince: LocalDate?
+        /// The closed periods recovery mode was on, which the cycle skips.
+        public var recoveryPeriods: [RecoveryPeriod]
+        /// Mindful meals of today (others are ignored); they make the day active.
+        public var mindfulMeals: [MindfulMealEntry]
 
         public init(profile: Profile, startDate: LocalDate, today: LocalDate, hour: Int, meals: [MealEntry],
                     weights: [WeightEntry], activeDays: Set<LocalDate>, acceptedMaintenanceKcal: Int? = nil,
-                    cycleState: CycleState? = nil) {
+                    cycleState: CycleState? = nil, recoverySince: LocalDate? = nil, recoveryPeriods: [RecoveryPeriod] = [],
+                    mindfulMeals: [MindfulMealEntry] = []) {
             self.profile = profile
             self.startDate = startDate
             self.today = today
@@ -49,7 +63,13 @@ public struct DayReport: Hashable, Sendable {
             self.activeDays = activeDays
             self.acceptedMaintenanceKcal = acceptedMaintenanceKcal
             self.cycleState = cycleState
+            self.recoverySince = recoverySince
+            self.recoveryPeriods = recoveryPeriods
+            self.mindfulMeals = mindfulMeals
         }
+
+        /// The days the cycle stood or stands still.
+        public var pauses: CyclePauses { CyclePauses(periods: recoveryPeriods, since: recoverySince) }
     }
 
     public init(_ input: Input) {
@@ -61,11 +81,12 @@ public struct DayReport: Hashable, Sendable {
         date = today
         self.plan = plan
         if input.profile.goal == .lose {
-            let cycle = CycleEngine(startDate: input.startDate, preset: input.profile.cyclePreset).targets(on: today, plan: plan)
+            let engine = CycleEngine(startDate: input.startDate, preset: input.profile.cyclePreset, pauses: input.pauses)
+            let cycle = engine.targets(on: today, plan: plan)
             self.cycle = cycle.day
             targets = cycle.today
             nextTargets = cycle.next
-            phaseSwitch = input.cycleState.flatMap { PhaseSwitchNotice.due(state: $0, day: cycle.day, plan: plan) }
+            phaseSwitch = input.cycleState.flatMap { PhaseSwitchNotice.due(state: $0, day: cycle.day, plan: plan, pauses: input.pauses) }
         } else {
             cycle = nil
             targets = plan.targets(plan.staticKind)
@@ -73,19 +94,28 @@ public struct DayReport: Hashable, Sendable {
             phaseSwitch = nil
         }
         totals = DailyTotals(date: today, meals: input.meals)
+        let mindful = input.mindfulMeals.filter { $0.localDate == today }
+        recovery = input.recoverySince.map { since in
+            RecoveryDay(since: since, window: input.profile.eatingWindow, meals: input.meals.filter { $0.localDate == today },
+                        mindfulMeals: mindful, now: TimeOfDay(minutesSinceMidnight: max(0, min(23, input.hour)) * 60))
+        }
         macros = MacroFeedback.progress(totals, targets: targets)
         ring = ProgressRing(totals: totals, targetKcal: targets.kcal)
         calories = CalorieProgress(eatenKcal: totals.kcal, targetKcal: targets.kcal)
         var active = input.activeDays.union(weights.map(\.date))
-        if !totals.isEmpty { active.insert(today) }
+        if !totals.isEmpty || !mindful.isEmpty { active.insert(today) }
         streak = StreakStatus(activeDays: active, today: today)
         weight = WeightCard(entries: weights, today: today, onboardingKg: input.profile.weightKg, sex: input.profile.sex)
         eatingWindow = input.profile.eatingWindow
-        coach = CoachAdvice(CoachInput(
+        var coachInput = CoachInput(
             phase: cycle?.phase ?? .maintenance, dayInPhase: cycle?.dayInPhase ?? 2, daysUntilSwitch: cycle?.daysUntilSwitch,
-            anythingLogged: !totals.isEmpty, allMacrosGood: MacroFeedback.allGood(macros), eatenKcal: totals.kcal,
-            targetKcal: targets.kcal, streak: streak, hour: input.hour, restartedAfterGap: streak.isFreshStart,
-            smileys: macros.map(\.smiley), weightLoggedToday: weights.contains { $0.date == today }), today: today)
+            anythingLogged: !totals.isEmpty || !mindful.isEmpty, allMacrosGood: MacroFeedback.allGood(macros),
+            eatenKcal: totals.kcal, targetKcal: targets.kcal, streak: streak, hour: input.hour,
+            restartedAfterGap: streak.isFreshStart, smileys: macros.map(\.smiley),
+            weightLoggedToday: weights.contains { $0.date == today })
+        coachInput.recoveryMode = recovery != nil
+        coachInput.recoveryStartedToday = recovery?.startedOn(today) ?? false
+        coach = CoachAdvice(coachInput, today: today)
     }
 
     /// The smileys in ring order: protein, carbs, fat.

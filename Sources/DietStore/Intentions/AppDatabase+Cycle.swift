@@ -26,7 +26,8 @@ extension AppDatabase {
             let record = try CycleStateRecord.fetchOne(db, key: CycleStateRecord.rowID)
             let stored = record.flatMap { $0.deleted ? nil : $0.state }
             let outcome = try CycleRecovery.check(stored: stored, startDate: settings.startDate,
-                                                  preset: settings.profile.cyclePreset, today: today, timeZone: timeZone)
+                                                  preset: settings.profile.cyclePreset, today: today, timeZone: timeZone,
+                                                  pauses: settings.cyclePauses)
             guard outcome.state == stored, outcome.reason == nil else { return nil }
             return CycleCheck(day: outcome.day, recovered: nil, switched: false)
         }
@@ -36,8 +37,10 @@ extension AppDatabase {
             let record = try CycleStateRecord.fetchOne(db, key: CycleStateRecord.rowID)
             let stored = record.flatMap { $0.deleted ? nil : $0.state }
             let outcome = try CycleRecovery.check(stored: stored, startDate: settings.startDate,
-                                                  preset: settings.profile.cyclePreset, today: today, timeZone: timeZone)
-            let switched = stored.map { $0.phase != outcome.state.phase } ?? false
+                                                  preset: settings.profile.cyclePreset, today: today, timeZone: timeZone,
+                                                  pauses: settings.cyclePauses)
+            // A pause of recovery mode starting or ending is no phase switch (`CycleRecovery`).
+            let switched = outcome.phaseSwitched
             if outcome.state != stored {
                 _ = try Outbox.save(CycleStateRecord(outcome.state), db, now: now)
             }
@@ -62,7 +65,7 @@ extension AppDatabase {
                   let state = try CycleStateRecord.fetchOne(db, key: CycleStateRecord.rowID)?.state else {
                 throw StoreError.notOnboarded
             }
-            let day = CycleEngine(startDate: settings.startDate, preset: settings.profile.cyclePreset).day(on: today)
+            let day = settings.cycleEngine.day(on: today)
             let announced = state.announcing(day)
             if announced != state {
                 _ = try Outbox.save(CycleStateRecord(announced), db, now: now)

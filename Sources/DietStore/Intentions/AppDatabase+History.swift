@@ -26,7 +26,7 @@ extension AppDatabase {
         let first = last.adding(days: 1 - days)
         let intake = try dailyIntake(from: first, through: last)
         let weights = try weights(from: first.adding(days: -3650), through: last)
-        let cycle = CycleEngine(startDate: settings.startDate, preset: settings.profile.cyclePreset)
+        let cycle = settings.cycleEngine
         return (0..<days).map { offset in
             let date = first.adding(days: offset)
             let known = weights.filter { $0.date <= date }

@@ -61,13 +61,23 @@ extension AppDatabase {
 
     /// Turns recovery mode on (from today's local date) or off (SPEC §8); nothing when it is
     /// already so. Returns the settings after the change.
+    ///
+    /// Turning it off keeps the stretch it was on as a closed period (`RecoveryPeriod`), so
+    /// the cycle resumes at the programme day it paused at (`CyclePauses`). No event is
+    /// recorded and the cycle check finds no mismatch on the day of the switch.
     @discardableResult
     public func setRecoveryMode(_ on: Bool, timeZone: TimeZone) throws -> UserSettings {
         let now = clock.now()
+        let today = LocalDate(now, in: timeZone)
         return try writer.write { db in
             guard var settings = try Self.settings(db) else { throw StoreError.notOnboarded }
             guard settings.recoveryMode != on else { return settings }
-            settings.recoverySince = on ? LocalDate(now, in: timeZone) : nil
+            if on {
+                settings.recoverySince = today
+            } else if let since = settings.recoverySince {
+                settings.recoveryPeriods = RecoveryPeriod.closing(settings.recoveryPeriods, from: since, on: today)
+                settings.recoverySince = nil
+            }
             _ = try Outbox.save(ProfileRecord(settings), db, now: now)
             return settings
         }

@@ -26,6 +26,8 @@ struct ProfileRecord: SyncedRecord, Hashable {
     var lockedGoals: String
     var acceptedMaintenanceKcal: Int?
     var recoverySince: String?
+    /// The closed recovery periods as a JSON array of `{"from","until"}`; nil: none.
+    var recoveryPeriods: String?
     var startDate: String
     var timeZone: String
     var updatedHLC: String
@@ -42,6 +44,7 @@ struct ProfileRecord: SyncedRecord, Hashable {
         case lockedGoals = "locked_goals"
         case acceptedMaintenanceKcal = "accepted_maintenance_kcal"
         case recoverySince = "recovery_since"
+        case recoveryPeriods = "recovery_periods"
         case startDate = "start_date"
         case timeZone = "time_zone"
         case updatedHLC = "updated_hlc"
@@ -65,6 +68,8 @@ struct ProfileRecord: SyncedRecord, Hashable {
         lockedGoals = try String(decoding: JSONEncoder.store.encode(profile.lockedGoals), as: UTF8.self)
         acceptedMaintenanceKcal = settings.acceptedMaintenanceKcal
         recoverySince = settings.recoverySince?.iso
+        recoveryPeriods = settings.recoveryPeriods.isEmpty
+            ? nil : try String(decoding: JSONEncoder.store.encode(settings.recoveryPeriods), as: UTF8.self)
         startDate = settings.startDate.iso
         timeZone = settings.timeZoneIdentifier
         updatedHLC = ""
@@ -89,6 +94,9 @@ struct ProfileRecord: SyncedRecord, Hashable {
         var settings = UserSettings(profile: profile, startDate: start, timeZoneIdentifier: timeZone,
                                     acceptedMaintenanceKcal: acceptedMaintenanceKcal)
         settings.recoverySince = recoverySince.flatMap(LocalDate.init(iso:))
+        if let recoveryPeriods {
+            settings.recoveryPeriods = try decoder.decode([RecoveryPeriod].self, from: Data(recoveryPeriods.utf8))
+        }
         return settings
     }
 
@@ -112,6 +120,17 @@ public struct UserSettings: Hashable, Sendable {
     public var acceptedMaintenanceKcal: Int?
     /// The local date recovery mode was turned on (SPEC §8); nil while it is off.
     public var recoverySince: LocalDate?
+    /// The earlier stretches recovery mode was on, which the cycle skips (`CyclePauses`).
+    public var recoveryPeriods: [RecoveryPeriod] = []
+
+    /// The days the MATADOR cycle stood or stands still.
+    public var cyclePauses: CyclePauses { CyclePauses(periods: recoveryPeriods, since: recoverySince) }
+
+    /// The cycle engine of these settings: start date, preset and the pauses of recovery mode.
+    /// Every surface reads the phase through this one, so a paused day is paused everywhere.
+    public var cycleEngine: CycleEngine {
+        CycleEngine(startDate: startDate, preset: profile.cyclePreset, pauses: cyclePauses)
+    }
 
     /// Recovery mode is on: every surface hides calories, macros, weights, targets, streak
     /// counts and points, and the cycle is paused at maintenance.

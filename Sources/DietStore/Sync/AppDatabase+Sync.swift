@@ -198,6 +198,7 @@ extension AppDatabase {
         case .analyticsEvents: EventRecord.self
         case .customFoods: CustomFoodRecord.self
         case .recipes: RecipeRecord.self
+        case .mindfulMeals: MindfulMealRecord.self
         case .calendarSources, .briefingSettings: nil
         }
     }

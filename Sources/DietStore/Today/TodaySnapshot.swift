@@ -10,6 +10,8 @@ public struct TodaySnapshot: Hashable, Sendable {
     public let meals: [Meal]
     /// The local time the snapshot was taken at.
     public let time: TimeOfDay
+    /// Today's mindful meals (recovery mode) with their ids, in the order eaten.
+    public let mindfulMeals: [MindfulMeal]
 
     /// Today's meals under the profile's eating moments (every moment, empty ones too), each
     /// group in the order eaten.
@@ -53,10 +55,13 @@ extension AppDatabase {
         let weights = try recentWeights(db, through: today)
         let active = try activeDays(db, through: today)
         let state = try CycleStateRecord.fetchOne(db, key: CycleStateRecord.rowID)?.state
+        let mindful = try MindfulMealRecord.all().on(today).fetchAll(db).compactMap(\.meal)
         let report = DayReport(.init(profile: settings.profile, startDate: settings.startDate, today: today, hour: time.hour,
                                      meals: meals.map(\.entry), weights: weights, activeDays: active,
-                                     acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal, cycleState: state))
-        return TodaySnapshot(settings: settings, report: report, meals: meals, time: time)
+                                     acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal, cycleState: state,
+                                     recoverySince: settings.recoverySince, recoveryPeriods: settings.recoveryPeriods,
+                                     mindfulMeals: mindful.map(\.entry)))
+        return TodaySnapshot(settings: settings, report: report, meals: meals, time: time, mindfulMeals: mindful)
     }
 
     /// The last 7 weights up to `date` (the average and the latest for macro goals).
