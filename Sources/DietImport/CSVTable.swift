@@ -1,0 +1,147 @@
+import DietCore
+import Foundation
+
+/// An RFC 4180 CSV file read whole (diaries are small): a header and rows, each with the line
+/// it starts on. Quoted fields may hold commas, doubled quotes and line breaks; a UTF-8 byte
+/// order mark and CRLF line ends are accepted.
+struct CSVTable {
+    struct Row {
+        let line: Int
+        let fields: [String]
+    }
+
+    let header: [String]
+    let rows: [Row]
+
+    /// The header's names trimmed and lowercased, for finding columns.
+    var normalizedHeader: [String] { header.map(Self.normalized) }
+
+    static func normalized(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    init(_ data: Data) throws(ImportError) {
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        var records: [Row] = []
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var line = 1, recordLine = 1, index = 0
+        var quoted = false, quoteLine = 1
+        func endField() {
+            fields.append(String(decoding: field, as: UTF8.self))
+            field.removeAll(keepingCapacity: true)
+        }
+        func endRecord() {
+            endField()
+            if !(fields.count == 1 && fields[0].trimmingCharacters(in: .whitespaces).isEmpty) {
+                records.append(Row(line: recordLine, fields: fields))
+            }
+            fields.removeAll(keepingCapacity: true)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if quoted {
+                if byte == 0x22 {
+                    if index < bytes.count, bytes[index] == 0x22 {
+                        field.append(0x22)
+                        index += 1
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    if byte == 0x0A { line += 1 }
+                    field.append(byte)
+                }
+                continue
+            }
+            switch byte {
+            case 0x22 where field.isEmpty:
+                quoted = true
+                quoteLine = line
+            case 0x2C: endField()
+            case 0x0D where index < bytes.count && bytes[index] == 0x0A: continue
+            case 0x0A, 0x0D:
+                endRecord()
+                line += 1
+                recordLine = line
+            default: field.append(byte)
+            }
+        }
+        if quoted { throw ImportError(line: quoteLine, .csvQuote) }
+        if !field.isEmpty || !fields.isEmpty { endRecord() }
+        guard let first = records.first else { throw ImportError(line: nil, .empty) }
+        header = first.fields
+        rows = Array(records.dropFirst())
+    }
+
+    /// The index of the first column named one of `names` (compared trimmed, case ignored).
+    func column(_ names: String...) -> Int? {
+        let normalized = normalizedHeader
+        for name in names {
+            if let index = normalized.firstIndex(of: name) { return index }
+        }
+        return nil
+    }
+
+    /// Like `column`, but the file is refused without it.
+    func require(_ name: String) throws(ImportError) -> Int {
+        guard let index = column(name.lowercased()) else { throw ImportError(line: 1, .missingColumn(name)) }
+        return index
+    }
+
+    /// Every row must have the header's number of fields.
+    func checkWidths() throws(ImportError) {
+        for row in rows where row.fields.count != header.count {
+            throw ImportError(line: row.line, .csvColumns(expected: header.count, got: row.fields.count))
+        }
+    }
+}
+
+/// Reading the values of diary rows: numbers with a decimal point or comma, ISO or US dates,
+/// 24-hour or AM/PM times.
+enum CSVValues {
+    /// Empty → nil; otherwise a finite number or the row is refused.
+    static func number(_ text: String, column: String) throws(ImportError) -> Double? {
+        var cleaned = text.trimmingCharacters(in: .whitespaces)
+        if cleaned.isEmpty { return nil }
+        if !cleaned.contains("."), cleaned.filter({ $0 == "," }).count == 1 { cleaned = cleaned.replacingOccurrences(of: ",", with: ".") }
+        cleaned = cleaned.replacingOccurrences(of: ",", with: "")
+        guard let value = Double(cleaned), value.isFinite else { throw ImportError(line: nil, .badNumber(column: column, value: text)) }
+        return value
+    }
+
+    /// `2024-01-05`, or the US `1/5/2024` MyFitnessPal uses in some regions.
+    static func date(_ text: String) throws(ImportError) -> LocalDate {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let parts = trimmed.split(separator: trimmed.contains("/") ? "/" : "-", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 3, let a = parts[0], let b = parts[1], let c = parts[2] else { throw ImportError(line: nil, .badDate(text)) }
+        let (year, month, day) = trimmed.contains("/") ? (c, a, b) : (a, b, c)
+        guard year >= 1900, year <= 9999, let date = LocalDate(year: year, month: month, day: day) else {
+            throw ImportError(line: nil, .badDate(text))
+        }
+        return date
+    }
+
+    /// `08:30`, `8:30:15`, `8:30 AM`, `12:05 pm` → hour and minute; empty → nil.
+    static func time(_ text: String) throws(ImportError) -> (hour: Int, minute: Int)? {
+        var trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if trimmed.isEmpty { return nil }
+        var shift: Int?
+        for (suffix, value) in [("am", 0), ("pm", 12)] where trimmed.hasSuffix(suffix) {
+            shift = value
+            trimmed = String(trimmed.dropLast(2)).trimmingCharacters(in: .whitespaces)
+        }
+        let parts = trimmed.split(separator: ":").map { Int($0) }
+        guard (2...3).contains(parts.count), var hour = parts[0], let minute = parts[1], (0..<60).contains(minute) else {
+            throw ImportError(line: nil, .badTime(text))
+        }
+        if let shift {
+            guard (1...12).contains(hour) else { throw ImportError(line: nil, .badTime(text)) }
+            hour = hour % 12 + shift
+        }
+        guard (0..<24).contains(hour) else { throw ImportError(line: nil, .badTime(text)) }
+        return (hour, minute)
+    }
+}

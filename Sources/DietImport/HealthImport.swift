@@ -1,0 +1,187 @@
+import DietCore
+import DietStore
+import Foundation
+
+/// Reads an Apple Health export (`export.xml`, alone or inside `export.zip`) into an import
+/// plan: body mass as one weight per local day (the later measurement wins, the store's rule),
+/// dietary energy and macros as meals.
+///
+/// The layout is Apple's: `<HealthData>` with one `<Record type=… sourceName=… unit=…
+/// startDate="2024-01-05 08:30:00 +0100" endDate=… value=…/>` per sample, optionally with
+/// `<MetadataEntry key=… value=…/>` children, under a DOCTYPE with an internal subset (seen
+/// in exports shown by chrislemke/ios-health-explorer and others; identifiers from HealthKit's
+/// HKQuantityTypeIdentifier: BodyMass, DietaryEnergyConsumed, DietaryProtein,
+/// DietaryCarbohydrates, DietaryFatTotal, DietaryFiber; food names from the HKFoodType
+/// metadata key). Samples of one start time and source are one meal. Memory stays flat: the
+/// plan grows per meal and per day, never per sample.
+struct HealthImport {
+    enum Kind: CaseIterable {
+        case bodyMass, energy, protein, carbs, fat, fiber
+
+        var identifier: [UInt8] {
+            let suffix = switch self {
+            case .bodyMass: "BodyMass"
+            case .energy: "DietaryEnergyConsumed"
+            case .protein: "DietaryProtein"
+            case .carbs: "DietaryCarbohydrates"
+            case .fat: "DietaryFatTotal"
+            case .fiber: "DietaryFiber"
+            }
+            return Array("HKQuantityTypeIdentifier\(suffix)".utf8)
+        }
+    }
+
+    struct MealKey: Hashable {
+        let start: String
+        let source: String
+    }
+
+    struct MealSum {
+        let instant: Date
+        let offsetSeconds: Int
+        var kcal: Double?
+        var grams: [Kind: Double] = [:]
+        var name: String?
+    }
+
+    struct Sample {
+        let kind: Kind
+        let amount: Double
+        let start: String
+        let moment: HealthDate
+        let source: String
+        var foodName: String?
+    }
+
+    let mealName: String
+    private(set) var meals: [MealKey: MealSum] = [:]
+    private(set) var weights: [LocalDate: (kg: Double, instant: Date, offset: Int)] = [:]
+    private var pending: Sample?
+    private var skippedWeights = 0
+
+    private static let record = Array("Record".utf8), metadata = Array("MetadataEntry".utf8)
+    private static let typeKey = Array("type".utf8), valueKey = Array("value".utf8), unitKey = Array("unit".utf8)
+    private static let startKey = Array("startDate".utf8), sourceKey = Array("sourceName".utf8), keyKey = Array("key".utf8)
+    private static let foodType = Array("HKFoodType".utf8)
+    private static let identifiers = Kind.allCases.map { ($0, $0.identifier) }
+
+    init(mealName: String) {
+        self.mealName = mealName
+    }
+
+    /// Scans `source` to the end and returns the plan; a broken file throws with its line.
+    static func plan(_ source: ByteSource, format: ImportFormat, mealName: String, progress: ImportProgress?) throws(ImportError) -> ImportPlan {
+        var collector = HealthImport(mealName: mealName)
+        let scanner = XMLScanner(source: source)
+        if let progress { scanner.onChunk = { progress(source.consumed, source.total) } }
+        try scanner.run(start: { tag throws(ImportError) in try collector.start(tag) },
+                        close: { tag throws(ImportError) in try collector.close(tag) })
+        return collector.finish(format: format)
+    }
+
+    mutating func start(_ tag: XMLTag) throws(ImportError) {
+        if tag.isNamed(Self.record) {
+            pending = nil
+            guard let type = tag.attribute(Self.typeKey),
+                  let kind = Self.identifiers.first(where: { XMLScanner.equal(tag.bytes, type.value, $0.1) })?.0 else { return }
+            pending = try Self.sample(kind, tag)
+        } else if tag.isNamed(Self.metadata), pending != nil, tag.attribute(Self.keyKey, is: Self.foodType),
+                  let value = tag.attribute(Self.valueKey) {
+            pending?.foodName = try tag.text(value)
+        }
+    }
+
+    mutating func close(_ tag: XMLTag) throws(ImportError) {
+        guard tag.isNamed(Self.record), let sample = pending else { return }
+        pending = nil
+        add(sample)
+    }
+
+    private static func sample(_ kind: Kind, _ tag: XMLTag) throws(ImportError) -> Sample {
+        guard let valueAttribute = tag.attribute(valueKey), let startAttribute = tag.attribute(startKey) else {
+            throw ImportError(line: nil, .xml(.attribute))
+        }
+        let text = try tag.text(valueAttribute)
+        guard let value = Double(text), value.isFinite else { throw ImportError(line: nil, .badNumber(column: "value", value: text)) }
+        var unit = ""
+        if let attribute = tag.attribute(unitKey) { unit = try tag.text(attribute) }
+        let start = try tag.text(startAttribute)
+        guard let moment = HealthDate(start) else { throw ImportError(line: nil, .badDate(start)) }
+        var source = ""
+        if let attribute = tag.attribute(sourceKey) { source = try tag.text(attribute) }
+        return Sample(kind: kind, amount: try Units.convert(value, unit: unit, for: kind, shown: text), start: start,
+                      moment: moment, source: source)
+    }
+
+    private mutating func add(_ sample: Sample) {
+        if sample.kind == .bodyMass {
+            let date = sample.moment.localDate
+            if let known = weights[date], known.instant > sample.moment.instant { return }
+            weights[date] = (sample.amount, sample.moment.instant, sample.moment.offsetSeconds)
+            return
+        }
+        let key = MealKey(start: sample.start, source: sample.source)
+        var sum = meals[key] ?? MealSum(instant: sample.moment.instant, offsetSeconds: sample.moment.offsetSeconds)
+        if sample.kind == .energy {
+            sum.kcal = (sum.kcal ?? 0) + sample.amount
+        } else {
+            sum.grams[sample.kind, default: 0] += sample.amount
+        }
+        if sum.name == nil, let food = sample.foodName { sum.name = food }
+        meals[key] = sum
+    }
+
+    /// The meals and weights the store keeps; the rest counted as skipped with their reason.
+    func finish(format: ImportFormat) -> ImportPlan {
+        var plan = ImportPlan(format: format)
+        for (key, sum) in meals.sorted(by: { $0.value.instant < $1.value.instant }) {
+            let timeZone = TimeZone(secondsFromGMT: sum.offsetSeconds) ?? .gmt
+            let grams = MealValues(kcal: sum.kcal, protein: sum.grams[.protein], carbs: sum.grams[.carbs], fat: sum.grams[.fat],
+                                   fiber: sum.grams[.fiber])
+            switch grams.entry(name: sum.name ?? mealName, fallbackName: mealName, at: sum.instant, in: timeZone) {
+            case .success(let entry):
+                plan.meals.append(ImportedMeal(id: AppDatabase.importedMealID("apple-health/\(key.start)/\(key.source)"), entry: entry))
+            case .failure(let reason): plan.skip(reason)
+            }
+        }
+        for (date, weight) in weights.sorted(by: { $0.key < $1.key }) {
+            guard let entry = try? WeightEntry(date: date, kg: weight.kg) else {
+                plan.skip(.weightOutOfRange)
+                continue
+            }
+            plan.weights.append(ImportedWeight(entry: entry, measuredAt: weight.instant,
+                                               timeZone: TimeZone(secondsFromGMT: weight.offset) ?? .gmt))
+        }
+        return plan
+    }
+}
+
+/// Apple Health's `2024-01-05 08:30:00 +0100`: the local date and time are the ones of that
+/// offset.
+struct HealthDate {
+    let localDate: LocalDate
+    let instant: Date
+    let offsetSeconds: Int
+
+    init?(_ text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 25, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x20, bytes[13] == 0x3A, bytes[16] == 0x3A,
+              bytes[19] == 0x20, bytes[20] == 0x2B || bytes[20] == 0x2D else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                guard (0x30...0x39).contains(bytes[index]) else { return nil }
+                value = value * 10 + Int(bytes[index] - 0x30)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+              let minute = number(14..<16), let second = number(17..<19), let offsetHours = number(21..<23),
+              let offsetMinutes = number(23..<25), hour < 24, minute < 60, second < 61, offsetHours < 15, offsetMinutes < 60,
+              let date = LocalDate(year: year, month: month, day: day) else { return nil }
+        let offset = (bytes[20] == 0x2D ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
+        localDate = date
+        offsetSeconds = offset
+        instant = Date(timeIntervalSince1970: TimeInterval(date.dayNumber * 86_400 + hour * 3600 + minute * 60 + second - offset))
+    }
+}
