@@ -1,0 +1,125 @@
+import DietCore
+import Foundation
+
+/// The weekly summary as the terminal shows it: a table per week, the phases, adherence,
+/// sparklines of intake against target and of the trend weight, weight, streaks, the
+/// maintenance estimate and the sentence of what it means.
+struct InsightsText {
+    let summary: WeeklyInsights
+    let weeks: Int
+    let localizer: Localizer
+
+    var text: String {
+        let l = localizer
+        var lines = [l.text("cli.insights.title", ["weeks": .integer(weeks), "first": .date(summary.first), "last": .date(summary.last)]), ""]
+        lines.append(weekTable)
+        lines += ["", l.text("cli.insights.byPhase")] + summary.phases.map { "  " + phaseLine($0) }
+        lines += ["", l.text("cli.insights.adherence", ["adherent": .integer(summary.total.adherentDays),
+                                                        "logged": .integer(summary.total.loggedDays),
+                                                        "unlogged": .integer(summary.total.unloggedDays)])]
+        lines += [""] + sparklines
+        lines += ["", weightLine, streakLine, l.text("cli.insights.maintenance", ["text": .message(summary.maintenance.message)])]
+        lines += ["", l.render(summary.meaning)]
+        return lines.joined(separator: "\n")
+    }
+
+    private var weekTable: String {
+        let l = localizer
+        var table = TextTable([.left, .left, .right, .right, .right, .right, .right])
+        table.append([l.text("cli.insights.column.week"), l.text("cli.insights.column.phase"), l.text("cli.insights.column.logged"),
+                      l.text("cli.insights.column.adherent"), l.text("cli.insights.column.intake"), l.text("cli.insights.column.target"),
+                      l.text("cli.insights.column.trend")])
+        for week in summary.weeks {
+            let total = week.total
+            table.append([
+                Weekday.short(week.start, l) + " – " + Weekday.short(week.through, l),
+                week.phases.compactMap(\.phase).map { l.render($0.nameMessage) }.joined(separator: " → "),
+                "\(total.loggedDays)/\(total.days)", "\(total.adherentDays)/\(total.loggedDays)",
+                total.averageIntakeKcal.map { l.number($0, digits: 0) } ?? "–",
+                total.averageTargetKcal.map { l.number($0, digits: 0) } ?? "–",
+                week.trendKg.map { l.number($0, digits: 1) } ?? "–",
+            ])
+        }
+        return table.render()
+    }
+
+    private func phaseLine(_ tally: Tally) -> String {
+        let l = localizer
+        let name = Message.Argument.message(tally.phase?.nameMessage ?? InsightsPhase.steady.nameMessage)
+        let target = Message.Argument.decimal(tally.averageTargetKcal ?? 0, digits: 0)
+        guard let intake = tally.averageIntakeKcal else {
+            return l.text("cli.insights.phaseNothingLogged", ["phase": name, "target": target])
+        }
+        return l.text("cli.insights.phaseLine", [
+            "phase": name, "intake": .decimal(intake, digits: 0), "target": target, "adherent": .integer(tally.adherentDays),
+            "logged": .integer(tally.loggedDays), "unlogged": .integer(tally.unloggedDays),
+        ])
+    }
+
+    /// Intake and target on one scale (so a bar above the target line reads as above it), the
+    /// trend on its own.
+    private var sparklines: [String] {
+        let l = localizer
+        let intake = summary.days.map { $0.intakeKcal.map(Double.init) }
+        let target = summary.days.map { Double($0.targetKcal) as Double? }
+        let labels = [l.text("cli.insights.spark.intake"), l.text("cli.insights.spark.target"), l.text("cli.insights.spark.trend")]
+        let width = labels.map(\.count).max() ?? 0
+        func pad(_ label: String) -> String { label + String(repeating: " ", count: width - label.count) }
+        let shared = SharedScale(intake + target)
+        return [pad(labels[0]) + "  " + shared.render(intake), pad(labels[1]) + "  " + shared.render(target),
+                pad(labels[2]) + "  " + SharedScale(summary.days.map(\.trendKg)).render(summary.days.map(\.trendKg))]
+    }
+
+    private var weightLine: String {
+        let l = localizer
+        let weight = summary.weight
+        guard let latest = weight.latestKg, let average = weight.rollingAverageKg else { return l.text("cli.insights.noWeight") }
+        var line = l.text("cli.insights.weight", ["latest": .decimal(latest, digits: 1), "average": .decimal(average, digits: 1),
+                                                  "trend": .decimal(weight.trendKg ?? average, digits: 1)])
+        if let pace = weight.trendKgPerWeek {
+            let sign = pace < -0.05 ? "−" : pace > 0.05 ? "+" : "±"
+            line += " " + l.text("cli.insights.pace", ["kg": .text(sign + l.number(abs(pace), digits: 1))])
+        }
+        return line
+    }
+
+    private var streakLine: String {
+        let l = localizer
+        let runs = summary.streak.runs.map { run in
+            l.text("cli.insights.run", ["first": .text(Weekday.short(run.start, l)), "last": .text(Weekday.short(run.end, l)),
+                                        "days": .integer(run.days)])
+        }
+        return l.text("cli.insights.streak", ["current": .integer(summary.streak.current), "longest": .integer(summary.streak.longest),
+                                              "runs": .text(runs.isEmpty ? "–" : runs.joined(separator: ", "))])
+    }
+}
+
+/// ▁▂▃▄▅▆▇█ over one low–high span shared by several series; a space for a missing value.
+struct SharedScale {
+    static let ticks = Array("▁▂▃▄▅▆▇█")
+    let low: Double?
+    let high: Double?
+
+    init(_ values: [Double?]) {
+        let present = values.compactMap { $0 }
+        low = present.min()
+        high = present.max()
+    }
+
+    func render(_ values: [Double?]) -> String {
+        String(values.map { value in
+            guard let value, let low, let high else { return " " }
+            guard high > low else { return Self.ticks[3] }
+            return Self.ticks[Int(((value - low) / (high - low) * Double(Self.ticks.count - 1)).rounded())]
+        })
+    }
+}
+
+extension Weekday {
+    /// "Mar 16" / "16. März" / "16 mar".
+    static func short(_ date: LocalDate, _ l: Localizer) -> String {
+        let utc = TimeZone(identifier: "UTC") ?? .current
+        let style = Date.FormatStyle(date: .omitted, time: .omitted, locale: l.language.locale, timeZone: utc).day().month(.abbreviated)
+        return date.instant(at: TimeOfDay(minutesSinceMidnight: 12 * 60), in: utc).formatted(style)
+    }
+}
