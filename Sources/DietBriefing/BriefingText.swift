@@ -25,6 +25,9 @@ public struct BriefingText: Sendable {
     public let recommendations: [(title: String, body: String)]
     /// "13:00–15:00 (moderate)".
     public let windows: [String]
+    /// Why each window was chosen, in the order of `windows`: "13:00–15:00: the free gap
+    /// between … ; moderate because recovery is yellow (55 %)".
+    public let windowReasons: [String]
     public let nutrition: String?
     /// "13:45: …".
     public let alerts: [String]
@@ -60,11 +63,39 @@ public struct BriefingText: Sendable {
         windows = briefing.workoutWindows.map {
             "\(time($0.start))–\(time($0.end)) (\(l.text("cli.briefing.intensity.\($0.intensity.rawValue)")))"
         }
+        windowReasons = briefing.workoutWindows.map {
+            "\(time($0.start))–\(time($0.end)): " + Self.reason($0.reason, localizer: l)
+        }
         nutrition = briefing.nutrition.map { l.render($0.message) }
         alerts = briefing.alerts.map { l.text("cli.briefing.alert", ["time": .text(time($0.alertAt))]) + ": " + l.render($0.message) }
         notes = briefing.notes.map(l.render) + [
             stored.whoopUpdated.map { updated("cli.briefing.whoopUpdated", $0) },
             stored.calendarsUpdated.map { updated("cli.briefing.calendarsUpdated", $0) },
         ].compactMap { $0 }
+    }
+
+    /// A window's reason in words: the gap, the preparation, the preferred hours; then the
+    /// intensity and the recovery behind it.
+    public static func reason(_ reason: WindowReason, localizer l: Localizer) -> String {
+        var parts: [String] = []
+        switch reason.gap {
+        case .freeDay: parts.append(l.text("web.briefing.why.freeDay"))
+        case .beforeFirst: parts.append(l.text("web.briefing.why.beforeFirst", ["event": .text(reason.before ?? "")]))
+        case .afterLast: parts.append(l.text("web.briefing.why.afterLast", ["event": .text(reason.after ?? "")]))
+        case .between: parts.append(l.text("web.briefing.why.between", ["after": .text(reason.after ?? ""), "before": .text(reason.before ?? "")]))
+        }
+        if reason.longest { parts.append(l.text("web.briefing.why.longest")) }
+        if let minutes = reason.preparationMinutes { parts.append(l.text("web.briefing.why.preparation", ["minutes": .integer(minutes)])) }
+        if reason.startsNow { parts.append(l.text("web.briefing.why.now")) }
+        parts.append(l.text("web.briefing.why.preferred", [
+            "from": .text(TimeOfDay(minutesSinceMidnight: reason.preferredFrom % 1440).formatted),
+            "to": .text(reason.preferredTo >= 1440 ? "24:00" : TimeOfDay(minutesSinceMidnight: reason.preferredTo).formatted),
+        ]))
+        let intensity: String = if let score = reason.score {
+            l.text("web.briefing.why.zone.\(reason.zone.rawValue)", ["score": .integer(score)])
+        } else {
+            l.text("web.briefing.why.zone.unknown")
+        }
+        return parts.joined(separator: ", ") + "; " + intensity
     }
 }

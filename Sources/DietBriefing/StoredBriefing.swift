@@ -14,9 +14,15 @@ public struct StoredBriefing: Sendable {
     public let calendarsUpdated: Date?
     /// When WHOOP data was last copied, nil if never.
     public let whoopUpdated: Date?
+    /// Whether this device holds WHOOP tokens.
+    public let whoopConnected: Bool
 
     /// Where the WHOOP tokens of the store at `databasePath` are kept (owner-only).
     public static func whoopTokensPath(databasePath: String) -> String { databasePath + ".whoop.json" }
+
+    /// Whether the briefing has neither WHOOP nor a calendar to work from: then a surface
+    /// says that one thing and offers both connections.
+    public var hasNoSources: Bool { briefing.events == nil && !whoopConnected }
 
     /// - Parameter databasePath: the store's file, beside which the WHOOP tokens live (without
     ///   them, the briefing notes that WHOOP is not connected).
@@ -33,10 +39,11 @@ public struct StoredBriefing: Sendable {
         let sleep = try store.latestWhoopRecord(.sleep, notAfter: dayEnd)
             .flatMap { try? JSONDecoder.api.decode(WhoopSleep.self, from: Data($0.utf8)) }?.domain
         let whoopUpdated = try store.whoopSyncedAt()
-        let input = BriefingInput(date: day, timeZone: timeZone, now: now, recovery: recovery, sleep: sleep, events: events,
+        var input = BriefingInput(date: day, timeZone: timeZone, now: now, recovery: recovery, sleep: sleep, events: events,
                                   phase: phase, whoopUpdatedAt: whoopUpdated, whoopConnected: whoopConnected)
+        input.recoveryMode = try store.settings()?.recoveryMode ?? false
         return StoredBriefing(briefing: BriefingGenerator.generate(input), calendarsUpdated: calendars.map(\.fetchedAt).min(),
-                              whoopUpdated: whoopUpdated)
+                              whoopUpdated: whoopUpdated, whoopConnected: whoopConnected)
     }
 
     /// The day's occurrences of every stored calendar, as ReadyDay events.

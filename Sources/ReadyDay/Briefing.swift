@@ -11,8 +11,15 @@ public enum NutritionEmphasis: String, Codable, Sendable {
     case refuel
     /// Maintenance as planned.
     case maintain
+    /// Recovery mode with low recovery: words only, no amounts, deficits or targets.
+    case restAndNourish
+    /// Recovery mode otherwise: regular meals, noticing hunger and fullness.
+    case eatRegularly
 
-    public static func of(zone: RecoveryZone, phase: Phase?) -> NutritionEmphasis? {
+    /// - Parameter recoveryMode: the user counts nothing (SPEC §8): the emphasis speaks of
+    ///   rest and regular meals, never of deficits, targets or macros, whatever the phase.
+    public static func of(zone: RecoveryZone, phase: Phase?, recoveryMode: Bool = false) -> NutritionEmphasis? {
+        if recoveryMode { return zone == .red ? .restAndNourish : .eatRegularly }
         guard let phase else { return nil }
         switch (phase, zone) {
         case (.diet, .red): return .proteinFirstNoExtraDeficit
@@ -22,7 +29,13 @@ public enum NutritionEmphasis: String, Codable, Sendable {
         }
     }
 
-    public var message: Message { Message("readyday.nutrition.\(rawValue)") }
+    public var message: Message {
+        switch self {
+        case .restAndNourish: Message("web.briefing.calm.rest")
+        case .eatRegularly: Message("web.briefing.calm.regular")
+        default: Message("readyday.nutrition.\(rawValue)")
+        }
+    }
 }
 
 /// A warning before a demanding event on a day of low recovery (recovery < 50 %).
@@ -66,6 +79,8 @@ public struct BriefingInput: Sendable {
     /// When WHOOP data was last fetched, for the "last updated" note.
     public var whoopUpdatedAt: Date?
     public var whoopConnected: Bool
+    /// Recovery mode (SPEC §8): the nutrition emphasis without numbers, deficits or targets.
+    public var recoveryMode = false
 
     public init(date: LocalDate, timeZone: TimeZone, now: Date, recovery: Recovery? = nil, sleep: Sleep? = nil,
                 events: [CalendarEvent]? = nil, phase: Phase? = nil, preferences: WorkoutPreferences = WorkoutPreferences(),
@@ -97,7 +112,7 @@ public enum BriefingGenerator {
         }
         let load = classified.map(CalendarLoad.score)
         let context = BriefingContext(zone: zone, recovery: input.recovery, sleep: input.sleep, events: classified ?? [], load: load,
-                                      phase: input.phase, timeZone: input.timeZone)
+                                      phase: input.phase, timeZone: input.timeZone, recoveryMode: input.recoveryMode)
         var alerts: [PreMeetingAlert] = []
         if let score = input.recovery?.score, score < PreMeetingAlert.threshold {
             for item in classified ?? [] where item.demand == .high && item.event.blocksTime && !item.event.isAllDay {
@@ -120,7 +135,8 @@ public enum BriefingGenerator {
             date: input.date, zone: zone, recovery: input.recovery, sleep: input.sleep, events: classified, load: load,
             recommendations: RecommendationEngine.recommendations(for: context, rules: rules),
             workoutWindows: WorkoutWindowFinder.windows(on: input.date, events: input.events ?? [], zone: zone,
-                                                        preferences: input.preferences, timeZone: input.timeZone, now: input.now),
-            alerts: alerts, nutrition: NutritionEmphasis.of(zone: zone, phase: input.phase), notes: notes)
+                                                        preferences: input.preferences, timeZone: input.timeZone, now: input.now,
+                                                        recoveryScore: input.recovery?.score),
+            alerts: alerts, nutrition: NutritionEmphasis.of(zone: zone, phase: input.phase, recoveryMode: input.recoveryMode), notes: notes)
     }
 }

@@ -45,6 +45,7 @@ struct BriefingView {
         lines.append("")
         lines.append(text.windows.isEmpty ? l.text("cli.briefing.noWindows")
                      : l.text("cli.briefing.windows") + ": " + text.windows.joined(separator: ", "))
+        lines += text.windowReasons.map { "  " + $0 }
         if let nutrition = text.nutrition { lines.append(l.text("cli.briefing.nutrition") + ": " + nutrition) }
         lines += text.alerts
         if !text.notes.isEmpty { lines += [""] + text.notes }
@@ -62,13 +63,25 @@ struct BriefingJSON: Encodable {
         let body: String
     }
 
+    /// A workout window with why it was chosen, in words.
+    struct Window: Encodable {
+        let start: Date
+        let end: Date
+        let intensity: String
+        let reason: String
+    }
+
     let briefing: DayBriefing
     let recommendations: [Rendered]
+    let windows: [Window]
     let nutrition: String?
     let notes: [String]
 
     init(_ briefing: DayBriefing, localizer: Localizer) {
         self.briefing = briefing
+        windows = briefing.workoutWindows.map {
+            Window(start: $0.start, end: $0.end, intensity: $0.intensity.rawValue, reason: BriefingText.reason($0.reason, localizer: localizer))
+        }
         recommendations = briefing.recommendations.map {
             Rendered(rule: $0.rule, kind: $0.kind.rawValue, priority: "\($0.priority)", title: localizer.render($0.title),
                      body: localizer.render($0.body))

@@ -15,69 +15,19 @@ struct WhoopCommand: ParsableCommand {
         subcommands: [WhoopConnectCommand.self, WhoopSyncCommand.self, WhoopDisconnectCommand.self])
 }
 
-/// The WHOOP app registration (environment) and this device's WHOOP files beside the database:
-/// the tokens (0600, never printed) and a pending connection attempt's state.
-struct WhoopSetup {
-    let configuration: WhoopConfiguration
-    let tokensPath: String
-    let pendingPath: String
-
+extension WhoopConnection {
+    /// The connection of the store `options` name, or the error saying what to set.
     init(options: StoreOptions, context: CLIContext, localizer: Localizer) throws {
-        let environment = context.environment
-        guard let id = environment["WDIET_WHOOP_CLIENT_ID"], !id.isEmpty,
-              let secret = environment["WDIET_WHOOP_CLIENT_SECRET"], !secret.isEmpty
-        else { throw CLIError(localizer.text("cli.whoop.notConfigured")) }
-        var configuration = WhoopConfiguration(clientID: id, clientSecret: secret,
-                                               redirectURI: environment["WDIET_WHOOP_REDIRECT_URI"] ?? "http://127.0.0.1:8765/whoop/callback")
-        if let api = environment["WDIET_WHOOP_API_URL"], !api.isEmpty { configuration.apiBase = api }
-        if let oauth = environment["WDIET_WHOOP_OAUTH_URL"], !oauth.isEmpty { configuration.oauthBase = oauth }
-        self.configuration = configuration
-        let database = options.resolvedPath(environment: environment)
-        tokensPath = StoredBriefing.whoopTokensPath(databasePath: database)
-        pendingPath = database + ".whoop-pending"
+        guard let connection = WhoopConnection(environment: context.environment,
+                                               databasePath: options.resolvedPath(environment: context.environment)) else {
+            throw CLIError(localizer.text("cli.whoop.notConfigured"))
+        }
+        self = connection
     }
 
-    func loadTokens() -> WhoopTokens? {
-        FileManager.default.contents(atPath: tokensPath).flatMap { try? JSONDecoder.api.decode(WhoopTokens.self, from: $0) }
-    }
-
-    func saveTokens(_ tokens: WhoopTokens) throws {
-        try AccountFile.writePrivately(try JSONEncoder.api.encode(tokens), to: tokensPath)
-    }
-
-    func client(_ tokens: WhoopTokens) -> WhoopClient {
-        WhoopClient(configuration: configuration, tokens: tokens, saveTokens: { [self] fresh in try saveTokens(fresh) })
-    }
-
-    /// Fetches `days` of recoveries and sleeps into the store; returns their counts. An
-    /// exclusive lock on a file beside the tokens keeps two `wdiet` processes from refreshing
-    /// with the same (rotating) refresh token.
-    func sync(_ store: AppDatabase, days: Int, now: Date) throws -> (Int, Int) {
-        let lock = open(tokensPath + ".lock", O_CREAT | O_RDWR, 0o600)
-        if lock >= 0 { flock(lock, LOCK_EX) }
-        defer {
-            if lock >= 0 {
-                flock(lock, LOCK_UN)
-                close(lock)
-            }
-        }
-        guard let tokens = loadTokens() else { throw WhoopError.reconnectNeeded }
-        let client = client(tokens)
-        let start = now.addingTimeInterval(-Double(days) * 86400)
-        let fetched = Blocking.run { () async throws -> ([WhoopRecovery], [WhoopSleep]) in
-            (try await client.recoveries(start: start, end: now), try await client.sleeps(start: start, end: now))
-        }
-        let (recoveries, sleeps) = try fetched.get()
-        let encoder = JSONEncoder.api
-        var records: [(kind: WhoopRecordKind, id: String, recordedAt: Date, json: String)] = []
-        for recovery in recoveries {
-            records.append((.recovery, String(recovery.cycleID), recovery.createdAt, String(decoding: try encoder.encode(recovery), as: UTF8.self)))
-        }
-        for sleep in sleeps where !sleep.nap {
-            records.append((.sleep, sleep.id, sleep.end, String(decoding: try encoder.encode(sleep), as: UTF8.self)))
-        }
-        try store.saveWhoopRecords(records)
-        return (recoveries.count, sleeps.filter { !$0.nap }.count)
+    /// `sync` from a synchronous command.
+    func syncBlocking(_ store: AppDatabase, days: Int, now: Date) throws -> (recoveries: Int, sleeps: Int) {
+        try Blocking.run { () async throws -> (recoveries: Int, sleeps: Int) in try await sync(store, days: days, now: now) }.get()
     }
 }
 
@@ -93,13 +43,12 @@ struct WhoopConnectCommand: CLICommand {
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         let l = session.localizer
-        let setup = try WhoopSetup(options: options, context: context, localizer: l)
+        let setup = try WhoopConnection(options: options, context: context, localizer: l)
         var pasted = redirect
         var lines: [String] = []
         if pasted == nil {
-            let state = WhoopOAuth.makeState()
-            guard let url = WhoopOAuth.authorizeURL(setup.configuration, state: state) else { throw CLIError("bad state") }
-            try AccountFile.writePrivately(Data(state.utf8), to: setup.pendingPath)
+            let url = try setup.begin(now: session.clock.now())
+            let state = setup.pendingAttempt()?.state ?? ""
             lines = [l.text("cli.whoop.open"), url.absoluteString]
             if context.isTerminal {
                 Terminal.print(lines.joined(separator: "\n"))
@@ -111,21 +60,16 @@ struct WhoopConnectCommand: CLICommand {
                 return (lines + [l.text("cli.whoop.finish")]).joined(separator: "\n")
             }
         }
-        guard let state = FileManager.default.contents(atPath: setup.pendingPath).map({ String(decoding: $0, as: UTF8.self) }) else {
-            throw CLIError(l.text("cli.whoop.noPending"))
-        }
+        guard let attempt = setup.pendingAttempt() else { throw CLIError(l.text("cli.whoop.noPending")) }
         do {
-            let code = try WhoopOAuth.code(fromRedirect: pasted ?? "", expectedState: state)
-            let configuration = setup.configuration
-            let tokens = try Blocking.run { () async throws -> WhoopTokens in
-                try await WhoopClient.exchange(code: code, configuration: configuration)
-            }.get()
-            try setup.saveTokens(tokens)
+            let code = try WhoopOAuth.code(fromRedirect: pasted ?? "", expectedState: attempt.state)
+            _ = try Blocking.run { () async throws -> WhoopTokens in try await setup.exchange(code: code, attempt: attempt) }.get()
             try? FileManager.default.removeItem(atPath: setup.pendingPath)
-            let (recoveries, sleeps) = try setup.sync(session.store, days: 30, now: session.clock.now())
+            let days = WhoopConnection.initialDays
+            let (recoveries, sleeps) = try setup.syncBlocking(session.store, days: days, now: session.clock.now())
             if json { return try JSONOutput.encode(["connected": 1, "recoveries": recoveries, "sleeps": sleeps]) }
             return (lines + [l.text("cli.whoop.connected"),
-                             l.text("cli.whoop.synced", ["recoveries": .integer(recoveries), "sleeps": .integer(sleeps), "days": .integer(30)])])
+                             l.text("cli.whoop.synced", ["recoveries": .integer(recoveries), "sleeps": .integer(sleeps), "days": .integer(days)])])
                 .joined(separator: "\n")
         } catch let error as WhoopError {
             throw CLIError(l.text("cli.whoop.error", ["reason": .text(error.description)]))
@@ -144,10 +88,10 @@ struct WhoopSyncCommand: CLICommand {
         let session = try Session.open(options, context: context)
         let l = session.localizer
         guard (1...365).contains(days) else { throw CLIError(l.text("cli.whoop.days")) }
-        let setup = try WhoopSetup(options: options, context: context, localizer: l)
+        let setup = try WhoopConnection(options: options, context: context, localizer: l)
         guard setup.loadTokens() != nil else { throw CLIError(l.text("cli.whoop.notConnected")) }
         do {
-            let (recoveries, sleeps) = try setup.sync(session.store, days: days, now: session.clock.now())
+            let (recoveries, sleeps) = try setup.syncBlocking(session.store, days: days, now: session.clock.now())
             if json { return try JSONOutput.encode(["recoveries": recoveries, "sleeps": sleeps, "days": days]) }
             return l.text("cli.whoop.synced", ["recoveries": .integer(recoveries), "sleeps": .integer(sleeps), "days": .integer(days)])
         } catch let error as WhoopError {
@@ -165,14 +109,10 @@ struct WhoopDisconnectCommand: CLICommand {
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         let l = session.localizer
-        let setup = try WhoopSetup(options: options, context: context, localizer: l)
-        guard let tokens = setup.loadTokens() else { throw CLIError(l.text("cli.whoop.notConnected")) }
-        let client = setup.client(tokens)
-        // Best effort at WHOOP: offline, the local connection still ends.
-        _ = Blocking.run { () async throws in try await client.revoke() }
-        try FileManager.default.removeItem(atPath: setup.tokensPath)
-        try? FileManager.default.removeItem(atPath: setup.tokensPath + ".lock")
-        try session.run { try session.store.clearWhoop() }
+        let setup = try WhoopConnection(options: options, context: context, localizer: l)
+        guard setup.loadTokens() != nil else { throw CLIError(l.text("cli.whoop.notConnected")) }
+        let store = session.store
+        try session.run { _ = try Blocking.run { () async throws -> Bool in try await setup.disconnect(store) }.get() }
         return json ? try JSONOutput.encode(["disconnected": true]) : l.text("cli.whoop.disconnected")
     }
 }

@@ -11,9 +11,15 @@ struct BriefingController: Controller {
     let app: WebApp
 
     func register(on router: Router<WebContext>) {
-        router.get("/briefing") { _, context in try briefingPage(error: nil, context: context) }
+        router.get("/briefing") { request, context in
+            try briefingPage(error: nil, context: context, request: request)
+        }
         router.post("/briefing/calendars", use: addCalendar)
         router.post("/briefing/calendars/:id/remove", use: removeCalendar)
+        router.get("/briefing/whoop/connect", use: connectWhoop)
+        router.get(RouterPath(WhoopConnection.callbackPath), use: whoopCallback)
+        router.post("/briefing/whoop/sync", use: syncWhoop)
+        router.post("/briefing/whoop/disconnect", use: disconnectWhoop)
     }
 
     /// A calendar from an uploaded .ics file or an address, kept on the device.
@@ -26,31 +32,31 @@ struct BriefingController: Controller {
             case .success(let value): text = value
             case .failure(let failure):
                 return try briefingPage(error: l.text("cli.calendar.error.read", ["location": .text(file.filename), "reason": .text(failure.description)]),
-                                        context: context, status: .unprocessableContent)
+                                        context: context, request: request, status: .unprocessableContent)
             }
             (location, isURL) = (file.filename, false)
             name = form["name"] ?? URL(fileURLWithPath: file.filename).deletingPathExtension().lastPathComponent
         } else if let address = form["url"] {
             guard CalendarSource.isURL(address), URL(string: address)?.host != nil else {
-                return try briefingPage(error: l.text("web.calendar.badURL", ["value": .text(address)]), context: context,
+                return try briefingPage(error: l.text("web.calendar.badURL", ["value": .text(address)]), context: context, request: request,
                                         status: .unprocessableContent, typedURL: address)
             }
             switch await CalendarSource.read(address) {
             case .success(let value): text = value
             case .failure(let failure):
                 return try briefingPage(error: l.text("cli.calendar.error.read", ["location": .text(address), "reason": .text(failure.description)]),
-                                        context: context, status: .unprocessableContent, typedURL: address)
+                                        context: context, request: request, status: .unprocessableContent, typedURL: address)
             }
             (location, isURL) = (address, true)
             name = form["name"] ?? URL(string: address)?.host ?? address
         } else {
-            return try briefingPage(error: l.text("web.calendar.nothing"), context: context, status: .unprocessableContent)
+            return try briefingPage(error: l.text("web.calendar.nothing"), context: context, request: request, status: .unprocessableContent)
         }
         do {
             try store.addCalendar(name: String(name.prefix(80)), location: location, isURL: isURL, ics: text)
         } catch let error as ICalendarError {
             return try briefingPage(error: l.text("cli.calendar.error.invalid", ["location": .text(location), "reason": .text(error.description)]),
-                                    context: context, status: .unprocessableContent, typedURL: isURL ? location : nil)
+                                    context: context, request: request, status: .unprocessableContent, typedURL: isURL ? location : nil)
         }
         return redirect("/briefing", toast: .calendarAdded)
     }
@@ -67,11 +73,17 @@ struct BriefingController: Controller {
         return redirect("/briefing", toast: .calendarRemoved)
     }
 
-    private func briefingPage(error: String?, context: WebContext, status: HTTPResponse.Status = .ok, typedURL: String? = nil) throws -> Response {
+    private func briefingPage(error: String?, context: WebContext, request: Request, status: HTTPResponse.Status = .ok,
+                              typedURL: String? = nil) throws -> Response {
         let l = localizer(context)
         let stored = try StoredBriefing.make(store: store, databasePath: configuration.databasePath, day: today, today: today,
                                              now: clock.now(), timeZone: timeZone)
         var values = BriefingValues(stored, timeZone: timeZone, localizer: l).values
+        values["empty"] = stored.hasNoSources
+        values["whoop"] = whoopValues(request: request, context: context, l)
+        if let outcome = request.uri.queryParameters.get("whoop").flatMap(WhoopOutcome.init(rawValue:)), outcome.applies(connected: stored.whoopConnected) {
+            values[outcome.isError ? "whoopError" : "whoopDone"] = l.text(outcome.key)
+        }
         values["calendars"] = try store.calendars().map { calendar -> [String: Any] in
             ["id": calendar.id.uuidString, "name": calendar.name,
              "detail": l.text(calendar.eventCount == 1 ? "web.calendar.detail.one" : "web.calendar.detail.other", [
@@ -85,6 +97,150 @@ struct BriefingController: Controller {
     }
 }
 
+/// What a WHOOP action ended in, carried to the briefing page as `?whoop=…` (the callback
+/// arrives from WHOOP's site, so the SameSite=Strict flash cookie would not come along).
+enum WhoopOutcome: String {
+    case connected, synced, disconnected
+    case denied, unreachable, server, rejected, rateLimited, reconnect, invalid, fetch
+
+    var isError: Bool { ![.connected, .synced, .disconnected].contains(self) }
+
+    var key: String { isError ? "web.briefing.whoop.error.\(rawValue)" : "web.briefing.whoop.done.\(rawValue)" }
+
+    /// A success is only said when it is true now (a stale or hand-typed address says nothing).
+    func applies(connected: Bool) -> Bool {
+        switch self {
+        case .connected, .synced: connected
+        case .disconnected: !connected
+        default: true
+        }
+    }
+
+    init(_ error: any Error) {
+        self = switch WhoopConnection.Failure(error) {
+        case .rejected: .rejected
+        case .unreachable: .unreachable
+        case .server: .server
+        case .rateLimited: .rateLimited
+        case .reconnect: .reconnect
+        case .invalid: .invalid
+        }
+    }
+}
+
+/// Connecting WHOOP in the browser (OAuth 2.0 authorization code): "Connect" sends the browser
+/// to WHOOP with a fresh state kept beside the database; WHOOP sends it back to the callback,
+/// which checks and uses up the state, exchanges the code, stores the tokens and fetches the
+/// last 30 days.
+extension BriefingController {
+    var whoop: WhoopConnection? { WhoopConnection(environment: configuration.environment, databasePath: configuration.databasePath) }
+
+    /// This server's callback address for the request (the Host was checked against the
+    /// allow-list), and the configured address when that does not lead here.
+    func redirectAddress(_ request: Request, context: WebContext, connection: WhoopConnection) -> (uri: String, configuredElsewhere: String?) {
+        let own = (context.isSecure ? "https://" : "http://") + (request.head.authority ?? "127.0.0.1:\(configuration.port)")
+            + WhoopConnection.callbackPath
+        guard connection.redirectConfigured else { return (own, nil) }
+        let configured = connection.configuration.redirectURI
+        return URLComponents(string: configured)?.path == WhoopConnection.callbackPath ? (configured, nil) : (own, configured)
+    }
+
+    func whoopValues(request: Request, context: WebContext, _ l: Localizer) -> [String: Any] {
+        guard let connection = whoop else {
+            let own = (context.isSecure ? "https://" : "http://") + (request.head.authority ?? "127.0.0.1") + WhoopConnection.callbackPath
+            return ["configured": false, "redirect": own]
+        }
+        let (uri, elsewhere) = redirectAddress(request, context: context, connection: connection)
+        var values: [String: Any] = ["configured": true, "connected": connection.isConnected, "redirect": uri,
+                                     "usable": elsewhere == nil]
+        if let elsewhere { values["mismatch"] = l.text("web.briefing.whoop.redirectMismatch", ["uri": .text(elsewhere)]) }
+        return values
+    }
+
+    /// "Connect WHOOP": a link (a form's redirect to another site would break the page's
+    /// form-action policy), so another site must not start it: a cross-site GET is refused.
+    func connectWhoop(_ request: Request, context: WebContext) async throws -> Response {
+        let l = localizer(context)
+        if let site = request.headers[.secFetchSite], !["same-origin", "none"].contains(site) {
+            return renderer.page("error", ["message": l.text("web.error.csrf")], title: l.text("web.error.title"), tab: nil,
+                                 context: context, status: .forbidden)
+        }
+        guard let connection = whoop else { return redirect("/briefing") }
+        let (uri, elsewhere) = redirectAddress(request, context: context, connection: connection)
+        guard elsewhere == nil else { return redirect("/briefing") }
+        let url = try connection.begin(redirectURI: uri, now: clock.now())
+        return Response(status: .seeOther, headers: [.location: url.absoluteString])
+    }
+
+    /// WHOOP's redirect back. A state problem gets a page of its own (nothing stored, no data
+    /// of the user on it); everything else lands on the briefing with what happened.
+    func whoopCallback(_ request: Request, context: WebContext) async throws -> Response {
+        let l = localizer(context)
+        guard let connection = whoop else { return redirect("/briefing") }
+        let query = request.uri.queryParameters
+        let attempt: WhoopConnection.Attempt
+        do throws(WhoopConnection.AttemptProblem) {
+            attempt = try connection.takeAttempt(state: query.get("state"), now: clock.now())
+        } catch {
+            let key = switch error {
+            case .missingState: "missing"
+            case .noAttempt: "noAttempt"
+            case .mismatch: "mismatch"
+            case .expired: "expired"
+            }
+            return renderer.page("error", ["message": l.text("web.briefing.whoop.state.\(key)")], title: l.text("web.error.title"), tab: nil,
+                                 context: context, status: .badRequest)
+        }
+        if query.get("error") != nil { return landing(.denied, l) }
+        guard let code = query.get("code"), !code.isEmpty else { return landing(.invalid, l) }
+        do {
+            _ = try await connection.exchange(code: code, attempt: attempt)
+        } catch {
+            return landing(WhoopOutcome(error), l)
+        }
+        do {
+            _ = try await connection.sync(store, days: WhoopConnection.initialDays, now: clock.now())
+        } catch {
+            return landing(.fetch, l)
+        }
+        return landing(.connected, l)
+    }
+
+    /// A page that moves on to the briefing by itself. The callback is a navigation from
+    /// WHOOP's site: SameSite=Strict cookies (the session, the CSRF token) come along only on
+    /// a navigation that starts here, so a redirect would show the briefing signed out.
+    func landing(_ outcome: WhoopOutcome, _ l: Localizer) -> Response {
+        let target = "/briefing?whoop=\(outcome.rawValue)"
+        let html = """
+            <!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
+            <meta http-equiv="refresh" content="0;url=\(target)"><title>\(escape(l.text("web.briefing.title")))</title></head>\
+            <body><p><a href="\(target)">\(escape(l.text("web.briefing.whoop.continue")))</a></p></body></html>
+            """
+        return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    private func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    func syncWhoop(_ request: Request, context: WebContext) async throws -> Response {
+        guard let connection = whoop, connection.isConnected else { return redirect("/briefing") }
+        do {
+            _ = try await connection.sync(store, days: 7, now: clock.now())
+        } catch {
+            return redirect("/briefing?whoop=\(WhoopOutcome(error).rawValue)")
+        }
+        return redirect("/briefing?whoop=synced")
+    }
+
+    /// Revokes at WHOOP (best effort) and removes the tokens and every WHOOP record here.
+    func disconnectWhoop(_ request: Request, context: WebContext) async throws -> Response {
+        guard let connection = whoop else { return redirect("/briefing") }
+        try await connection.disconnect(store)
+        return redirect("/briefing?whoop=disconnected")
+    }
+}
+
 /// The briefing's shared text as template values.
 struct BriefingValues {
     let values: [String: Any]
@@ -95,7 +251,12 @@ struct BriefingValues {
         var values: [String: Any] = [
             "date": text.date, "zone": zone.rawValue, "zoneName": l.text("cli.briefing.zone.\(zone.rawValue)"),
             "recommendations": text.recommendations.map { ["title": $0.title, "body": $0.body] },
-            "windows": text.windows, "alerts": text.alerts, "notes": text.notes,
+            "windows": stored.briefing.workoutWindows.map { window -> [String: Any] in
+                ["time": "\(TimeOfDay(window.start, in: timeZone).formatted)–\(TimeOfDay(window.end, in: timeZone).formatted)",
+                 "intensity": l.text("cli.briefing.intensity.\(window.intensity.rawValue)"),
+                 "reason": BriefingText.reason(window.reason, localizer: l)]
+            },
+            "alerts": text.alerts, "notes": text.notes,
         ]
         if let recovery = text.recovery { values["recovery"] = recovery }
         if let sleep = text.sleep { values["sleep"] = sleep }

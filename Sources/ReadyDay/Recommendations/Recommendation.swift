@@ -41,6 +41,8 @@ public struct BriefingContext: Sendable {
     /// The MATADOR phase of the day, when the user has a programme.
     public let phase: Phase?
     public let timeZone: TimeZone
+    /// Recovery mode: no advice about amounts (calories, deficits, protein goals).
+    public var recoveryMode = false
 }
 
 /// A recommendation rule (seed 001 §14.6, open/closed): a new rule is a new type in the list,

@@ -112,7 +112,7 @@ public struct NutritionEmphasisRule: RecommendationRule {
     public init() {}
 
     public func recommendations(in context: BriefingContext) -> [Recommendation] {
-        guard context.zone == .red, context.phase == .diet else { return [] }
+        guard context.zone == .red, context.phase == .diet, !context.recoveryMode else { return [] }
         return [Recommendation(rule: "nutrition.redDiet", kind: .nutrition, priority: .medium,
                                title: Message("readyday.rec.nutritionRed.title"), body: Message("readyday.rec.nutritionRed.body"))]
     }
