@@ -49,7 +49,8 @@ struct InsightsCommand: CLICommand {
               WeeklyInsights.weekRange.contains(value) else {
             throw CLIError(l.text("cli.insights.weeksInvalid", [
                 "min": .integer(WeeklyInsights.weekRange.lowerBound), "max": .integer(WeeklyInsights.weekRange.upperBound),
-                "received": .text(text.isEmpty ? l.text("received.nothing") : TextRules.quoted(text)),
+                "received": .text(text.isEmpty ? l.text("received.nothing")
+                    : Int(text) != nil && text.allSatisfy(\.isASCII) ? text : TextRules.quoted(text)),
             ]))
         }
         return value

@@ -89,7 +89,8 @@ struct InsightsText {
             l.text("cli.insights.run", ["first": .text(Weekday.short(run.start, l)), "last": .text(Weekday.short(run.end, l)),
                                         "days": .integer(run.days)])
         }
-        return l.text("cli.insights.streak", ["current": .integer(summary.streak.current), "longest": .integer(summary.streak.longest),
+        return l.text("cli.insights.streak", ["current": .message(InsightsMeaning.days(summary.streak.current)),
+                                              "longest": .message(InsightsMeaning.days(summary.streak.longest)),
                                               "runs": .text(runs.isEmpty ? "–" : runs.joined(separator: ", "))])
     }
 }

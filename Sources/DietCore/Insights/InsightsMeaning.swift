@@ -33,6 +33,11 @@ public enum InsightsMeaning {
         return Message("insights.meaning.keepGoing", arguments)
     }
 
+    /// "1 day" / "5 days".
+    public static func days(_ count: Int) -> Message {
+        count == 1 ? Message("insights.days.one") : Message("insights.days.other", ["count": .integer(count)])
+    }
+
     /// The calm line of recovery mode: regularity, no numbers.
     public static let recovery = Message("insights.recovery.calm")
 }

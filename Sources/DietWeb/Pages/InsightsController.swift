@@ -53,12 +53,12 @@ struct InsightsController: Controller {
                  "text": tallyText(tally, l)] as [String: Any]
             },
             "streak": [
-                "now": l.text("web.insights.streakNow", ["days": .integer(summary.streak.current)]),
-                "longest": l.text("web.insights.streakLongest", ["days": .integer(summary.streak.longest)]),
+                "now": l.text("web.insights.streakNow", ["days": .message(InsightsMeaning.days(summary.streak.current))]),
+                "longest": l.text("web.insights.streakLongest", ["days": .message(InsightsMeaning.days(summary.streak.longest))]),
                 "hasRuns": !summary.streak.runs.isEmpty,
                 "runs": summary.streak.runs.reversed().map { run in
                     l.text("web.insights.run", ["first": .text(DateLabel.day(run.start, l)), "last": .text(DateLabel.day(run.end, l)),
-                                                "days": .integer(run.days)])
+                                                "days": .message(InsightsMeaning.days(run.days))])
                 },
             ] as [String: Any],
             "maintenance": l.render(summary.maintenance.message),
