@@ -3,7 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 
-/// A local server speaking WHOOP's documented API (OAuth token endpoint, v2 collections with
+/// A local server speaking WHOOP's documented API (OAuth authorize and token endpoints, v2 collections with
 /// `limit` ≤ 25 and `nextToken`, 401 for unknown tokens), with scripted 429s and 5xx errors.
 public actor FakeWhoop {
     public private(set) var validAccess: Set<String> = []
@@ -15,6 +15,10 @@ public actor FakeWhoop {
     public private(set) var throttled: [String: (remaining: Int, retryAfter: String)] = [:]
     public private(set) var failing: [String: Int] = [:]
     public private(set) var revoked = false
+    /// The `redirect_uri` of every code exchange (WHOOP requires the authorize request's).
+    public private(set) var exchangeRedirects: [String] = []
+    /// Whether the next consents are refused (`error=access_denied`).
+    public private(set) var refusesConsent = false
     let recoveries: [String]
     let sleeps: [String]
 
@@ -51,6 +55,11 @@ public actor FakeWhoop {
     }
 
     func token(_ form: [String: String]) -> (HTTPResponse.Status, String) {
+        if let remaining = failing["/oauth/oauth2/token"], remaining > 0 {
+            failing["/oauth/oauth2/token"] = remaining - 1
+            return (.serviceUnavailable, "")
+        }
+        if form["grant_type"] == "authorization_code" { exchangeRedirects.append(form["redirect_uri"] ?? "") }
         switch form["grant_type"] {
         case "authorization_code" where form["code"] == "good-code" && form["client_secret"] == "secret":
             return (.ok, issueTokens())
@@ -66,6 +75,21 @@ public actor FakeWhoop {
     }
 
     public func expire(_ access: String) { validAccess.remove(access) }
+    public func refuseConsent(_ refuse: Bool) { refusesConsent = refuse }
+
+    /// The user's answer on WHOOP's consent page: back to `redirect_uri` with the code (or the
+    /// refusal) and the state, as WHOOP's OAuth documentation describes.
+    func authorize(_ query: [String: String]) -> (HTTPResponse.Status, String?) {
+        guard query["response_type"] == "code", query["client_id"] != nil, let redirect = query["redirect_uri"],
+              var components = URLComponents(string: redirect), let state = query["state"], state.count >= 8 else {
+            return (.badRequest, nil)
+        }
+        components.queryItems = (components.queryItems ?? []) + (refusesConsent
+            ? [URLQueryItem(name: "error", value: "access_denied"), URLQueryItem(name: "error_description", value: "The user denied the request"),
+               URLQueryItem(name: "state", value: state)]
+            : [URLQueryItem(name: "code", value: "good-code"), URLQueryItem(name: "state", value: state)])
+        return (.found, components.url?.absoluteString)
+    }
     public func throttle(_ path: String, times: Int, retryAfter: String) { throttled[path] = (times, retryAfter) }
     public func fail(_ path: String, times: Int) { failing[path] = times }
 
@@ -109,6 +133,12 @@ public actor FakeWhoop {
             }
             let (status, json) = await fake.token(form)
             return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: json)))
+        }
+        router.get("/oauth/oauth2/auth") { request, _ -> Response in
+            var query: [String: String] = [:]
+            for (name, value) in request.uri.queryParameters { query[String(name)] = String(value) }
+            let (status, location) = await fake.authorize(query)
+            return Response(status: status, headers: location.map { [.location: $0] } ?? [:])
         }
         let handler: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
             var query: [String: String] = [:]
