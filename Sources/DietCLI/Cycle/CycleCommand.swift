@@ -2,7 +2,8 @@ import ArgumentParser
 import DietCore
 import DietStore
 
-/// `wdiet cycle`: the calendar of blocks around today.
+/// `wdiet cycle`: the calendar of blocks around today, recovery mode's pauses included; in
+/// recovery mode without targets. `--json` is the blocks (phase, number, dates, `paused`).
 struct CycleCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "cycle", abstract: "Show the calendar of your MATADOR blocks.")
 
@@ -21,18 +22,24 @@ struct CycleCommand: CLICommand {
         guard settings.profile.goal == .lose else {
             return l.text("cli.plan.noCycle", ["goal": .message(Message("goal.\(settings.profile.goal.rawValue)"))])
         }
-        let engine = CycleEngine(startDate: settings.startDate, preset: settings.profile.cyclePreset)
-        let blocks = Array(engine.blocks(from: settings.startDate, through: settings.startDate.adding(days: 7 + 14 * phases)).prefix(phases))
+        // Recovery mode's pauses move the later blocks; the calendar reaches as far past them.
+        let engine = settings.cycleEngine
+        let paused = settings.cyclePauses.pausedDays(from: settings.startDate, before: session.today.adding(days: 1))
+        let through = max(session.today, settings.startDate.adding(days: 7 + 14 * phases + paused))
+        let blocks = Array(engine.blocks(from: settings.startDate, through: through).prefix(phases + settings.recoveryPeriods.count * 2 + 1))
         if json { return try JSONOutput.encode(blocks) }
-        let plan = try DayReportSource.plan(session, settings)
+        let plan = session.recoveryMode ? nil : try DayReportSource.plan(session, settings)
         let today = session.today
         var table = TextTable([.right, .left, .left, .left, .right, .left])
-        table.append(["#", l.text("cli.plan.from"), l.text("cli.plan.to"), l.text("cli.plan.phase"), l.text("cli.plan.targetColumn"), ""])
+        table.append(["#", l.text("cli.plan.from"), l.text("cli.plan.to"), l.text("cli.plan.phase"),
+                      plan == nil ? "" : l.text("cli.plan.targetColumn"), ""])
         for block in blocks {
             let marker = block.start <= today && today <= block.end ? "◀ " + l.text("cli.plan.today") : ""
-            let end = block.phase == .completed ? "…" : l.date(block.end)
-            table.append(["\(block.number)", l.date(block.start), end, l.render(block.phase.nameMessage),
-                          l.number(Double(plan.targets(block.phase.targetKind).kcal), digits: 0) + " kcal", marker])
+            let end = block.phase == .completed || (block.paused && block.end == through) ? "…" : l.date(block.end)
+            let name = block.paused ? l.text("cli.recovery.pausedPhase") : l.render(block.phase.nameMessage)
+            // In recovery mode no target is shown (SPEC §8).
+            let target = plan.map { l.number(Double($0.targets(block.phase.targetKind).kcal), digits: 0) + " kcal" } ?? ""
+            table.append(["\(block.number)", l.date(block.start), end, name, target, marker])
         }
         return table.render()
     }

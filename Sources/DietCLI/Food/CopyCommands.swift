@@ -14,6 +14,7 @@ struct LogAgainCommand: CLICommand {
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         _ = try session.requireSettings()
+        try RecoveryLog.refuseAmounts(session)
         let meal = try resolveMeal(id, in: session)
         let instant = try MealOptions.instant(at: at, date: nil, now: session.clock.now(), timeZone: session.timeZone,
                                               localizer: session.localizer)
@@ -36,6 +37,7 @@ struct CopyDayCommand: CLICommand {
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         _ = try session.requireSettings()
+        try RecoveryLog.refuseAmounts(session)
         let target = to ?? session.today
         let copies = try session.run { try session.store.copyDay(from: from, to: target, timeZone: session.timeZone) }
         guard !copies.isEmpty else { return session.localizer.text("cli.meals.none", ["date": .date(from)]) }
@@ -70,6 +72,7 @@ struct FoodRecentCommand: CLICommand {
         let session = try Session.open(options, context: context)
         let l = session.localizer
         let foods = try session.run { try session.store.usedFoods(frequent: frequent, language: session.language) }
+        if session.recoveryMode { return try RecoveryFoods.list(foods.map { ($0.foodID, $0.name) }, json: json, l) }
         if json {
             return try JSONOutput.encode(foods.map { Row(id: $0.foodID, name: $0.name, uses: $0.uses, lastDate: $0.lastDate, lastGrams: $0.lastGrams) })
         }

@@ -17,6 +17,7 @@ struct FoodBarcodeCommand: CLICommand {
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
+        try RecoveryLog.refuseAmounts(session)
         let l = session.localizer
         let barcode: Barcode
         do throws(Barcode.Problem) {
@@ -103,6 +104,7 @@ struct FoodAddCommand: CLICommand {
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
+        try RecoveryLog.refuseAmounts(session)
         let l = session.localizer
         var code: Barcode?
         if let barcode {

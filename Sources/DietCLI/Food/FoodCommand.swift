@@ -27,6 +27,7 @@ struct FoodSearchCommand: CLICommand {
         }
         let query = text.joined(separator: " ")
         let hits = try session.run { try session.store.searchFoods(query, language: session.language, timeZone: session.timeZone, limit: limit) }
+        if session.recoveryMode { return try RecoveryFoods.list(hits.map { ($0.food.id, $0.food.name) }, json: json, l) }
         if json { return try JSONOutput.encode(hits.map(\.food)) }
         guard !hits.isEmpty else { return l.text("cli.food.none", ["text": .text(query)]) }
         var table = TextTable([.right, .left, .right, .right, .right, .right])
@@ -53,6 +54,7 @@ struct FoodShowCommand: CLICommand {
         guard let food = try session.run({ try session.store.food(id: id, language: session.language) }) else {
             throw CLIError(StoreError.unknownFood("\(id)").message(l))
         }
+        if session.recoveryMode { return try RecoveryFoods.show(food, json: json, l) }
         if json { return try JSONOutput.encode(food) }
         let n = food.per100g
         var lines = ["\(food.name) (\(food.usdaName))", l.text("cli.food.per100") + ":",
@@ -65,5 +67,27 @@ struct FoodShowCommand: CLICommand {
             lines += food.portions.map { "  \($0.label(l)) = \(l.number($0.grams, digits: 1)) g" }
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// Foods in recovery mode: names and ids, without calories, macros or grams (SPEC §8).
+/// `--json` has only `id` and `name`.
+enum RecoveryFoods {
+    struct Named: Encodable {
+        let id: String
+        let name: String
+    }
+
+    static func list(_ foods: [(id: String, name: String)], json: Bool, _ l: Localizer) throws -> String {
+        if json { return try JSONOutput.encode(foods.map { Named(id: $0.id, name: $0.name) }) }
+        var table = TextTable([.right, .left])
+        table.append(["ID", l.text("cli.food.name")])
+        for food in foods { table.append([food.id, food.name]) }
+        return [table.render(), l.text("cli.recovery.numbersHidden")].joined(separator: "\n")
+    }
+
+    static func show(_ food: Food, json: Bool, _ l: Localizer) throws -> String {
+        if json { return try JSONOutput.encode(Named(id: food.id, name: food.name)) }
+        return [food.name, l.text("cli.recovery.numbersHidden")].joined(separator: "\n")
     }
 }

@@ -16,6 +16,7 @@ struct LogTextCommand: CLICommand {
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         _ = try session.requireSettings()
+        try RecoveryLog.refuseAmounts(session)
         let l = session.localizer
         let phrase = text.joined(separator: " ")
         // the limits first: a phrase that names thousands of foods is refused, never looked up

@@ -22,6 +22,7 @@ struct RecipeAddCommand: CLICommand {
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
+        try RecoveryLog.refuseAmounts(session)
         let l = session.localizer
         let items = try item.map { text -> Recipe.Item in
             let parts = text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -51,6 +52,7 @@ struct RecipeListCommand: CLICommand {
         let l = session.localizer
         let recipes = try session.run { try session.store.recipes() }
         guard !recipes.isEmpty else { return l.text("cli.recipe.none") }
+        if session.recoveryMode { return try RecoveryFoods.list(recipes.map { (String($0.id.prefix(8)), $0.name) }, json: false, l) }
         var table = TextTable([.left, .left, .right, .right])
         table.append(["ID", l.text("cli.recipe.name"), l.text("cli.recipe.servings"), l.text("cli.recipe.kcal")])
         for recipe in recipes {

@@ -2,7 +2,8 @@ import ArgumentParser
 import DietCore
 import DietStore
 
-/// `wdiet history [--days 30]`: intake against target and weight, with sparklines.
+/// `wdiet history [--days 30]`: intake against target and weight, with sparklines; in
+/// recovery mode which eating moments had a meal, day by day (`RecoveryHistory`).
 struct HistoryCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "history", abstract: "Show recent days: intake, target and weight.")
 
@@ -18,6 +19,7 @@ struct HistoryCommand: CLICommand {
             throw CLIError(l.render(DietCore.ValidationError(field: .init("days"), allowed: .range(min: 1, max: 365, digits: 0, unit: nil),
                                                              received: "\(days)").message))
         }
+        if session.recoveryMode { return try RecoveryHistory.render(days: days, json: json, session) }
         let rows = try session.run { try session.store.history(days: days, through: session.today) }
         if json { return try JSONOutput.encode(rows) }
         var table = TextTable([.left, .left, .right, .right, .right])

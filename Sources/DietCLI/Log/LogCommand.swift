@@ -8,7 +8,9 @@ import Foundation
 struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log", abstract: "Log a meal, a meal in words, or your weight.",
-        subcommands: [LogMealCommand.self, LogTextCommand.self, LogWeightCommand.self, LogAgainCommand.self, CopyDayCommand.self])
+        subcommands: [LogMealCommand.self, LogTextCommand.self, LogWeightCommand.self, LogAgainCommand.self, CopyDayCommand.self],
+        // `wdiet log "Pasta with friends" --hunger 4 --fullness 3` (recovery mode) is `log meal`.
+        defaultSubcommand: LogMealCommand.self)
 }
 
 /// The checked numbers of `MealOptions`.
@@ -80,6 +82,7 @@ struct LogMealCommand: CLICommand {
     @Option(help: "With --food: a portion, e.g. \"1 large\" or \"2 slice\" (see `wdiet food show`).") var portion: String?
     @Option(help: "Log servings of one of your recipes by its id (see `wdiet recipe list`).") var recipe: String?
     @Option(help: "With --recipe: how many servings (default 1).") var servings = TypedNumber(1)
+    @OptionGroup var mindful: MindfulOptions
     @OptionGroup var options: StoreOptions
 
     func execute(_ context: CLIContext) throws -> String {
@@ -87,6 +90,11 @@ struct LogMealCommand: CLICommand {
         let settings = try session.requireSettings()
         let instant = try meal.instant(now: session.clock.now(), timeZone: session.timeZone, localizer: session.localizer)
         let moment = try session.run { try meal.checkedMoment(settings.profile.eatingWindow, at: instant, in: session.timeZone) }
+        if session.recoveryMode {
+            let amounts = [meal.kcal, meal.protein, meal.carbs, meal.fat, meal.fiber, grams].contains { $0 != nil }
+                || food != nil || recipe != nil || portion != nil
+            return try RecoveryLog.logMindful(name: name, mindful: mindful, amountGiven: amounts, instant: instant, moment: moment, session)
+        }
         let (entry, portion) = try recipe.map { (try recipeEntry($0, at: instant, moment: moment, session), nil) }
             ?? food.map { try foodEntry($0, at: instant, moment: moment, session) } ?? (manualEntry(at: instant, moment: moment, session), nil)
         let source: AnalyticsEvent.MealSource = recipe != nil ? .recipe : food != nil ? .search : name.isEmpty ? .quickAdd : .manual
@@ -179,6 +187,7 @@ struct LogWeightCommand: CLICommand {
             throw CLIError(session.localizer.text("cli.error.futureDate", ["date": .date(day)]))
         }
         let entry = try session.run { try WeightEntry(date: day, kg: kg.number(.weight, hint: Profile.weightRange, digits: 1, unit: "kg")) }
+        if session.recoveryMode { return try RecoveryLog.logWeight(entry, session) }
         try session.run { try session.store.logWeight(entry, timeZone: session.timeZone) }
         var lines = [session.localizer.text("cli.log.weight.saved", ["kg": .decimal(entry.kg, digits: 1), "date": .date(day)])]
         if let snapshot = try session.store.today(timeZone: session.timeZone) {

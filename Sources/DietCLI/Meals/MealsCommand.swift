@@ -3,7 +3,8 @@ import DietCore
 import DietStore
 import Foundation
 
-/// `wdiet meals [--date]`: a day's meals with running totals.
+/// `wdiet meals [--date]`: a day's meals with running totals; in recovery mode the meals and
+/// mindful meals by eating moment, without amounts (`RecoveryMeals`).
 struct MealsCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "meals", abstract: "List a day's meals with running totals.")
 
@@ -16,6 +17,10 @@ struct MealsCommand: CLICommand {
         let window = try session.requireSettings().profile.eatingWindow
         let day = date ?? session.today
         let meals = try session.run { try session.store.meals(on: day) }
+        if session.recoveryMode {
+            let mindful = try session.run { try session.store.mindfulMeals(on: day) }
+            return try RecoveryMeals.render(day: day, meals: meals, mindful: mindful, window: window, json: json, session.localizer)
+        }
         if json { return try JSONOutput.encode(meals.map(MealJSON.init)) }
         let l = session.localizer
         guard !meals.isEmpty else { return l.text("cli.meals.none", ["date": .date(day)]) }
@@ -79,6 +84,7 @@ struct EditMealCommand: CLICommand {
                                  fiberG: values.fiber ?? existing.fiberG, at: instant, in: zone, moment: meal.moment ?? existing.moment)
         }
         let saved = try session.run { try session.store.editMeal(try resolveMeal(id, in: session).id, to: updated) }
+        if session.recoveryMode { return session.localizer.text("cli.recovery.editSaved", ["name": .text(saved.entry.name)]) }
         return session.localizer.text("cli.edit.saved", ["name": .text(saved.entry.name), "kcal": .integer(saved.entry.kcal)])
     }
 }
@@ -98,6 +104,11 @@ struct DeleteMealCommand: CLICommand {
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         _ = try session.requireSettings()
+        if let mindful = try RecoveryMeals.mindful(id, in: session) {
+            try session.run { try session.store.deleteMindfulMeal(mindful.id) }
+            return session.localizer.text("cli.delete.done", ["name": .text(mindful.entry.name), "date": .date(mindful.entry.localDate)])
+                + "\n" + session.localizer.text("cli.delete.undo", ["id": .text(ShortID.make(mindful.id))])
+        }
         let meal = try resolveMeal(id, in: session)
         try session.run { try session.store.deleteMeal(meal.id, timeZone: session.timeZone) }
         return session.localizer.text("cli.delete.done", ["name": .text(meal.entry.name), "date": .date(meal.entry.localDate)]) + "\n"
@@ -120,6 +131,10 @@ struct RestoreMealCommand: CLICommand {
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         _ = try session.requireSettings()
+        if let mindful = try RecoveryMeals.mindful(id, in: session, deleted: true) {
+            let restored = try session.run { try session.store.restoreMindfulMeal(mindful.id) }
+            return session.localizer.text("cli.restore.done", ["name": .text(restored.entry.name), "date": .date(restored.entry.localDate)])
+        }
         let meal = try resolveMeal(id, in: session, deleted: true)
         let restored = try session.run { try session.store.restoreMeal(meal.id, timeZone: session.timeZone) }
         return session.localizer.text("cli.restore.done", ["name": .text(restored.entry.name), "date": .date(restored.entry.localDate)])

@@ -12,9 +12,10 @@ struct ProfileCommand: CLICommand {
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         let settings = try session.requireSettings()
-        if json { return try JSONOutput.encode(settings.profile) }
+        if json { return try session.recoveryMode ? RecoveryProfile.json(settings) : JSONOutput.encode(settings.profile) }
         let l = session.localizer
         let profile = settings.profile
+        if session.recoveryMode { return RecoveryProfile.text(settings, session) }
         let plan = try DayReportSource.plan(session, settings)
         var table = TextTable([.left, .left])
         table.append([l.text("field.sex"), l.text("sex.\(profile.sex.rawValue)")])
@@ -43,7 +44,11 @@ struct ProfileCommand: CLICommand {
 struct SetCommand: CLICommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Change a setting: weight unit aside, everything onboarding asked.",
-        discussion: "Examples: wdiet set --window 11:00-17:00 · wdiet set --deficit 0.25 --lang de · wdiet set --lock-kcal 1800 --lock-protein 140 --lock-carbs 150 --lock-fat 60 --lock-for deficit")
+        discussion: "Examples: wdiet set --window 11:00-17:00 · wdiet set --deficit 0.25 --lang de · wdiet set --lock-kcal 1800 --lock-protein 140 --lock-carbs 150 --lock-fat 60 --lock-for deficit · wdiet set recovery-mode on|off")
+
+    @Argument(help: "recovery-mode on|off: counting rests (no numbers anywhere) and the cycle pauses at maintenance.")
+    var setting: [String] = []
+    @Flag(help: "With recovery-mode off: do not ask for confirmation (for scripts).") var yes = false
 
     @Option(help: "Height in cm, 100–250.") var height: TypedNumber?
     @Option(help: "sedentary, light, moderate, active or very-active.") var activity: ActivityLevel?
@@ -65,6 +70,7 @@ struct SetCommand: CLICommand {
         let session = try Session.open(options, context: context)
         var profile = try session.requireSettings().profile
         let l = session.localizer
+        if !setting.isEmpty { return try RecoverySwitch.set(setting, confirmed: yes, session, context) }
         if let height { profile.heightCm = try session.run { try height.number(.height, hint: Profile.heightRange, digits: 0, unit: "cm") } }
         if let activity { profile.activityLevel = activity }
         if let goal { profile.goal = goal }

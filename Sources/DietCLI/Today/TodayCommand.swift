@@ -3,7 +3,8 @@ import DietCore
 import DietStore
 import Foundation
 
-/// `wdiet today`: the dashboard.
+/// `wdiet today`: the dashboard; in recovery mode today's meals against the eating moments
+/// and the coach, without a number (`RecoveryText`).
 struct TodayCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "today", abstract: "Show today's dashboard.")
 
@@ -15,6 +16,10 @@ struct TodayCommand: CLICommand {
         _ = try session.requireSettings()
         guard let snapshot = try session.run({ try session.store.today(timeZone: session.timeZone) }) else {
             throw CLIError(session.localizer.text("cli.error.notOnboarded"))
+        }
+        if let recovery = RecoveryTodayJSON(snapshot) {
+            return json ? try JSONOutput.encode(recovery)
+                : RecoveryText.today(snapshot, session.localizer, Terminal(color: context.color))
         }
         if json { return try JSONOutput.encode(TodayJSON(snapshot)) }
         let text = TodayView(snapshot: snapshot, localizer: session.localizer, terminal: Terminal(color: context.color)).render()

@@ -9,7 +9,8 @@ public struct DataExport: Hashable, Sendable, Codable {
     public static let formatName = "w-diet-export"
     public static let currentVersion = 1
     /// The user tables, in the order an import inserts them.
-    public static let tables = ["profile", "cycle_states", "meal_logs", "weight_entries", "analytics_events", "custom_foods", "recipes"]
+    public static let tables = ["profile", "cycle_states", "meal_logs", "weight_entries", "analytics_events", "custom_foods", "recipes",
+                                "mindful_meals"]
 
     public let format: String
     public let version: Int
