@@ -103,7 +103,7 @@ struct DiaryImport {
             }
         }
         for (day, weight) in byDay.sorted(by: { $0.key < $1.key }) {
-            guard let entry = try? WeightEntry(date: day, kg: weight.kg) else {
+            guard let entry = try? WeightEntry(date: day, kg: Units.tenths(weight.kg)) else {
                 plan.skip(.weightOutOfRange)
                 continue
             }

@@ -145,7 +145,7 @@ struct HealthImport {
             }
         }
         for (date, weight) in weights.sorted(by: { $0.key < $1.key }) {
-            guard let entry = try? WeightEntry(date: date, kg: weight.kg) else {
+            guard let entry = try? WeightEntry(date: date, kg: Units.tenths(weight.kg)) else {
                 plan.skip(.weightOutOfRange)
                 continue
             }

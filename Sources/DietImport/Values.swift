@@ -9,6 +9,9 @@ enum Units {
     /// More than a single sample or meal could hold, in kcal and in grams.
     static let impossibleKcal = 100_000.0, impossibleGrams = 100_000.0
 
+    /// A weight to the 0.1 kg the app keeps (a scale in lb gives 161.2 lb = 73.11…).
+    static func tenths(_ kg: Double) -> Double { (kg * 10).rounded() / 10 }
+
     static func kilograms(_ value: Double, unit: String, shown: String) throws(ImportError) -> Double {
         let kg: Double
         switch unit.trimmingCharacters(in: .whitespaces).lowercased() {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DietCore
+import DietImport
 import DietStore
 import DietSync
 import Foundation
@@ -28,36 +29,78 @@ struct ExportCommand: CLICommand {
     }
 }
 
-/// `wdiet import FILE`: restores a JSON export into an empty database.
+/// `wdiet import FILE`: a w-diet JSON export (restored into an empty database), an Apple
+/// Health export.zip or export.xml, or a Cronometer or MyFitnessPal CSV export, recognised by
+/// its content. The whole file is read and checked first, then written in one transaction.
 struct ImportCommand: CLICommand {
-    static let configuration = CommandConfiguration(commandName: "import", abstract: "Restore a w-diet JSON export into an empty database.")
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a w-diet JSON export, an Apple Health export (zip or xml), or a Cronometer or MyFitnessPal CSV export.")
 
-    @Argument(help: "The w-diet.json file of an export.") var file: String
+    @Argument(help: "The file to import (the format is recognised from its content).") var file: String
+    @Option(help: "The unit of a CSV weight column that names none: kg or lb.") var weightUnit = "kg"
     @OptionGroup var options: StoreOptions
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         let l = session.localizer
-        let export: DataExport
-        do {
-            export = try JSONDecoder().decode(DataExport.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
-        } catch let error as DecodingError {
-            throw CLIError(l.text("store.error.importRefused", ["reason": .text(Self.describe(error))]))
-        } catch {
-            throw CLIError(l.text("cli.import.unreadable", ["path": .text(file)]))
+        guard ["kg", "lb", "lbs"].contains(weightUnit.lowercased()) else {
+            throw CLIError(l.text("cli.import.badUnit", ["value": .text(weightUnit)]))
         }
-        try session.run { try session.store.importData(export) }
-        let rows = export.tables.values.map(\.count).reduce(0, +)
-        return l.text("cli.import.done", ["rows": .integer(rows)])
+        let bar = ImportProgressBar(localizer: l, isTerminal: isatty(STDERR_FILENO) == 1)
+        let importOptions = Importer.Options(timeZone: session.timeZone, language: session.language, weightUnit: weightUnit.lowercased(),
+                                             progress: { done, total in bar.show(done: done, total: total) })
+        defer { bar.finish() }
+        do {
+            let summary = try session.run { try Importer.run(path: file, into: session.store, options: importOptions) }
+            return summary.lines(l).joined(separator: "\n")
+        } catch let error as ImportError {
+            throw CLIError(l.text("store.error.importRefused", ["reason": .text(error.message(l))]))
+        }
+    }
+}
+
+/// The import's progress on standard error: a bar redrawn in place on a terminal, otherwise a
+/// plain line at every tenth (a log stays readable).
+final class ImportProgressBar: @unchecked Sendable {
+    private let localizer: Localizer
+    private let isTerminal: Bool
+    private let lock = NSLock()
+    private var shown = -1
+    private var drawn = false
+
+    init(localizer: Localizer, isTerminal: Bool) {
+        self.localizer = localizer
+        self.isTerminal = isTerminal
     }
 
-    static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .keyNotFound(let key, _): "missing \(key.stringValue)"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            context.codingPath.map(\.stringValue).joined(separator: ".") + ": " + context.debugDescription
-        @unknown default: "not a w-diet export"
+    func show(done: Int64, total: Int64) {
+        guard total > 0 else { return }
+        let percent = Int(min(100, done * 100 / total))
+        lock.lock()
+        defer { lock.unlock() }
+        let step = isTerminal ? percent : percent / 10 * 10
+        guard step != shown else { return }
+        shown = step
+        let text = localizer.text("cli.import.progress", [
+            "percent": .integer(percent), "done": .integer(Int(done >> 20)), "total": .integer(Int(total >> 20)),
+        ])
+        if isTerminal {
+            let filled = percent / 5
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
+            FileHandle.standardError.write(Data("\r\(bar) \(text)\u{1B}[K".utf8))
+            drawn = true
+        } else {
+            FileHandle.standardError.write(Data((text + "\n").utf8))
         }
+    }
+
+    /// Ends the bar's line, so what follows starts on its own.
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
+        drawn = false
     }
 }
 
