@@ -104,11 +104,13 @@ struct LogMealCommand: CLICommand {
             "time": .time(entry.localTime), "id": .text(ShortID.make(saved.id)),
         ])]
         lines += MealNotes.notes(for: entry, window: settings.profile.eatingWindow).map { "  " + session.localizer.render($0.message) }
+        let badges = BadgeAnnouncement.claim(session)
         if let snapshot = try session.store.today(timeZone: session.timeZone), entry.localDate == snapshot.report.date {
             let report = snapshot.report
             lines.append(session.localizer.render(report.calories.message) + "  " + report.smileys.map(\.emoji).joined(separator: " "))
-            lines.append(session.localizer.text("cli.roar.\(MealSaved(report: report, count: 1, streakWasLit: true).roar.rawValue)"))
+            lines.append(session.localizer.text("cli.roar.\(MealSaved(report: report, count: 1, streakWasLit: true, newBadges: badges).roar.rawValue)"))
         }
+        lines += BadgeAnnouncement.lines(badges, session.localizer, roared: entry.localDate == session.today)
         return lines.joined(separator: "\n")
     }
 
@@ -199,6 +201,7 @@ struct LogWeightCommand: CLICommand {
                 lines.append(session.localizer.text("weight.card.down", ["difference": .decimal(down, digits: 1)]))
             }
         }
+        lines += BadgeAnnouncement.lines(BadgeAnnouncement.claim(session), session.localizer, roared: false)
         return lines.joined(separator: "\n")
     }
 }

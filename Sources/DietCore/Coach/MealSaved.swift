@@ -8,19 +8,27 @@ public struct MealSaved: Hashable, Sendable {
         case mealsSaved
         /// The first meal of the day lit the streak's flame.
         case streakLit
+        /// The save earned a badge: "New badge: …" (it outranks the other toasts).
+        case badgeEarned
     }
 
     public let toast: Toast
-    /// Single for a meal; double when every macro is good or at a streak milestone.
+    /// Single for a meal; double when every macro is good or at a streak milestone; triple
+    /// when the save earned a badge.
     public let roar: Roar
+    /// The badges this save earned, to announce (empty in recovery mode).
+    public let newBadges: [Badge]
 
     /// - Parameters:
     ///   - report: today's report after the save.
     ///   - count: how many meals were saved together.
     ///   - streakWasLit: whether the flame was lit before the save.
-    public init(report: DayReport, count: Int, streakWasLit: Bool) {
+    ///   - newBadges: the badges the save earned (`AppDatabase.claimNewBadges`).
+    public init(report: DayReport, count: Int, streakWasLit: Bool, newBadges: [Badge] = []) {
+        self.newBadges = newBadges
         roar = Roar.level(for: .init(mealSaved: true, allMacrosGood: MacroFeedback.allGood(report.macros),
-                                     streakMilestone: report.streak.milestoneToday != nil)) ?? .single
-        toast = !streakWasLit && report.streak.isLit ? .streakLit : count == 1 ? .mealSaved : .mealsSaved
+                                     streakMilestone: report.streak.milestoneToday != nil, badgeEarned: !newBadges.isEmpty)) ?? .single
+        toast = !newBadges.isEmpty ? .badgeEarned
+            : !streakWasLit && report.streak.isLit ? .streakLit : count == 1 ? .mealSaved : .mealsSaved
     }
 }

@@ -34,17 +34,23 @@ public enum AdherentCycles {
     public static let requiredShare = 0.7
 
     /// The last days of the cycles completed within targets on or before `date`, in order.
+    ///
+    /// Cycle c is programme days 8 + 28c through 35 + 28c (a diet block and the maintenance
+    /// block after it). Days recovery mode paused the programme belong to no cycle: the cycle
+    /// resumes after the pause and completes on the day its programme day 35 + 28c is reached.
     public static func completions(_ records: [LocalDate: DayRecord], engine: CycleEngine, through date: LocalDate) -> [LocalDate] {
         var result: [LocalDate] = []
-        var cycle = 0
-        while true {
-            // diet block 2c+1 starts on programme day 8 + 28c; its maintenance block ends 27 days later
-            let first = engine.startDate.adding(days: 7 + 28 * cycle)
-            let last = first.adding(days: 27)
-            guard last <= date, engine.day(on: last).phase == .maintenance else { break }
-            let good = (0..<28).filter { records[first.adding(days: $0)]?.allMacrosGood == true }.count
-            if Double(good) >= requiredShare * 28 { result.append(last) }
-            cycle += 1
+        var good = 0
+        var cursor = engine.startDate
+        while cursor <= date {
+            let day = engine.day(on: cursor)
+            let offset = day.programmeDay - 1 - CycleEngine.habitDays
+            if !day.paused, offset >= 0 {
+                if offset % 28 == 0 { good = 0 }
+                if records[cursor]?.allMacrosGood == true { good += 1 }
+                if offset % 28 == 27, day.phase == .maintenance, Double(good) >= requiredShare * 28 { result.append(cursor) }
+            }
+            cursor = cursor.adding(days: 1)
         }
         return result
     }

@@ -34,7 +34,7 @@ struct WeightController: Controller {
             state.errors["weight"] = message(for: error, l)
             return page(state, context: context, status: .unprocessableContent)
         }
-        return redirect("/", toast: wasLit ? .weightSaved : .streakLit)
+        return app.weightSaved(streakWasLit: wasLit)
     }
 
     private func page(_ state: FormState, context: OnboardedContext, status: HTTPResponse.Status = .ok) -> Response {

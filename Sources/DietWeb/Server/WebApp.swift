@@ -137,15 +137,19 @@ public final class WebApp: Sendable {
 
     /// After logging meals: to the dashboard, where today's meals are, with "Meal saved!" (or
     /// the streak lighting up) and the roar the day has earned (SPEC §5: single for a meal,
-    /// double when every macro is good or at a streak milestone).
+    /// double when every macro is good or at a streak milestone, triple with "New badge: …"
+    /// when the save earned a badge).
     func mealsSaved(count: Int, streakWasLit: Bool) throws -> Response {
+        let badges = claimNewBadges()
         guard let report = try store.today(timeZone: timeZone)?.report else { return redirect("/", toast: .mealSaved) }
-        let saved = MealSaved(report: report, count: count, streakWasLit: streakWasLit)
+        let saved = MealSaved(report: report, count: count, streakWasLit: streakWasLit, newBadges: badges)
         let toast: Toast = switch saved.toast {
         case .streakLit: .mealStreak
         case .mealSaved: .mealSaved
         case .mealsSaved: .mealsSaved
+        case .badgeEarned: .badgeEarned
         }
+        if toast == .badgeEarned { return badgeRedirect("/", badges: saved.newBadges) }
         return redirect("/", toast: toast, roar: saved.roar)
     }
 

@@ -162,6 +162,7 @@ enum Toast: String {
     case mealRestored = "meal_restored", dayCopied = "day_copied", nothingToCopy = "nothing_to_copy"
     case foodAdded = "food_added", foodDeleted = "food_deleted", recipeAdded = "recipe_added", foodUpdated = "food_updated"
     case recipeUpdated = "recipe_updated", recipeDeleted = "recipe_deleted", foodFromOpenFoodFacts = "food_from_off"
+    case badgeEarned = "badge_earned"
 }
 
 /// `{{t.dashboard.title}}` in a template is the string `web.dashboard.title` in the page's

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Badge journey (issue 17, SPEC §5) at 390x844, in chromium through WebDriver.
+
+A profile made with the CLI and 49 meals logged with the real binary on earlier days (never
+two days in a row, so no streak badge); the 50th meal logged in the browser: the dashboard
+roars three times (data-roar="3") and its toast says "Neues Abzeichen"; /badges shows the
+bronze milestone medal, the next badges with their bars and the points with the decay rule.
+The dashboard and the badges page are audited with axe in light and dark; the badges page
+must not scroll sideways at 390 px.
+
+Usage: Tests/Browser/journey_badges.py WDIET_BINARY ARTEFACTS_DIR
+"""
+import datetime
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(__file__))
+import journey  # noqa: E402
+from journey import check  # noqa: E402
+
+NOW = "2026-03-02T12:30:00Z"  # Monday 13:30 in Berlin: inside the eating window
+
+
+def wdiet(folder, *arguments):
+    """The real binary, on the server's database, clock and time zone."""
+    env = dict(os.environ, WDIET_NOW=NOW, TZ="Europe/Berlin", WDIET_NO_AUTO_SYNC="1", LANG="de_DE.UTF-8")
+    env.pop("WDIET_SERVER", None)
+    result = subprocess.run([journey.BINARY, *arguments, "--database", os.path.join(folder, "w-diet.sqlite")],
+                            capture_output=True, text=True, env=env)
+    check(result.returncode == 0, f"wdiet {' '.join(arguments)}: {result.stderr or result.stdout}")
+    return result.stdout
+
+
+def seed(folder):
+    """49 meals: seven a day on seven days, every other day before today."""
+    today = datetime.date(2026, 3, 2)
+    outputs = []
+    for index in range(49):
+        day = today - datetime.timedelta(days=2 * (1 + index // 7))
+        outputs.append(wdiet(folder, "log", "meal", "Suppe", "--kcal", "300", "--date", day.isoformat(),
+                             "--at", f"{12 + index % 7:02d}:00"))
+    check(not any("Abzeichen" in output for output in outputs), "49 meals on alternate days earn no badge in the CLI")
+
+
+class BadgesJourney(journey.Journey):
+    def dark(self, on):
+        scheme = "dark" if on else "light"
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+    def screens(self, label):
+        """The current screen audited in light and in dark."""
+        self.screen(label)
+        self.dark(True)
+        self.screen(label + "-dark")
+        self.dark(False)
+
+    def run_badges(self, server):
+        d = self.driver
+        d.get(server.url + "/log")
+        self.click("#manual summary")
+        self.type("#meal-kcal", "300")
+        self.type("#meal-name", "Suppe")
+        self.load('#manual button[type="submit"]')
+        roar = d.execute_script("return document.body.dataset.roar || ''")
+        check(roar == "3", f"the 50th meal roars three times (data-roar={roar!r})")
+        toast = d.execute_script("var t = document.querySelector('[data-toast]'); return t ? t.textContent : ''")
+        check("Neues Abzeichen" in toast, f"the toast names a new badge: {toast!r}")
+        self.screens("dashboard-badge")
+
+        d.get(server.url + "/badges")
+        medals = self.all('.medal-bronze[data-badge="milestone-bronze"]')
+        check(len(medals) == 1, "the badges page shows the bronze milestone medal")
+        check("Bronze" in medals[0].text, f"the medal names its tier in words: {medals[0].text!r}")
+        check(self.all('.next-badge[data-badge="milestone-silver"] progress'), "the next milestone badge has a progress bar")
+        check(self.all("[data-points]"), "the points are shown")
+        width = d.execute_script("return document.documentElement.scrollWidth")
+        check(width <= 390, f"the badges page fits 390 px (scroll width {width})")
+        self.screens("badges")
+        return "triple roar and 'Neues Abzeichen' after the 50th meal, the bronze medal on /badges"
+
+
+def main():
+    folder = tempfile.mkdtemp(prefix="wdiet-badges-")
+    wdiet(folder, "onboard", "--sex", "female", "--age", "35", "--height", "168", "--weight", "70", "--activity", "light",
+          "--goal", "lose", "--window", "12:00-18:00", "--moments", "12:00,15:00,18:00")
+    tally = journey.Tally()
+    if not tally.run("seed 49 meals with the CLI", lambda: seed(folder)):
+        shutil.rmtree(folder, ignore_errors=True)
+        return tally.finish()
+    server = journey.Server(folder=folder, now=NOW)
+    trip = None
+
+    def walk():
+        nonlocal trip
+        trip = BadgesJourney("badges", 390, 844, True)
+        return trip.run_badges(server)
+    try:
+        tally.run("badges 390x844", walk, lambda: trip)
+    finally:
+        if trip:
+            trip.close()
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+    return tally.finish()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

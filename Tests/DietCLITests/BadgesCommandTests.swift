@@ -1,0 +1,92 @@
+import DietCore
+import DietStore
+import Foundation
+import TestSupport
+import Testing
+
+/// `wdiet badges` and the badge lines after `wdiet log` (issue 17, SPEC §5).
+@Suite("wdiet badges")
+struct BadgesCommandTests {
+    /// Onboards Alice on Mon 2026-01-05 and logs a meal at noon on each of `days` days from
+    /// then; returns each day's output.
+    static func logDays(_ cli: CLIHarness, _ days: ClosedRange<Int>) throws -> [String] {
+        try cli.onboardAlice()
+        return try days.map { offset in
+            let date = LocalDate.ymd(2026, 1, 5).adding(days: offset)
+            return try cli.run(["log", "meal", "Soup", "--kcal", "300"], now: "\(date.iso)T12:00")
+        }
+    }
+
+    @Test("the seventh day in a row prints the triple roar and the new badge, once")
+    func announced() throws {
+        let cli = CLIHarness()
+        let outputs = try Self.logDays(cli, 0...7)
+        #expect(outputs[6].contains("🔥🔥🔥 Triple roar! What an achievement!"))
+        #expect(outputs[6].contains("New badge: Bronze: 7-day streak"))
+        for output in outputs.prefix(6) + outputs.suffix(1) {
+            #expect(!output.contains("New badge") && !output.contains("🔥🔥🔥"))
+        }
+    }
+
+    @Test("a weight that earns a badge prints the triple roar and the badge")
+    func weight() throws {
+        let cli = CLIHarness()
+        _ = try Self.logDays(cli, 0...5)
+        let output = try cli.run(["log", "weight", "72.0"], now: "2026-01-11T08:00")
+        #expect(output.contains("🔥🔥🔥 Triple roar!"))
+        #expect(output.contains("New badge: Bronze: 7-day streak"))
+    }
+
+    @Test("badges lists the earned badge with its date, the next ones with progress, the points and the decay rule")
+    func text() throws {
+        let cli = CLIHarness()
+        _ = try Self.logDays(cli, 0...6)
+        let output = try cli.run(["badges"], now: "2026-01-11T20:00")
+        #expect(output.contains("🏅 Bronze: 7-day streak · Streaks · Earned Sun, Jan 11, 2026"))
+        #expect(output.contains("Silver: 30-day streak · 7 of 30 days"))
+        #expect(output.contains("Bronze: 50 meals logged · 7 of 50 meals"))
+        #expect(output.contains("Bronze: 1 cycle on target · 0 of 1 cycles"))
+        // seven days of a meal (10) and the app used (2)
+        #expect(output.contains("Points: 84"))
+        #expect(output.contains("by 1 % on each day without a meal or weight, and by 5 % a day for the 7 days after a streak breaks"))
+        #expect(output.contains("Meals logged +10, Checked in today +2"))
+    }
+
+    @Test("two days away decay the points, 5 % a day after the streak broke")
+    func decay() throws {
+        let cli = CLIHarness()
+        _ = try Self.logDays(cli, 0...6)
+        // 84 − 5 % = 79.8 on Jan 12; on Jan 13 this run opens the app (it records the switch
+        // to the diet phase, an analytics event): + 2 = 81.8, − 5 % = 77.71 → 77
+        let output = try cli.run(["badges", "--json"], now: "2026-01-13T20:00")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        let points = try #require(json["points"] as? [String: Any])
+        #expect(points["total"] as? Int == 77)
+        let history = try #require(points["history"] as? [[String: Any]])
+        #expect(history.count == 9)
+        #expect(history.last?["decayed"] as? Double == 4.09)
+        #expect(history.last?["earned"] as? [String: Double] == ["daily_login": 2])
+        #expect(history[history.count - 2]["decayed"] as? Double == 4.2)
+        #expect(history.first?["earned"] as? [String: Double] == ["meal_logged": 10, "daily_login": 2])
+        let earned = try #require(json["earned"] as? [[String: Any]])
+        #expect(earned.first?["category"] as? String == "streak" && earned.first?["earned_on"] as? String == "2026-01-11")
+        #expect(json["recovery_mode"] as? Bool == false)
+    }
+
+    @Test("in recovery mode badges rests: no points, counts or thresholds, in text and JSON")
+    func recovery() throws {
+        let cli = CLIHarness()
+        _ = try Self.logDays(cli, 0...5)
+        let store = try AppDatabase.open(path: cli.database, clock: FixedClock.at(.ymd(2026, 1, 11), 8, in: Zones.berlin))
+        try store.setRecoveryMode(true, timeZone: Zones.berlin)
+        // a mindful meal completes the seven days: recorded, not announced
+        let logged = try cli.run(["log", "meal", "Soup", "--hunger", "2", "--fullness", "4"], now: "2026-01-11T12:00")
+        #expect(!logged.contains("New badge") && !logged.contains("🔥🔥🔥"))
+        #expect(try store.rewards(timeZone: Zones.berlin).earned.map(\.badge) == [Badge(.streak, .bronze)])
+        for arguments in [["badges"], ["badges", "--json"]] {
+            let output = try cli.run(arguments, now: "2026-01-11T20:00")
+            #expect(output.contains("Badges and points rest while recovery mode is on."))
+            #expect(output.rangeOfCharacter(from: .decimalDigits) == nil, "\(output)")
+        }
+    }
+}
