@@ -34,7 +34,7 @@ struct InsightsText {
             table.append([
                 Weekday.short(week.start, l) + " – " + Weekday.short(week.through, l),
                 week.phases.compactMap(\.phase).map { l.render($0.nameMessage) }.joined(separator: " → "),
-                "\(total.loggedDays)/\(total.days)", "\(total.adherentDays)/\(total.loggedDays)",
+                "\(total.loggedDays)/\(total.days - total.restedDays)", "\(total.adherentDays)/\(total.loggedDays)",
                 total.averageIntakeKcal.map { l.number($0, digits: 0) } ?? "–",
                 total.averageTargetKcal.map { l.number($0, digits: 0) } ?? "–",
                 week.trendKg.map { l.number($0, digits: 1) } ?? "–",

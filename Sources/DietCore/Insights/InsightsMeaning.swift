@@ -8,14 +8,14 @@ public enum InsightsMeaning {
 
     /// In order: nothing logged yet → how to begin; fewer than half of the days since logging
     /// began were logged → log more to sharpen the picture; the trend moves the way the goal
-    /// wants → say by how much; at least 70 % of logged days adherent → on track; else a
+    /// wants → say by how much (days recovery mode was on count for neither); at least 70 % of logged days adherent → on track; else a
     /// gentle next step.
     static func message(days: [InsightsDay], total: Tally, weight: WeightSummary, goal: Goal, startDate: LocalDate) -> Message {
-        guard let firstLogged = days.first(where: { $0.intakeKcal != nil })?.date else {
+        guard let firstLogged = days.first(where: { $0.intakeKcal != nil && !$0.rested })?.date else {
             return Message("insights.meaning.start")
         }
         let countedFrom = min(startDate, firstLogged)
-        let counted = days.filter { $0.date >= countedFrom }.count
+        let counted = days.filter { $0.date >= countedFrom && !$0.rested }.count
         if total.loggedDays * 2 < counted {
             return Message("insights.meaning.logMore", ["logged": .integer(total.loggedDays), "days": .integer(counted)])
         }

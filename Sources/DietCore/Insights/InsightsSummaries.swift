@@ -2,7 +2,7 @@ import Foundation
 
 /// Days counted together: how many were logged, how many of those were adherent, how many
 /// were not logged (never counted as misses), the mean intake of the logged days and the mean
-/// target of all of them.
+/// target of all of them. Days recovery mode was on rest: only their number is kept.
 public struct Tally: Hashable, Sendable, Encodable {
     /// The phase of these days; nil for a week's or the window's total.
     public let phase: InsightsPhase?
@@ -10,15 +10,19 @@ public struct Tally: Hashable, Sendable, Encodable {
     public let loggedDays: Int
     public let unloggedDays: Int
     public let adherentDays: Int
+    /// Days recovery mode was on: neither logged nor unlogged, never judged.
+    public let restedDays: Int
     /// The mean intake of the logged days; nil when none was logged.
     public let averageIntakeKcal: Double?
     /// The mean target of all the days (the target applies whether or not a day was logged).
     public let averageTargetKcal: Double?
 
-    init(_ days: [InsightsDay], phase: InsightsPhase? = nil) {
+    init(_ all: [InsightsDay], phase: InsightsPhase? = nil) {
+        let days = all.filter { !$0.rested }
         let logged = days.compactMap(\.intakeKcal)
         self.phase = phase
-        self.days = days.count
+        self.days = all.count
+        restedDays = all.count - days.count
         loggedDays = logged.count
         unloggedDays = days.count - logged.count
         adherentDays = days.filter { $0.adherent == true }.count
@@ -31,6 +35,7 @@ public struct Tally: Hashable, Sendable, Encodable {
         case loggedDays = "logged_days"
         case unloggedDays = "unlogged_days"
         case adherentDays = "adherent_days"
+        case restedDays = "rested_days"
         case averageIntakeKcal = "average_intake_kcal"
         case averageTargetKcal = "average_target_kcal"
     }
@@ -42,14 +47,16 @@ public struct Tally: Hashable, Sendable, Encodable {
         try c.encode(loggedDays, forKey: .loggedDays)
         try c.encode(unloggedDays, forKey: .unloggedDays)
         try c.encode(adherentDays, forKey: .adherentDays)
+        try c.encode(restedDays, forKey: .restedDays)
         try c.encode(averageIntakeKcal, forKey: .averageIntakeKcal)
         try c.encode(averageTargetKcal, forKey: .averageTargetKcal)
     }
 }
 
-/// Per phase, in the order the phases first appear among `days`.
+/// Per phase, in the order the phases first appear among `days`; rested days belong to none.
 enum PhaseSummary {
-    static func grouped(_ days: [InsightsDay]) -> [Tally] {
+    static func grouped(_ all: [InsightsDay]) -> [Tally] {
+        let days = all.filter { !$0.rested }
         var order: [InsightsPhase] = []
         for day in days where !order.contains(day.phase) { order.append(day.phase) }
         return order.map { phase in Tally(days.filter { $0.phase == phase }, phase: phase) }

@@ -27,9 +27,13 @@ public struct WeeklyInsights: Hashable, Sendable {
         /// Every active local date up to today (a meal, a weight or a mindful meal).
         public var activeDays: Set<LocalDate>
         public var acceptedMaintenanceKcal: Int?
+        /// The days recovery mode was (or is) on: the cycle stood still, and nothing of them is
+        /// judged afterwards (SPEC §8).
+        public var cyclePauses: CyclePauses
 
         public init(profile: Profile, startDate: LocalDate, today: LocalDate, weeks: Int, intake: [LocalDate: Int],
-                    weights: [WeightEntry], activeDays: Set<LocalDate>, acceptedMaintenanceKcal: Int? = nil) {
+                    weights: [WeightEntry], activeDays: Set<LocalDate>, acceptedMaintenanceKcal: Int? = nil,
+                    cyclePauses: CyclePauses = .none) {
             self.profile = profile
             self.startDate = startDate
             self.today = today
@@ -38,6 +42,7 @@ public struct WeeklyInsights: Hashable, Sendable {
             self.weights = weights
             self.activeDays = activeDays
             self.acceptedMaintenanceKcal = acceptedMaintenanceKcal
+            self.cyclePauses = cyclePauses
         }
     }
 
@@ -95,7 +100,7 @@ public struct WeeklyInsights: Hashable, Sendable {
     /// Each day of the window with its phase, intake, target (from the weight known that day),
     /// adherence and weight.
     static func days(_ input: Input, window: ClosedRange<LocalDate>, weights: [WeightEntry], trend: TrendLookup) -> [InsightsDay] {
-        let cycle = CycleEngine(startDate: input.startDate, preset: input.profile.cyclePreset)
+        let cycle = CycleEngine(startDate: input.startDate, preset: input.profile.cyclePreset, pauses: input.cyclePauses)
         var latest: WeightEntry?
         var remaining = weights[...]
         return (0...window.lowerBound.days(to: window.upperBound)).map { offset in
@@ -110,7 +115,7 @@ public struct WeeklyInsights: Hashable, Sendable {
             let target = plan.targets(phase?.targetKind ?? plan.staticKind).kcal
             return InsightsDay(date: date, phase: InsightsPhase(phase), intakeKcal: input.intake[date], targetKcal: target,
                                weightKg: latest?.date == date ? latest?.kg : nil, trendKg: trend.exact(date),
-                               active: input.activeDays.contains(date))
+                               active: input.activeDays.contains(date), rested: input.cyclePauses.isPaused(date))
         }
     }
 }
@@ -120,7 +125,7 @@ public struct WeeklyInsights: Hashable, Sendable {
 public enum InsightsPhase: String, Codable, Sendable, CaseIterable {
     case steady, habit, diet, maintenance, completed
 
-    init(_ phase: Phase?) {
+    public init(_ phase: Phase?) {
         switch phase {
         case nil: self = .steady
         case .habit?: self = .habit
@@ -149,15 +154,17 @@ public struct InsightsDay: Hashable, Sendable, Encodable {
     public let trendKg: Double?
     /// A meal, a weight or a mindful meal that day.
     public let active: Bool
+    /// Recovery mode was on that day: it is neither judged nor counted as logged or unlogged.
+    public let rested: Bool
 
     /// Logged and within 90–110 % of the day's target (in whole numbers: no rounding at the
-    /// edges); nil when nothing was logged (counted apart, never a miss).
+    /// edges); nil when nothing was logged (counted apart, never a miss) or the day rested.
     public var adherent: Bool? {
-        intakeKcal.map { 10 * $0 >= 9 * targetKcal && 10 * $0 <= 11 * targetKcal }
+        rested ? nil : intakeKcal.map { 10 * $0 >= 9 * targetKcal && 10 * $0 <= 11 * targetKcal }
     }
 
     enum CodingKeys: String, CodingKey {
-        case date, phase, adherent, active
+        case date, phase, adherent, active, rested
         case intakeKcal = "intake_kcal"
         case targetKcal = "target_kcal"
         case weightKg = "weight_kg"
@@ -165,7 +172,7 @@ public struct InsightsDay: Hashable, Sendable, Encodable {
     }
 
     public init(date: LocalDate, phase: InsightsPhase, intakeKcal: Int?, targetKcal: Int, weightKg: Double?, trendKg: Double?,
-                active: Bool) {
+                active: Bool, rested: Bool = false) {
         self.date = date
         self.phase = phase
         self.intakeKcal = intakeKcal
@@ -173,6 +180,7 @@ public struct InsightsDay: Hashable, Sendable, Encodable {
         self.weightKg = weightKg
         self.trendKg = trendKg
         self.active = active
+        self.rested = rested
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -185,6 +193,7 @@ public struct InsightsDay: Hashable, Sendable, Encodable {
         try c.encode(weightKg, forKey: .weightKg)
         try c.encode(trendKg, forKey: .trendKg)
         try c.encode(active, forKey: .active)
+        try c.encode(rested, forKey: .rested)
     }
 }
 

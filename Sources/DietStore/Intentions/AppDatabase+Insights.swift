@@ -25,7 +25,7 @@ extension AppDatabase {
         let active = try Int.fetchAll(db, sql: Self.insightsActivitySQL, arguments: [today.dayNumber]).map(LocalDate.init(dayNumber:))
         return WeeklyInsights(.init(profile: settings.profile, startDate: settings.startDate, today: today, weeks: weeks,
                                     intake: intake, weights: earlier + inRange, activeDays: Set(active),
-                                    acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal))
+                                    acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal, cyclePauses: settings.cyclePauses))
     }
 
     static let insightsIntakeSQL = """

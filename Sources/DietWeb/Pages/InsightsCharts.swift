@@ -33,7 +33,7 @@ enum InsightsCharts {
             let logged = inside.compactMap(\.intakeKcal)
             return (bucket: bucket, intake: logged.isEmpty ? nil : Double(logged.reduce(0, +)) / Double(logged.count),
                     target: Double(inside.map(\.targetKcal).reduce(0, +)) / Double(max(inside.count, 1)),
-                    adherent: inside.count == 1 ? inside[0].adherent : nil)
+                    adherent: inside.count == 1 ? inside[0].adherent : nil, rested: inside.allSatisfy(\.rested))
         }
         let high = slots.map { max($0.intake ?? 0, $0.target) }.max() ?? 0
         let scale = Scale(low: 0, high: max(high * 1.05, 500), steps: [250, 500, 1000, 2000, 5000])
@@ -54,7 +54,7 @@ enum InsightsCharts {
                                           "readout": l.text("web.progress.readout.noIntake", ["date": date, "target": target])]
                 if let intake = slot.intake {
                     bar.merge(["logged": true, "y": Plot.f(scale.y(intake)), "height": Plot.f(Plot.baseline - scale.y(intake)),
-                               "over": intake > slot.target,
+                               "over": intake > slot.target && !slot.rested,
                                "readout": l.text("web.progress.readout.intake", ["date": date, "intake": .decimal(intake, digits: 0), "target": target])]) { $1 }
                 }
                 return bar

@@ -74,13 +74,14 @@ struct InsightsController: Controller {
             "title": l.text("web.insights.weekOf", ["date": .text(DateLabel.day(week.start, l))]),
             "soFar": week.through < week.end,
             "phaseNames": week.phases.compactMap(\.phase).map { l.render($0.nameMessage) }.joined(separator: " → "),
-            "logged": l.text("web.insights.daysOf", ["count": .integer(total.loggedDays), "days": .integer(total.days)]),
+            "logged": l.text("web.insights.daysOf", ["count": .integer(total.loggedDays), "days": .integer(total.days - total.restedDays)]),
             "adherent": l.text("web.insights.daysOf", ["count": .integer(total.adherentDays), "days": .integer(total.loggedDays)]),
             "unlogged": l.number(Double(total.unloggedDays), digits: 0),
             "eaten": total.averageIntakeKcal.map { l.text("web.insights.kcal", ["kcal": .decimal($0, digits: 0)]) }
                 ?? l.text("web.insights.nothing"),
             "target": total.averageTargetKcal.map { l.text("web.insights.kcal", ["kcal": .decimal($0, digits: 0)]) } ?? "–",
         ]
+        if total.restedDays > 0 { values["rested"] = l.render(InsightsMeaning.days(total.restedDays)) }
         if let trend = week.trendKg { values["trend"] = l.number(trend, digits: 1) + " kg" }
         if let change = week.trendChangeKg { values["trendChange"] = l.text("web.insights.trendChange", ["kg": .text(Signed.kg(change, l))]) }
         return values

@@ -17,9 +17,11 @@ struct WeeklyInsightsTests {
     }
 
     func input(_ profile: Profile, start: LocalDate = .ymd(2026, 1, 5), weeks: Int = 1, intake: [LocalDate: Int] = [:],
-               weights: [WeightEntry] = [], active: Set<LocalDate>? = nil, accepted: Int? = nil) -> WeeklyInsights.Input {
+               weights: [WeightEntry] = [], active: Set<LocalDate>? = nil, accepted: Int? = nil,
+               pauses: CyclePauses = .none) -> WeeklyInsights.Input {
         WeeklyInsights.Input(profile: profile, startDate: start, today: today, weeks: weeks, intake: intake, weights: weights,
-                             activeDays: active ?? Set(intake.keys).union(weights.map(\.date)), acceptedMaintenanceKcal: accepted)
+                             activeDays: active ?? Set(intake.keys).union(weights.map(\.date)), acceptedMaintenanceKcal: accepted,
+                             cyclePauses: pauses)
     }
 
     @Test("the window runs from the Monday weeks − 1 weeks back through today; the current week counts up to today")
@@ -115,5 +117,32 @@ struct WeeklyInsightsTests {
         let pace = try #require(summary.weight.trendKgPerWeek)
         #expect(pace < -0.3)
         #expect(summary.meaning.key == "insights.meaning.trendDown")
+    }
+
+    @Test("days recovery mode was on are neither judged nor counted as logged or unlogged, afterwards too")
+    func restedDays() throws {
+        // Given recovery mode on Monday and Tuesday (off since Wednesday), 5,000 kcal on Monday, 2,000 on Thursday
+        let pause = try #require(RecoveryPeriod(from: .ymd(2026, 4, 6), until: .ymd(2026, 4, 8)))
+        let summary = WeeklyInsights(input(try lockedProfile(), intake: [.ymd(2026, 4, 6): 5000, .ymd(2026, 4, 9): 2000],
+                                           pauses: CyclePauses(periods: [pause], since: nil)))
+        // Then
+        #expect(summary.days.map(\.rested) == [true, true, false, false])
+        #expect(summary.days[0].adherent == nil)
+        #expect(summary.total.restedDays == 2 && summary.total.loggedDays == 1 && summary.total.unloggedDays == 1)
+        #expect(summary.total.adherentDays == 1 && summary.total.averageIntakeKcal == 2000)
+        #expect(summary.meaning.key == "insights.meaning.onTrack")
+    }
+
+    @Test("a recovery pause moves the later phases as the dashboard's cycle does")
+    func pausedCycle() throws {
+        // Given Alice started on Wednesday 2026-03-25 and recovery mode was on 2026-03-28 and 2026-03-29
+        let pause = try #require(RecoveryPeriod(from: .ymd(2026, 3, 28), until: .ymd(2026, 3, 30)))
+        let pauses = CyclePauses(periods: [pause], since: nil)
+        let summary = WeeklyInsights(input(.alice, start: .ymd(2026, 3, 25), weeks: 2, pauses: pauses))
+        // Then the habit week lasts two days longer and the diet starts on 2026-04-03
+        let phase = { (date: LocalDate) in summary.days.first { $0.date == date }?.phase }
+        #expect(phase(.ymd(2026, 4, 2)) == .habit && phase(.ymd(2026, 4, 3)) == .diet)
+        let engine = CycleEngine(startDate: .ymd(2026, 3, 25), preset: Profile.alice.cyclePreset, pauses: pauses)
+        #expect(summary.days.filter { !$0.rested }.allSatisfy { InsightsPhase(engine.day(on: $0.date).phase) == $0.phase })
     }
 }
