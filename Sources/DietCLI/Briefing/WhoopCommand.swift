@@ -12,6 +12,16 @@ import WhoopAPI
 struct WhoopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "whoop", abstract: "Connect WHOOP, fetch recovery and sleep, or disconnect.",
+        discussion: """
+            Create an app at developer.whoop.com (scopes read:recovery, read:sleep, read:cycles, read:workout, \
+            read:profile, read:body_measurement, offline) and set WDIET_WHOOP_CLIENT_ID and WDIET_WHOOP_CLIENT_SECRET \
+            from it. Register as its redirect URI the address you open `wdiet serve` at followed by \
+            \(WhoopConnection.callbackPath) (e.g. http://127.0.0.1:8080\(WhoopConnection.callbackPath)), and set \
+            WDIET_WHOOP_REDIRECT_URI to exactly that address: WHOOP only sends you back to a registered address, and \
+            one registration then serves both the briefing page ("Connect WHOOP") and `wdiet whoop connect` (where you \
+            paste the address WHOOP sent you to). Without WDIET_WHOOP_REDIRECT_URI the web app uses the address it \
+            was reached at, and the CLI \(WhoopConnection.defaultRedirectURI).
+            """,
         subcommands: [WhoopConnectCommand.self, WhoopSyncCommand.self, WhoopDisconnectCommand.self])
 }
 
