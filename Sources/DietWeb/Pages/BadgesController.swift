@@ -31,7 +31,7 @@ struct BadgesController: Controller {
     static func values(_ rewards: Rewards, _ l: Localizer) -> [String: Any] {
         let earned: [[String: Any]] = rewards.earned.map { item in
             ["key": "\(item.badge.category.rawValue)-\(item.badge.tier.rawValue)", "tier": item.badge.tier.rawValue,
-             "tierName": l.text("badges.tier.\(item.badge.tier.rawValue)"), "name": l.render(item.badge.nameMessage),
+             "name": l.render(item.badge.nameMessage),
              "category": l.render(item.badge.categoryMessage), "date": l.text("badges.earnedOn", ["date": .date(item.earnedOn)])]
         }
         let next: [[String: Any]] = rewards.next.map { progress in
@@ -58,7 +58,7 @@ struct BadgesController: Controller {
             let earned = PointsLedger.Reason.allCases.compactMap { reason in
                 day.breakdown[reason].map { l.text("points.earnedItem", ["reason": .message(reason.message), "points": .integer(Int($0))]) }
             }
-            return ["date": l.date(day.date), "iso": day.date.iso, "earned": earned.joined(separator: ", "),
+            return ["date": l.date(day.date), "iso": day.date.iso, "earnedItems": earned,
                     "decay": day.decayed > 0 ? l.text("points.decayed", ["points": .decimal(day.decayed, digits: 1)]) : "",
                     "balance": l.number(day.balance.rounded(.down), digits: 0)]
         }
