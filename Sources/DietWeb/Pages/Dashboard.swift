@@ -18,6 +18,10 @@ struct DashboardController: Controller {
         _ = try app.store.checkCycle(timeZone: app.timeZone)
         guard let snapshot = try app.store.today(timeZone: app.timeZone) else { return app.redirect("/onboarding") }
         let l = app.localizer(context)
+        if snapshot.settings.recoveryMode {
+            let view = RecoveryDayView(snapshot: snapshot, localizer: l)
+            return app.renderer.page("recovery-dashboard", view.values, title: l.text("web.dashboard.title"), tab: .home, context: context)
+        }
         return app.renderer.page("dashboard", DashboardView(snapshot: snapshot, localizer: l).values,
                                  title: l.text("web.dashboard.title"), tab: .home, context: context)
     }
@@ -29,6 +33,7 @@ struct DashboardController: Controller {
 
     /// SPEC §2: BMR, TDEE, today's target and macro goals, each with its steps.
     func explain(_ request: Request, context: OnboardedContext) async throws -> Response {
+        if context.settings.recoveryMode { return app.restPage("explain", context: context) }
         guard let snapshot = try app.store.today(timeZone: app.timeZone) else { return app.redirect("/onboarding") }
         let l = app.localizer(context)
         let plan = snapshot.report.plan
@@ -113,6 +118,67 @@ struct DashboardView {
             card.downBy.map { l.text("weight.card.down", ["difference": .decimal($0, digits: 1)]) },
         ].compactMap { $0 }.joined(separator: ". ")
         return values
+    }
+}
+
+/// The dashboard in recovery mode (SPEC §8): today's meals against the eating moments —
+/// regularity, not amounts — the flame without a count, gentle words; no ring, no macros, no
+/// weight, no target.
+struct RecoveryDayView {
+    let snapshot: TodaySnapshot
+    let localizer: Localizer
+
+    var values: [String: Any] {
+        let l = localizer
+        let report = snapshot.report
+        let lit = report.streak.isLit
+        // the coach's recovery words (DietCore), with the everyday ones' look: gentle
+        return ["lit": lit, "flame": l.text(lit ? "web.recovery.flame.lit" : "web.recovery.flame.waiting"),
+                "window": WindowBanner(report.eatingWindow, l).values,
+                "coach": ["message": l.render(report.coach.message), "variation": report.coach.variation.rawValue,
+                          "situation": report.coach.situation.rawValue],
+                "mascot": Mascot.values(report.coach.variation, size: 60), "moments": moments()]
+    }
+
+    /// Every eating moment of the profile with what was eaten in it, in the order eaten.
+    private func moments() -> [[String: Any]] {
+        let window = snapshot.settings.profile.eatingWindow
+        let rows = RecoveryMealRow.rows(meals: snapshot.meals, mindful: snapshot.mindfulMeals, window: window, localizer)
+        let byMoment = Dictionary(grouping: rows) { $0.moment }
+        return window.eatingMoments.map { moment -> [String: Any] in
+            let meals = byMoment[moment.number] ?? []
+            return ["number": moment.number, "label": localizer.render(moment.label), "current": moment.number == snapshot.currentMoment,
+                    "hasMeals": !meals.isEmpty, "meals": meals.map(\.values)]
+        }
+    }
+}
+
+/// One meal in recovery mode: its words, time and (mindful) hunger and fullness; never an amount.
+struct RecoveryMealRow {
+    let moment: Int
+    let instant: Date
+    let values: [String: Any]
+
+    /// Meals logged with numbers and mindful meals together, in the order eaten.
+    static func rows(meals: [Meal], mindful: [MindfulMeal], window: EatingWindow, _ l: Localizer) -> [RecoveryMealRow] {
+        let numeric = meals.map { meal in
+            RecoveryMealRow(moment: window.moment(of: meal.entry), instant: meal.entry.instant,
+                            values: row(id: meal.id, name: meal.entry.name, time: meal.entry.localTime, href: "/meals/\(meal.id.uuidString)", feelings: "", l))
+        }
+        let noted = mindful.map { meal in
+            let e = meal.entry
+            let feelings = l.text("web.recovery.meal.feelings", ["hunger": .message(e.hunger.word), "fullness": .message(e.fullness.word)])
+                + (e.feeling.map { " · " + l.render($0.word) } ?? "")
+            return RecoveryMealRow(moment: window.moment(of: e), instant: e.instant,
+                                   values: row(id: meal.id, name: e.name, time: e.localTime, href: "/mindful/\(meal.id.uuidString)", feelings: feelings, l))
+        }
+        return (numeric + noted).sorted { $0.instant < $1.instant }
+    }
+
+    /// Every key always set: a missing one would be looked up in the enclosing context.
+    private static func row(id: UUID, name: String, time: TimeOfDay, href: String, feelings: String, _ l: Localizer) -> [String: Any] {
+        ["id": id.uuidString, "name": name, "time": time.formatted, "href": href, "feelings": feelings,
+         "editLabel": l.text("web.recovery.meal.edit", ["name": .text(name)])]
     }
 }
 

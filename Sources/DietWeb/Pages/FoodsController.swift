@@ -35,6 +35,7 @@ struct FoodsController: Controller {
     /// The new-food form, prefilled with one of the user's foods (numbers as the user types
     /// them, "2,5" in German).
     func editScreen(_ request: Request, context: OnboardedContext) async throws -> Response {
+        if context.settings.recoveryMode { return app.restPage("foods", context: context) }
         let l = localizer(context)
         let food = try ownFood(context)
         let n = food.per100g
@@ -131,6 +132,7 @@ struct FoodsController: Controller {
 
     /// The recipe form prefilled: its ingredients in words ("300 g Chicken breast, …").
     func editRecipeScreen(_ request: Request, context: OnboardedContext) async throws -> Response {
+        if context.settings.recoveryMode { return app.restPage("foods", context: context) }
         let l = localizer(context)
         let recipe = try ownRecipe(context)
         let words = try recipe.items.map { item in
@@ -241,9 +243,11 @@ struct FoodsController: Controller {
         }
     }
 
-    /// The foods area: barcode lookup, the user's own foods, the food and recipe forms.
+    /// The foods area: barcode lookup, the user's own foods, the food and recipe forms. In
+    /// recovery mode foods and recipes rest with their numbers (SPEC §8): the kind page.
     private func page(_ state: FormState, open: String? = nil, editing: String? = nil, context: OnboardedContext,
                       status: HTTPResponse.Status = .ok) throws -> Response {
+        if context.settings.recoveryMode { return app.restPage("foods", context: context) }
         let l = localizer(context)
         var values = state.template
         if let open { values[open == "new-food" ? "openFood" : "openRecipe"] = true }

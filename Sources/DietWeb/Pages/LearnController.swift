@@ -32,10 +32,14 @@ struct LearnController: Controller {
                              title: l.render(topic.title), tab: .learn, context: context)
     }
 
-
     /// The charts over `?range=` (7d, 30d, 90d, 1y, all; ProgressCharts.swift).
     func progress(_ request: Request, context: OnboardedContext) async throws -> Response {
         let l = localizer(context)
+        if context.settings.recoveryMode {
+            var values = try recoveryRhythm(context: context)
+            values["sectionProgress"] = true
+            return renderer.page("recovery-progress", values, title: l.text("web.progress.title"), tab: .progress, context: context)
+        }
         let range = ProgressRange(query: request.uri.queryParameters.get("range"))
         var values = try progressValues(range: range, settings: context.settings, localizer: l)
         values["sectionProgress"] = true

@@ -34,17 +34,24 @@ struct LogController: Controller {
         return app.redirect("/", toast: .dayCopied)
     }
 
+    /// In recovery mode the log screen is mindful logging (SPEC §8), and every numeric flow (a
+    /// food, a recipe, a meal in words) leads to it with the name filled in; numeric saves that
+    /// still arrive (kept offline before it was turned on) are saved and answered without numbers.
     func logScreen(_ request: Request, context: OnboardedContext) async throws -> Response {
-        try app.logPage(query: request.uri.queryParameters.get("q") ?? "", context: context)
+        if context.settings.recoveryMode { return app.mindfulLogPage(FormState(), context: context) }
+        return try app.logPage(query: request.uri.queryParameters.get("q") ?? "", context: context)
     }
 
     func search(_ request: Request, context: OnboardedContext) async throws -> Response {
         let query = request.uri.queryParameters.get("q") ?? ""
-        return app.renderer.fragment("search-results", try app.searchValues(query, context: context), context: context)
+        let values = try app.searchValues(query, amounts: !context.settings.recoveryMode, context: context)
+        return app.renderer.fragment("search-results", values, context: context)
     }
 
     func portionScreen(_ request: Request, context: OnboardedContext) async throws -> Response {
-        app.portionPage(try food(context), form: FormState(), context: context)
+        let food = try food(context)
+        if context.settings.recoveryMode { return app.mindfulLogPage(FormState(values: ["name": food.name]), note: true, context: context) }
+        return app.portionPage(food, form: FormState(), context: context)
     }
 
     func logPortion(_ request: Request, context: OnboardedContext) async throws -> Response {
@@ -67,6 +74,9 @@ struct LogController: Controller {
         } catch {
             state.errors["amount"] = app.message(for: error, l)
         }
+        if context.settings.recoveryMode {
+            return app.mindfulLogPage(FormState(values: ["name": food.name]), note: true, context: context, status: .unprocessableContent)
+        }
         return app.portionPage(food, form: state, context: context, status: .unprocessableContent)
     }
 
@@ -81,6 +91,7 @@ struct LogController: Controller {
             return try app.mealsSaved(count: 1, streakWasLit: wasLit)
         } catch let error as FieldError {
             state.errors[error.field] = error.message
+            if context.settings.recoveryMode { return app.mindfulLogPage(FormState(), note: true, context: context, status: .unprocessableContent) }
             return try app.logPage(query: "", manual: state, context: context, status: .unprocessableContent)
         }
     }
@@ -108,6 +119,9 @@ struct LogController: Controller {
         } catch let error as DietCore.ValidationError {
             state.errors["servings"] = l.render(error.message)
         }
+        if context.settings.recoveryMode {
+            return app.mindfulLogPage(FormState(values: ["name": recipe.name]), note: true, context: context, status: .unprocessableContent)
+        }
         return try app.logPage(query: "", recipe: state, context: context, status: .unprocessableContent)
     }
 
@@ -116,12 +130,19 @@ struct LogController: Controller {
     /// confirmed items logged together; any refusal re-shows the form with the reason.
     func logText(_ request: Request, context: OnboardedContext) async throws -> Response {
         let l = app.localizer(context)
-        let form = try context.decode(TextItemsForm.self)
         let offline = try app.offlineWrite(context)
+        if context.form["mindful"] == "yes" { return try app.logMindful(offline, context: context) }
+        let form = try context.decode(TextItemsForm.self)
         if form.confirm == "yes", let replayed = try app.replayed(offline) { return replayed }
         let text = form.text.given ?? ""
+        let recovery = context.settings.recoveryMode
         func refuse(_ message: String) throws -> Response {
-            try app.logPage(query: "", text: FormState(values: ["text": text], errors: ["text": message]), context: context,
+            if recovery {
+                // the first step of a meal in words is not an error: its words, noted mindfully
+                return app.mindfulLogPage(FormState(values: ["name": String(text.prefix(80))]), note: true, context: context,
+                                          status: message.isEmpty ? .ok : .unprocessableContent)
+            }
+            return try app.logPage(query: "", text: FormState(values: ["text": text], errors: ["text": message]), context: context,
                             status: .unprocessableContent)
         }
         guard !text.isEmpty else { return try refuse(l.text("web.error.textEmpty")) }
@@ -143,6 +164,7 @@ struct LogController: Controller {
         }
         let invalid = items.contains { $0.grams == nil }
         guard form.confirm == "yes", !items.isEmpty, !invalid else {
+            if recovery { return try refuse("") }
             return app.textConfirmPage(items, text: text, unmatched: unmatched, context: context,
                                        status: invalid || (form.confirm == "yes" && items.isEmpty) ? .unprocessableContent : .ok)
         }

@@ -67,8 +67,9 @@ extension WebApp {
         }]
     }
 
-    /// Results for `query`: name, kcal per 100 g and the macros, or the manual-entry hint.
-    func searchValues(_ query: String, context: some PageContext) throws -> [String: Any] {
+    /// Results for `query`: name, kcal per 100 g and the macros, or the manual-entry hint; only
+    /// the names without `amounts` (recovery mode).
+    func searchValues(_ query: String, amounts: Bool = true, context: some PageContext) throws -> [String: Any] {
         let l = localizer(context)
         let trimmed = String(query.trimmingCharacters(in: .whitespacesAndNewlines).prefix(80))
         var values: [String: Any] = ["query": trimmed]
@@ -77,6 +78,7 @@ extension WebApp {
         values["searched"] = true
         let results = hits.map { hit -> [String: Any] in
             let n = hit.food.per100g
+            guard amounts else { return ["id": hit.food.id, "name": hit.food.name, "kcal": "", "macros": ""] }
             return ["id": hit.food.id, "name": hit.food.name,
                     "kcal": l.text("web.food.per100", ["kcal": .integer(Int(n.kcal.rounded()))]),
                     "macros": l.macros(protein: n.proteinG, carbs: n.carbsG, fat: n.fatG)]

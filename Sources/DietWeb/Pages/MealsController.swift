@@ -32,6 +32,14 @@ struct MealsController: Controller {
     func list(_ request: Request, context: OnboardedContext) async throws -> Response {
         guard let snapshot = try app.store.today(timeZone: app.timeZone) else { return app.redirect("/onboarding") }
         let l = app.localizer(context)
+        if context.settings.recoveryMode {
+            // SPEC §8: names, times, moments, hunger and fullness; no calories, no grams, no totals
+            let rows = RecoveryMealRow.rows(meals: snapshot.meals, mindful: snapshot.mindfulMeals,
+                                            window: context.profile.eatingWindow, l)
+            var values: [String: Any] = [:]
+            if !rows.isEmpty { values["list"] = ["items": rows.reversed().map(\.values)] }
+            return app.renderer.page("recovery-meals", values, title: l.text("web.meals.title"), tab: nil, context: context)
+        }
         let report = snapshot.report
         let meals = snapshot.meals.reversed().map { MealRow($0, window: context.profile.eatingWindow, l).values }
         let summary = report.macros.map { MacroView($0, l) }
@@ -49,6 +57,11 @@ struct MealsController: Controller {
     func editScreen(_ request: Request, context: OnboardedContext) async throws -> Response {
         let meal = try existingMeal(context)
         let e = meal.entry
+        if context.settings.recoveryMode {
+            let values = ["name": e.name, "time": e.localTime.formatted, "moment": "\(context.profile.eatingWindow.moment(of: e))"]
+            return app.recoveryEditPage(action: "/meals/\(meal.id.uuidString)", name: e.name, mindful: false,
+                                        state: FormState(values: values), context: context)
+        }
         let l = app.localizer(context)
         let values = [
             "name": e.name, "kcal": "\(e.kcal)", "protein": e.proteinG.map(l.typed) ?? "", "carbs": e.carbsG.map(l.typed) ?? "",
@@ -61,11 +74,17 @@ struct MealsController: Controller {
     func edit(_ request: Request, context: OnboardedContext) async throws -> Response {
         let meal = try existingMeal(context)
         var state = FormState(values: context.form.typed)
+        let recovery = context.settings.recoveryMode
         do {
-            let entry = try app.editedMeal(from: try context.decode(MealForm.self), context: context)
+            let entry = try recovery ? recoveryEdit(meal, context: context)
+                : app.editedMeal(from: context.decode(MealForm.self), context: context)
             try app.store.editMeal(meal.id, to: entry)
         } catch let error as FieldError {
             state.errors[error.field] = error.message
+            if recovery {
+                return app.recoveryEditPage(action: "/meals/\(meal.id.uuidString)", name: meal.entry.name, mindful: false, state: state,
+                                            context: context, status: .unprocessableContent)
+            }
             return editPage(meal, state: state, context: context, status: .unprocessableContent)
         }
         return app.redirect("/", toast: .mealUpdated)
@@ -90,6 +109,20 @@ struct MealsController: Controller {
             _ = try app.store.logAgain(meal.id, at: instant, timeZone: app.timeZone)
         }
         return try app.mealsSaved(count: 1, streakWasLit: wasLit)
+    }
+
+    /// A meal changed in recovery mode: its name, time and moment from the form; its calories
+    /// and macros as they were (the form never showed them).
+    private func recoveryEdit(_ meal: Meal, context: OnboardedContext) throws -> MealEntry {
+        let l = app.localizer(context)
+        let e = meal.entry
+        let instant = try app.mealInstant(WhenForm(date: e.localDate.iso, time: context.form["time"]), l)
+        do throws(ValidationError) {
+            return try MealEntry(name: context.form["name"] ?? "", kcal: e.kcal, proteinG: e.proteinG, carbsG: e.carbsG, fatG: e.fatG,
+                                 fiberG: e.fiberG, at: instant, in: app.timeZone, moment: try app.moment(context.form["moment"], context))
+        } catch {
+            throw FieldError(field: WebApp.mealField(error.field), message: l.render(error.message))
+        }
     }
 
     private func existingMeal(_ context: OnboardedContext) throws -> Meal {

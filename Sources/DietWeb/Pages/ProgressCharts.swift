@@ -52,6 +52,30 @@ extension Controller {
     }
 }
 
+extension Controller {
+    /// Recovery mode's progress (SPEC §8): the last seven days, each eating moment marked when
+    /// something was eaten in it — regularity, never amounts, weights or scores.
+    func recoveryRhythm(context: OnboardedContext) throws -> [String: Any] {
+        let l = localizer(context)
+        let window = context.profile.eatingWindow
+        let first = today.adding(days: -6)
+        let mindful = Dictionary(grouping: try store.mindfulMeals(from: first, through: today)) { $0.entry.localDate }
+        let days = try (0..<7).map { offset -> [String: Any] in
+            let day = first.adding(days: offset)
+            let moments = Set(try store.meals(on: day).map { window.moment(of: $0.entry) } + (mindful[day] ?? []).map { window.moment(of: $0.entry) })
+            let cells = window.eatingMoments.map { moment -> [String: Any] in
+                let noted = moments.contains(moment.number)
+                let label = l.render(moment.label)
+                return ["noted": noted, "label": label,
+                        "spoken": "\(label): " + l.text(noted ? "web.recovery.progress.noted" : "web.recovery.progress.open")]
+            }
+            return ["date": l.date(day), "iso": day.iso, "isToday": day == today, "moments": cells]
+        }
+        return ["days": Array(days.reversed()),
+                "legend": window.eatingMoments.map { l.render($0.label) }]
+    }
+}
+
 /// Geometry shared by the charts: a 340 × 190 plot with room for the axes' labels.
 enum Plot {
     static let width = 340.0, height = 190.0

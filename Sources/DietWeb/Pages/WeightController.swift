@@ -15,6 +15,7 @@ struct WeightController: Controller {
 
     /// The field starts at the latest weight, else the onboarding weight (SPEC §4).
     func screen(_ request: Request, context: OnboardedContext) async throws -> Response {
+        if context.settings.recoveryMode { return app.restPage("weight", context: context) }
         guard let snapshot = try store.today(timeZone: timeZone) else { return redirect("/onboarding") }
         let value = localizer(context).number(snapshot.report.weight.pickerStartKg, digits: 1)
         return page(FormState(values: ["weight": value]), context: context)
@@ -37,7 +38,9 @@ struct WeightController: Controller {
         return app.weightSaved(streakWasLit: wasLit)
     }
 
+    /// In recovery mode the weight rests (SPEC §8): the kind page, never the typed number.
     private func page(_ state: FormState, context: OnboardedContext, status: HTTPResponse.Status = .ok) -> Response {
+        if context.settings.recoveryMode { return app.restPage("weight", context: context) }
         var values = state.template
         values["value"] = state.values["weight"] ?? ""
         return renderer.page("weight", values, title: localizer(context).text("web.weight.title"), tab: nil, context: context, status: status)
