@@ -52,6 +52,7 @@ struct InsightsRouteTests {
             #expect(page.body.contains("<td>1,234</td>"))
             #expect(page.shows("Latest 87.6 kg, 7-entry average 87.6 kg, trend 87.6 kg."))
             #expect(page.body.contains("aria-current=\"page\">4 weeks</a>"))
+            #expect(page.body.contains("<p class=\"insights-sentence\">Each day near the day&#39;s target (90–110 %) moves your trend"))
         }
     }
 
