@@ -1,6 +1,6 @@
 import DietCore
 import DietStore
-import DietWeb
+@testable import DietWeb
 import Foundation
 import TestSupport
 import Testing
@@ -34,7 +34,10 @@ struct BadgesRouteTests {
             // When the 50th is logged
             let saved = try await browser.post("/log/manual", [("name", "Soup"), ("kcal", "300")])
             #expect(saved.status == .seeOther && saved.location == "/")
-            // Then the dashboard roars three times and names the badge
+            // Then the flash names the badge and the triple roar
+            let flash = saved.headers[values: .setCookie].first { $0.hasPrefix("wdiet_flash=") }
+            #expect(flash?.hasPrefix("wdiet_flash=badge_earned.3.milestone-bronze;") == true)
+            // and the dashboard roars three times and names the badge
             let dashboard = try await browser.get("/")
             #expect(dashboard.body.contains("data-roar=\"3\""))
             #expect(dashboard.shows(l.text("web.toast.badge_earned")))
@@ -86,6 +89,20 @@ struct BadgesRouteTests {
             #expect(try await browser.get("/").shows(Localizer(.en).text("web.toast.weight_saved")))
         }
         #expect(try harness.store().rewards(timeZone: harness.timeZone).earned.map(\.badge) == [Badge(.streak, .bronze)])
+    }
+
+    @Test("the badge flash names each badge, is read back in the user's language, and old readers still find toast and roar")
+    func flashFormat() throws {
+        let badges = [Badge(.milestone, .bronze), Badge(.weightProgress, .silver)]
+        let flash = "badge_earned.3." + WebApp.badgeFlash(badges)
+        #expect(flash == "badge_earned.3.milestone-bronze+weight_progress-silver")
+        #expect(WebApp.badgeToastText(flash: flash, Localizer(.en)) == "New badge: Bronze: 50 meals logged New badge: Silver: 5 % progress")
+        #expect(WebApp.badgeToastText(flash: "badge_earned.3", Localizer(.en)) == nil)
+        #expect(WebApp.badgeToastText(flash: "meal_saved.1", Localizer(.en)) == nil)
+        #expect(WebApp.badges(fromFlash: "streak-bronze+nonsense+milestone-wood") == [Badge(.streak, .bronze)])
+        // the layout's reader takes the first two parts: the toast and the roar
+        let parts = flash.split(separator: ".")
+        #expect(parts[0] == "badge_earned" && parts[1] == "3")
     }
 
     @Test("an empty history shows no medals, the first badges to earn and no points yet")

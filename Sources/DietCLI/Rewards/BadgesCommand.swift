@@ -6,7 +6,15 @@ import Foundation
 /// `wdiet badges [--json]`: earned and next badges, points and their history (SPEC §5).
 /// In recovery mode only a calm line: no points, streak counts or thresholds (contract 1).
 struct BadgesCommand: CLICommand {
-    static let configuration = CommandConfiguration(commandName: "badges", abstract: "Your badges and points.")
+    static let configuration = CommandConfiguration(
+        commandName: "badges", abstract: "Your badges and points.",
+        discussion: """
+            Earned badges with their dates, the next badge of each category with your progress, and your points \
+            with the last 14 days. --json prints {"recovery_mode": false, "earned": [{"category", "tier", "name", \
+            "earned_on"}], "next": [{"category", "tier", "name", "description", "current", "threshold"}], "points": \
+            {"total", "decay_rule", "history": [{"date", "earned": {reason: points}, "decayed", "balance"}]}}; in \
+            recovery mode only {"recovery_mode": true, "message"}.
+            """)
 
     /// Days of points history shown.
     static let historyDays = 14

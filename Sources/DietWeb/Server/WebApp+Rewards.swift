@@ -26,7 +26,7 @@ extension WebApp {
     /// usual `toast.roar` with the badges appended as a third part,
     /// `badge_earned.3.milestone-bronze+streak-bronze`, which older readers of the cookie ignore.
     func badgeRedirect(_ path: String, badges: [Badge]) -> Response {
-        var response = redirect(path, toast: .badgeEarned, roar: .triple)
+        var response = Response(status: .seeOther, headers: [.location: path])
         let value = "\(Toast.badgeEarned.rawValue).\(Roar.triple.rawValue).\(Self.badgeFlash(badges))"
         response.setCookie(Cookie(name: SessionMiddleware.flashCookie, value: value, path: "/", httpOnly: true, sameSite: .strict))
         return response
