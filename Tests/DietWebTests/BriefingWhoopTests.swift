@@ -145,6 +145,46 @@ struct BriefingWhoopTests {
         }
     }
 
+    @Test("connected but the first fetch fails: the connection stays and the page says to fetch later; Fetch now then fetches")
+    func fetchFails() async throws {
+        let fake = FakeWhoop(recoveryCount: 3, base: WebHarness.now.addingTimeInterval(-3600))
+        try await FakeWhoop.serve(fake) { base in
+            let harness = try WebHarness(environment: Self.environment(base))
+            defer { harness.remove() }
+            try await harness.run { browser in
+                // WHOOP rate-limits the recoveries for an hour
+                await fake.throttle("/developer/v2/recovery", times: 1, retryAfter: "3600")
+                let landing = try await browser.get(try await Self.consent(browser))
+                #expect(landing.body.contains("url=/briefing?whoop=fetch"))
+                let page = try await browser.get("/briefing?whoop=fetch")
+                #expect(page.shows("WHOOP is connected, but fetching recovery and sleep failed: try “Fetch now” later."))
+                #expect(page.shows("Fetch now") && !page.shows("Recovery 40 %"))
+                // When "Fetch now" is tapped
+                let fetched = try await browser.post("/briefing/whoop/sync")
+                #expect(fetched.location == "/briefing?whoop=synced")
+                let after = try await browser.get("/briefing?whoop=synced")
+                #expect(after.shows("WHOOP: recovery and sleep fetched.") && after.shows("Recovery 40 % (yellow)"))
+            }
+        }
+    }
+
+    @Test("a HEAD of the callback does not use up the attempt")
+    func headKeepsAttempt() async throws {
+        let fake = FakeWhoop(recoveryCount: 1)
+        try await FakeWhoop.serve(fake) { base in
+            let harness = try WebHarness(environment: Self.environment(base))
+            defer { harness.remove() }
+            try await harness.run { browser in
+                let back = try await Self.consent(browser)
+                let head = try await browser.send(.head, back, body: nil, contentType: nil)
+                #expect(head.status == .ok)
+                #expect(await fake.issued == 0)
+                let landing = try await browser.get(back)
+                #expect(landing.body.contains("url=/briefing?whoop=connected"))
+            }
+        }
+    }
+
     @Test("disconnect needs the form's token, revokes at WHOOP and removes the tokens and the data")
     func disconnect() async throws {
         let fake = FakeWhoop(recoveryCount: 3, base: WebHarness.now.addingTimeInterval(-3600))

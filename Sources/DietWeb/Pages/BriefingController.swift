@@ -161,6 +161,8 @@ extension BriefingController {
     /// form-action policy), so another site must not start it: a cross-site GET is refused.
     func connectWhoop(_ request: Request, context: WebContext) async throws -> Response {
         let l = localizer(context)
+        // HEAD (a link checker) starts nothing
+        if request.method == .head { return Response(status: .ok) }
         if let site = request.headers[.secFetchSite], !["same-origin", "none"].contains(site) {
             return renderer.page("error", ["message": l.text("web.error.csrf")], title: l.text("web.error.title"), tab: nil,
                                  context: context, status: .forbidden)
@@ -176,6 +178,8 @@ extension BriefingController {
     /// of the user on it); everything else lands on the briefing with what happened.
     func whoopCallback(_ request: Request, context: WebContext) async throws -> Response {
         let l = localizer(context)
+        // HEAD (a link checker, a preview) must not use up the attempt
+        if request.method == .head { return Response(status: .ok) }
         guard let connection = whoop else { return redirect("/briefing") }
         let query = request.uri.queryParameters
         let attempt: WhoopConnection.Attempt
