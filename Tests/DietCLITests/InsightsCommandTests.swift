@@ -60,6 +60,16 @@ struct InsightsCommandTests {
         #expect(output.contains("Maintenance: Your formula TDEE stands"))
     }
 
+    @Test("over 52 weeks the sparklines have one mark per week, so a year fits a terminal")
+    func yearSparklines() throws {
+        let cli = try seeded()
+        let output = try cli.run(["insights", "--weeks", "52"], now: "2026-01-15T20:00")
+        let lines = output.components(separatedBy: "\n")
+        let spark = try #require(lines.first { $0.hasPrefix("Target") })
+        #expect(spark.count == "Target  ".count + 52)
+        #expect(lines.filter { $0.contains(" – ") && $0.contains("/7") }.count == 51)
+    }
+
     @Test("--json has the documented snake_case keys and the same numbers")
     func json() throws {
         let cli = try seeded()

@@ -74,6 +74,23 @@ struct InsightsStoreTests {
         #expect(stored == direct)
     }
 
+    @Test("the maintenance estimate alone is the weekly summary's, for settings to offer")
+    func maintenanceEstimate() throws {
+        // Given 28 days of 1,900 kcal and a weigh-in every other day, sinking slowly
+        let (store, _) = try makeStore(on: .ymd(2026, 1, 5))
+        for offset in 0..<39 {
+            let date = LocalDate.ymd(2026, 1, 5).adding(days: offset)
+            try log(store, date, kcal: 1900)
+            if offset % 2 == 0 { try weigh(store, date, Double(725 - offset / 2) / 10) }
+        }
+        // When
+        let alone = try store.maintenanceEstimate(through: today)
+        // Then
+        #expect(alone == (try store.insights(weeks: 1, through: today)).maintenance)
+        let estimate = try #require(alone.estimate)
+        #expect(estimate.days == 28 && estimate.confidence == .high && alone.formulaKcal == estimate.tdeeKcal)
+    }
+
     @Test("every query of the summary searches an index; none scans a whole table")
     func indexedQueries() throws {
         let (store, _) = try makeStore(on: .ymd(2026, 1, 5))

@@ -56,18 +56,29 @@ struct InsightsText {
         ])
     }
 
+    /// Past this many days a sparkline has one mark per week, so a year still fits a terminal.
+    static let dailyLimit = 84
+
     /// Intake and target on one scale (so a bar above the target line reads as above it), the
-    /// trend on its own.
+    /// trend on its own; one mark per day, or per week (the mean of its logged days) for long spans.
     private var sparklines: [String] {
         let l = localizer
-        let intake = summary.days.map { $0.intakeKcal.map(Double.init) }
-        let target = summary.days.map { Double($0.targetKcal) as Double? }
+        let groups = summary.days.count > Self.dailyLimit
+            ? stride(from: 0, to: summary.days.count, by: 7).map { Array(summary.days[$0..<min($0 + 7, summary.days.count)]) }
+            : summary.days.map { [$0] }
+        let intake = groups.map { mean($0.compactMap { $0.intakeKcal.map(Double.init) }) }
+        let target = groups.map { mean($0.map { Double($0.targetKcal) }) }
+        let trend = groups.map { $0.last { $0.trendKg != nil }?.trendKg }
         let labels = [l.text("cli.insights.spark.intake"), l.text("cli.insights.spark.target"), l.text("cli.insights.spark.trend")]
         let width = labels.map(\.count).max() ?? 0
         func pad(_ label: String) -> String { label + String(repeating: " ", count: width - label.count) }
         let shared = SharedScale(intake + target)
         return [pad(labels[0]) + "  " + shared.render(intake), pad(labels[1]) + "  " + shared.render(target),
-                pad(labels[2]) + "  " + SharedScale(summary.days.map(\.trendKg)).render(summary.days.map(\.trendKg))]
+                pad(labels[2]) + "  " + SharedScale(trend).render(trend)]
+    }
+
+    private func mean(_ values: [Double]) -> Double? {
+        values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
     }
 
     private var weightLine: String {

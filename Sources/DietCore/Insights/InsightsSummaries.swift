@@ -210,13 +210,22 @@ public struct MaintenanceInsight: Hashable, Sendable, Encodable {
     public let formulaKcal: Int
 
     init(_ input: WeeklyInsights.Input, weights: [WeightEntry]) {
-        let window = WeeklyInsights.estimateWindow(today: input.today)
-        let latest = weights.last { $0.date <= input.today }?.kg
-        let plan = EnergyPlan(profile: input.profile, latestWeightKg: latest, on: input.today,
-                              acceptedMaintenanceKcal: input.acceptedMaintenanceKcal)
+        self.init(profile: input.profile, today: input.today, intake: input.intake, weights: weights,
+                  acceptedMaintenanceKcal: input.acceptedMaintenanceKcal)
+    }
+
+    /// The estimate over the 28 days through `today` (`WeeklyInsights.estimateWindow`), against the
+    /// formula TDEE of today (from the latest weight on or before it), as settings offers it.
+    /// - Parameters:
+    ///   - intake: meal calories per local date of the window (absent: nothing logged).
+    ///   - weights: the window's weigh-ins and at least the latest one before it.
+    public init(profile: Profile, today: LocalDate, intake: [LocalDate: Int], weights: [WeightEntry], acceptedMaintenanceKcal: Int?) {
+        let window = WeeklyInsights.estimateWindow(today: today)
+        let latest = weights.filter { $0.date <= today }.max { $0.date < $1.date }?.kg
+        let plan = EnergyPlan(profile: profile, latestWeightKg: latest, on: today, acceptedMaintenanceKcal: acceptedMaintenanceKcal)
         let days = (0..<WeeklyInsights.estimateDays).map { offset in
             let date = window.lowerBound.adding(days: offset)
-            return AdaptiveMaintenance.Day(date: date, intakeKcal: input.intake[date])
+            return AdaptiveMaintenance.Day(date: date, intakeKcal: intake[date])
         }
         formulaKcal = Energy.wholeKcal(plan.tdee)
         result = AdaptiveMaintenance.estimate(days: days, weights: weights.filter { window.contains($0.date) }, tdeeKcal: formulaKcal)

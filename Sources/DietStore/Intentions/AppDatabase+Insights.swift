@@ -28,6 +28,23 @@ extension AppDatabase {
                                     acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal, cyclePauses: settings.cyclePauses))
     }
 
+    /// The adaptive maintenance estimate (SPEC §3a) over the 28 days through `today`, as the
+    /// weekly summary shows it: one read transaction. Settings can offer the same numbers with it.
+    public func maintenanceEstimate(through today: LocalDate) throws -> MaintenanceInsight {
+        try reader.read { db in
+            guard let settings = try Self.settings(db) else { throw StoreError.notOnboarded }
+            let window = WeeklyInsights.estimateWindow(today: today)
+            var intake: [LocalDate: Int] = [:]
+            for row in try Row.fetchAll(db, sql: Self.insightsIntakeSQL, arguments: [window.lowerBound.iso, window.upperBound.iso]) {
+                if let date = LocalDate(iso: row["local_date"]) { intake[date] = row["kcal"] }
+            }
+            let earlier = try Self.weightsBefore(window.lowerBound).fetchAll(db).compactMap(\.entry)
+            let inWindow = try WeightRecord.all().between(window.lowerBound, window.upperBound).fetchAll(db).compactMap(\.entry)
+            return MaintenanceInsight(profile: settings.profile, today: today, intake: intake, weights: earlier.reversed() + inWindow,
+                                      acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal)
+        }
+    }
+
     static let insightsIntakeSQL = """
         SELECT local_date, sum(kcal) AS kcal FROM meal_logs
         WHERE deleted = 0 AND local_date BETWEEN ? AND ? GROUP BY local_date
