@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import DietStore
 import Foundation
 import SyncProtocol
@@ -53,8 +54,18 @@ public struct WhoopConnection: Sendable {
 
     /// A client that saves every refreshed token pair before using it.
     public func client(_ tokens: WhoopTokens) -> WhoopClient {
-        WhoopClient(configuration: configuration, tokens: tokens, saveTokens: { [self] fresh in try saveTokens(fresh) })
+        WhoopClient(configuration: configuration, tokens: tokens, http: Self.http, saveTokens: { [self] fresh in try saveTokens(fresh) })
     }
+
+    /// The process's HTTP client for WHOOP: a refused connection (no network, WHOOP down)
+    /// fails at once instead of being retried until the request's deadline, so the page or
+    /// command says "cannot be reached" without a 20-second wait. Lives as long as the process.
+    static let http: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(10)
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 
     // MARK: Connecting
 
@@ -112,7 +123,7 @@ public struct WhoopConnection: Sendable {
     public func exchange(code: String, attempt: Attempt) async throws -> WhoopTokens {
         var bound = configuration
         bound.redirectURI = attempt.redirectURI
-        let tokens = try await WhoopClient.exchange(code: code, configuration: bound)
+        let tokens = try await WhoopClient.exchange(code: code, configuration: bound, http: Self.http)
         try saveTokens(tokens)
         return tokens
     }
