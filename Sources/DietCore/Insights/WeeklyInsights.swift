@@ -111,19 +111,21 @@ public struct WeeklyInsights: Hashable, Sendable {
             }
             let plan = EnergyPlan(profile: input.profile, latestWeightKg: latest?.kg, on: date,
                                   acceptedMaintenanceKcal: input.acceptedMaintenanceKcal)
-            let phase = input.profile.goal == .lose && date >= input.startDate ? cycle.day(on: date).phase : nil
+            let cycling = input.profile.goal == .lose
+            let phase = cycling && date >= input.startDate ? cycle.day(on: date).phase : nil
             let target = plan.targets(phase?.targetKind ?? plan.staticKind).kcal
-            return InsightsDay(date: date, phase: InsightsPhase(phase), intakeKcal: input.intake[date], targetKcal: target,
+            return InsightsDay(date: date, phase: cycling && phase == nil ? .before : InsightsPhase(phase), intakeKcal: input.intake[date], targetKcal: target,
                                weightKg: latest?.date == date ? latest?.kg : nil, trendKg: trend.exact(date),
                                active: input.activeDays.contains(date), rested: input.cyclePauses.isPaused(date))
         }
     }
 }
 
-/// A day's phase as the summary groups it: `steady` for days without a cycle (goals maintain
+/// A day's phase as the summary groups it: `before` for days before a cycling user's start
+/// date, `steady` for days without a cycle (goals maintain
 /// and gain, and days before the start date).
 public enum InsightsPhase: String, Codable, Sendable, CaseIterable {
-    case steady, habit, diet, maintenance, completed
+    case before, steady, habit, diet, maintenance, completed
 
     public init(_ phase: Phase?) {
         switch phase {
@@ -135,9 +137,9 @@ public enum InsightsPhase: String, Codable, Sendable, CaseIterable {
         }
     }
 
-    /// "Diet", "Habit week", … ; `steady` reads "Your target".
+    /// "Diet", "Habit week", … ; `steady` reads "Your target", `before` "Before your start".
     public var nameMessage: Message {
-        self == .steady ? Message("insights.phase.steady") : Message("cycle.phase.\(rawValue)")
+        self == .steady || self == .before ? Message("insights.phase.\(rawValue)") : Message("cycle.phase.\(rawValue)")
     }
 }
 

@@ -8,7 +8,7 @@ enum InsightsCharts {
     /// Phase bands behind a chart (no band for days without a cycle).
     static func bands(_ days: [InsightsDay], timeline: Timeline, _ l: Localizer) -> (bands: [[String: Any]], legend: [[String: Any]]) {
         var runs: [(phase: InsightsPhase, first: LocalDate, last: LocalDate)] = []
-        for day in days where day.phase != .steady {
+        for day in days where day.phase != .steady && day.phase != .before {
             if let run = runs.last, run.phase == day.phase, run.last.adding(days: 1) == day.date {
                 runs[runs.count - 1].last = day.date
             } else {

@@ -56,7 +56,7 @@ struct WeeklyInsightsScenarioTests {
     @Test("the fixture covers what it promises: four phases, unlogged and weight-only days, both 90 % and 110 % edges")
     func coverage() throws {
         let summary = WeeklyInsights(try scenario.input)
-        #expect(Set(summary.days.map(\.phase)) == [.steady, .habit, .diet, .maintenance])
+        #expect(Set(summary.days.map(\.phase)) == [.before, .habit, .diet, .maintenance])
         #expect(summary.days.contains { $0.intakeKcal == nil && $0.weightKg != nil })
         #expect(summary.days.contains { $0.intakeKcal == nil && !$0.active })
         #expect(summary.days.contains { $0.intakeKcal.map { 10 * $0 == 9 * 1500 } == true && $0.adherent == true })
