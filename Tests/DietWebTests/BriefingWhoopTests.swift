@@ -64,7 +64,7 @@ struct BriefingWhoopTests {
                 let back = try await Self.consent(browser)
                 let landing = try await browser.get(back)
                 // Then the landing page moves on to the briefing by itself
-                #expect(landing.status == .ok)
+                #expect(landing.status == .ok && landing.body.contains("<html lang=\"en\">"))
                 #expect(landing.body.contains("<meta http-equiv=\"refresh\" content=\"0;url=/briefing?whoop=connected\">"))
                 #expect(await fake.exchangeRedirects == [Self.callback])
                 let tokens = harness.databasePath + ".whoop.json"

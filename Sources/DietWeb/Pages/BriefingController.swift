@@ -195,28 +195,29 @@ extension BriefingController {
             return renderer.page("error", ["message": l.text("web.briefing.whoop.state.\(key)")], title: l.text("web.error.title"), tab: nil,
                                  context: context, status: .badRequest)
         }
-        if query.get("error") != nil { return landing(.denied, l) }
-        guard let code = query.get("code"), !code.isEmpty else { return landing(.invalid, l) }
+        if query.get("error") != nil { return landing(.denied, context) }
+        guard let code = query.get("code"), !code.isEmpty else { return landing(.invalid, context) }
         do {
             _ = try await connection.exchange(code: code, attempt: attempt)
         } catch {
-            return landing(WhoopOutcome(error), l)
+            return landing(WhoopOutcome(error), context)
         }
         do {
             _ = try await connection.sync(store, days: WhoopConnection.initialDays, now: clock.now())
         } catch {
-            return landing(.fetch, l)
+            return landing(.fetch, context)
         }
-        return landing(.connected, l)
+        return landing(.connected, context)
     }
 
     /// A page that moves on to the briefing by itself. The callback is a navigation from
     /// WHOOP's site: SameSite=Strict cookies (the session, the CSRF token) come along only on
     /// a navigation that starts here, so a redirect would show the briefing signed out.
-    func landing(_ outcome: WhoopOutcome, _ l: Localizer) -> Response {
+    func landing(_ outcome: WhoopOutcome, _ context: WebContext) -> Response {
+        let l = localizer(context)
         let target = "/briefing?whoop=\(outcome.rawValue)"
         let html = """
-            <!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
+            <!doctype html><html lang="\(context.language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
             <meta http-equiv="refresh" content="0;url=\(target)"><title>\(escape(l.text("web.briefing.title")))</title></head>\
             <body><p><a href="\(target)">\(escape(l.text("web.briefing.whoop.continue")))</a></p></body></html>
             """
