@@ -40,10 +40,10 @@ struct ImportRouteTests {
             let page = try await browser.upload("/import", file: Data(Self.servings.utf8), filename: "diary.txt")
             // Then the result page lists it
             #expect(page.status == .ok)
-            #expect(page.shows("Imported from Cronometer food entries: 2 meals and 0 weights."))
+            #expect(page.shows("Imported from Cronometer food entries: meals 2, weights 0."))
             // And the same file again adds nothing
             let again = try await browser.upload("/import", file: Data(Self.servings.utf8), filename: "diary.txt")
-            #expect(again.shows("Imported from Cronometer food entries: 0 meals and 0 weights."))
+            #expect(again.shows("Imported from Cronometer food entries: meals 0, weights 0."))
             #expect(again.shows("2 entries were already here from an earlier import; nothing was added twice."))
         }
         let meals = try harness.store().meals(on: .ymd(2026, 1, 4))
@@ -107,7 +107,7 @@ struct ImportRouteTests {
             #expect(finished)
             #expect(last["state"] as? String == "done")
             #expect(last["percent"] as? Int == 100)
-            #expect(last["lines"] as? [String] == ["Imported from Apple Health (export.xml): 0 meals and 3 weights."])
+            #expect(last["lines"] as? [String] == ["Imported from Apple Health (export.xml): meals 0, weights 3."])
         }
         #expect(try harness.store().weights(from: .ymd(2026, 1, 1), through: .ymd(2026, 1, 3)).map(\.kg) == [71.0, 70.8, 70.6])
     }
