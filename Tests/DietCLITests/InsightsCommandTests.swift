@@ -60,6 +60,16 @@ struct InsightsCommandTests {
         #expect(output.contains("Maintenance: Your formula TDEE stands"))
     }
 
+    @Test("one week reads \"This week\"; with nothing logged the summary says so and how to begin")
+    func emptyWeek() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        let output = try cli.run(["insights", "--weeks", "1"], now: "2026-01-07T20:00")
+        #expect(output.hasPrefix("This week: Mon, Jan 5, 2026 – Wed, Jan 7, 2026"))
+        #expect(output.contains("Nothing logged in these weeks yet; days without a log are counted apart, never as misses."))
+        #expect(output.hasSuffix("Log your meals for a few days and your weeks take shape here."))
+    }
+
     @Test("over 52 weeks the sparklines have one mark per week, so a year fits a terminal")
     func yearSparklines() throws {
         let cli = try seeded()

@@ -11,10 +11,12 @@ struct InsightsText {
 
     var text: String {
         let l = localizer
-        var lines = [l.text("cli.insights.title", ["weeks": .integer(weeks), "first": .date(summary.first), "last": .date(summary.last)]), ""]
+        var lines = [l.text(weeks == 1 ? "cli.insights.titleOne" : "cli.insights.title",
+                            ["weeks": .integer(weeks), "first": .date(summary.first), "last": .date(summary.last)]), ""]
         lines.append(weekTable)
         lines += ["", l.text("cli.insights.byPhase")] + summary.phases.map { "  " + phaseLine($0) }
-        lines += ["", l.text("cli.insights.adherence", ["adherent": .integer(summary.total.adherentDays),
+        lines += ["", summary.total.loggedDays == 0 ? l.text("cli.insights.adherenceNone")
+                    : l.text("cli.insights.adherence", ["adherent": .integer(summary.total.adherentDays),
                                                         "logged": .integer(summary.total.loggedDays),
                                                         "unlogged": .integer(summary.total.unloggedDays)])]
         lines += [""] + sparklines
