@@ -63,6 +63,7 @@ struct RecoveryWebTests {
             #expect(form.body.contains("name=\"hunger\"") && form.body.contains("name=\"fullness\"") && form.body.contains("name=\"feeling\""))
             #expect(form.body.contains("very hungry") && form.body.contains("satisfied"))
             #expect(!form.body.contains("name=\"kcal\""), "no amount to type")
+            #expect(!form.body.contains("aria-invalid") && !form.body.contains("field-error"), "no error before anything was sent")
             let saved = try await browser.post("/log/text", [("mindful", "yes"), ("confirm", "yes"), ("name", "Vegetable soup"),
                                                              ("hunger", "2"), ("fullness", "4"), ("feeling", "calm"),
                                                              ("moment", "2"), ("time", "15:05")])
@@ -142,13 +143,16 @@ struct RecoveryWebTests {
             try await browser.post("/settings/recovery/on")
             let refused = try await browser.post("/log/manual", [("name", "Cake"), ("kcal", "1234"), ("protein", "43"), ("time", "99:99")])
             #expect(refused.status == .unprocessableContent)
-            #expect(!refused.body.contains("1234") && !refused.body.contains("43"))
+            #expect(RecoveryScan.leaks(in: refused.body, forbidden: ["1234", "1,234", "43"], csrf: browser.csrf).isEmpty)
             #expect(refused.body.contains("name=\"hunger\""), "the mindful form instead")
             let saved = try await browser.post("/log/manual", [("name", "Cake"), ("kcal", "1234"), ("protein", "43")])
             #expect(saved.status == .seeOther)
             let dashboard = try await browser.get("/")
             #expect(dashboard.body.contains("Cake"))
             #expect(!dashboard.body.contains("1,234") && !dashboard.body.contains("1234"))
+            #expect(!dashboard.body.contains(" · </span>"), "a meal without hunger and fullness words ends at its time")
+            let search = try await browser.get("/foods/search?q=apple")
+            #expect(search.body.contains("result-name") && !search.body.contains("result-meta"), "search shows names only")
             let text = try await browser.post("/log/text", [("text", "200 g rice")])
             #expect(!text.body.contains(" kcal"), "no confirm screen with its totals")
             #expect(text.body.contains("name=\"hunger\""))
@@ -158,6 +162,31 @@ struct RecoveryWebTests {
             #expect(try await browser.post("/meals/\(meal.id.uuidString)", [("name", "Birthday cake"), ("time", "13:00"), ("moment", "1")]).status == .seeOther)
             let kept = try #require(try harness.store().meal(meal.id)).entry
             #expect(kept.name == "Birthday cake" && kept.kcal == 1234 && kept.proteinG == 43, "the unseen numbers are kept")
+        }
+    }
+
+    @Test("every recovery page renders in the profile's language with every string resolved", arguments: Language.allCases)
+    func everyLanguage(language: Language) async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        try await harness.run { browser in
+            try await browser.onboard(language: language)
+            try await browser.post("/log/manual", [("name", "Toast"), ("kcal", "250")])
+            try await browser.post("/settings/recovery/on")
+            try await browser.post("/log/text", [("mindful", "yes"), ("confirm", "yes"), ("name", "Soup"), ("hunger", "2"), ("fullness", "4")])
+            let store = try harness.store()
+            let today = LocalDate(WebHarness.now, in: harness.timeZone)
+            let mindful = try #require(try store.mindfulMeals(on: today).first)
+            let meal = try #require(try store.meals(on: today).first)
+            let refused = try await browser.post("/log/text", [("mindful", "yes"), ("confirm", "yes"), ("name", "Soup")])
+            #expect(refused.missingStrings.isEmpty, "refused: \(refused.missingStrings)")
+            for path in ["/", "/log", "/meals", "/meals/\(meal.id.uuidString)", "/mindful/\(mindful.id.uuidString)", "/weight", "/explain",
+                         "/foods", "/progress", "/settings", "/settings/recovery/off"] {
+                let page = try await browser.get(path)
+                #expect(page.status == .ok, "\(path)")
+                #expect(page.body.contains("<html lang=\"\(language.rawValue)\">"), "\(path)")
+                #expect(page.missingStrings.isEmpty, "\(path): \(page.missingStrings)")
+            }
         }
     }
 

@@ -177,7 +177,8 @@ struct RecoveryMealRow {
 
     /// Every key always set: a missing one would be looked up in the enclosing context.
     private static func row(id: UUID, name: String, time: TimeOfDay, href: String, feelings: String, _ l: Localizer) -> [String: Any] {
-        ["id": id.uuidString, "name": name, "time": time.formatted, "href": href, "feelings": feelings,
+        // Mustache takes an empty string as true: the flag says whether there are words
+        ["id": id.uuidString, "name": name, "time": time.formatted, "href": href, "feelings": feelings, "hasFeelings": !feelings.isEmpty,
          "editLabel": l.text("web.recovery.meal.edit", ["name": .text(name)])]
     }
 }

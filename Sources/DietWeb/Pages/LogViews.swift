@@ -78,8 +78,8 @@ extension WebApp {
         values["searched"] = true
         let results = hits.map { hit -> [String: Any] in
             let n = hit.food.per100g
-            guard amounts else { return ["id": hit.food.id, "name": hit.food.name, "kcal": "", "macros": ""] }
-            return ["id": hit.food.id, "name": hit.food.name,
+            guard amounts else { return ["id": hit.food.id, "name": hit.food.name, "hasAmounts": false] }
+            return ["id": hit.food.id, "name": hit.food.name, "hasAmounts": true,
                     "kcal": l.text("web.food.per100", ["kcal": .integer(Int(n.kcal.rounded()))]),
                     "macros": l.macros(protein: n.proteinG, carbs: n.carbsG, fat: n.fatG)]
         }

@@ -159,6 +159,7 @@ extension WebApp {
     private func scales(_ state: FormState, _ l: Localizer) -> [[String: Any]] {
         ["hunger", "fullness"].map { field in
             ["field": field, "legend": l.text("web.recovery.log.\(field)"), "error": state.errors[field] ?? "",
+             "hasError": state.errors[field] != nil,
              "options": HungerScale.allCases.map { step in
                  ["value": "\(step.rawValue)", "label": l.render(step.word), "checked": state.values[field] == "\(step.rawValue)"] as [String: Any]
              }] as [String: Any]
