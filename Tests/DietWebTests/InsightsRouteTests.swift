@@ -67,6 +67,10 @@ struct InsightsRouteTests {
             #expect(cards(try await browser.get("/insights?weeks=1")) == 1)
             #expect(cards(try await browser.get("/insights?weeks=53")) == 4)
             #expect(cards(try await browser.get("/insights?weeks=abc")) == 4)
+            // nothing logged yet: the chart says how the bars come, no "0 of 22"
+            let empty = try await browser.get("/insights")
+            #expect(empty.shows("Nothing logged in this time range yet: the bars appear as you log meals."))
+            #expect(empty.shows("Log your meals for a few days and your weeks take shape here."))
         }
     }
 

@@ -48,7 +48,7 @@ enum InsightsCharts {
                 ["date": timeline.label(slot.bucket, l, long: true), "intake": slot.intake.map { l.number($0, digits: 0) } ?? "–",
                  "target": l.number(slot.target, digits: 0), "adherent": slot.adherent == true ? "✓" : ""]
             },
-            "summary": l.text("web.insights.intakeSummary", [
+            "summary": summary.total.loggedDays == 0 ? l.text("web.progress.noIntake") : l.text("web.insights.intakeSummary", [
                 "logged": .integer(summary.total.loggedDays), "days": .integer(summary.total.days - summary.total.restedDays),
                 "adherent": .integer(summary.total.adherentDays), "unlogged": .integer(summary.total.unloggedDays)]),
         ]) { $1 }
