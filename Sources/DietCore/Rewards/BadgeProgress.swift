@@ -41,13 +41,16 @@ extension Badge.Category {
 
 extension BadgeEvaluator {
     /// The next badge of each category with the history's progress towards it; categories
-    /// whose four tiers are all earned are left out. `earned` is every badge known (stored and
+    /// whose four tiers are all earned are left out (for "maintain", weight progress offers
+    /// only holding the weight, platinum). `earned` is every badge known (stored and
     /// fresh), so a badge never shows as "next" once it was earned.
     public static func next(records: [DayRecord], goal: Goal, engine: CycleEngine?, earned: Set<Badge>,
                             through date: LocalDate) -> [BadgeProgress] {
         let days = records.filter { $0.date <= date }.sorted { $0.date < $1.date }
         return Badge.Category.allCases.compactMap { category in
-            guard let tier = Badge.Tier.allCases.first(where: { !earned.contains(Badge(category, $0)) }) else { return nil }
+            // maintaining moves no weight: its only weight badge is holding it (platinum)
+            let tiers = category == .weightProgress && goal == .maintain ? [.platinum] : Badge.Tier.allCases
+            guard let tier = tiers.first(where: { !earned.contains(Badge(category, $0)) }) else { return nil }
             let badge = Badge(category, tier)
             if category == .weightProgress && tier == .platinum {
                 return BadgeProgress(badge: badge, current: nil, threshold: Double(Badge.holdDays))
