@@ -135,6 +135,15 @@ struct AppleHealthTests {
         #expect(plan.weights.map(\.entry.kg) == [70.5])
     }
 
+    @Test("a zip of more than 65,535 entries, which ends with ZIP64 end records, is read")
+    func zip64EndRecords() throws {
+        let folder = try ImportFolder()
+        let xml = healthXML([record("BodyMass", "70.5", unit: "kg", start: "2024-01-05 07:00:00 +0100")])
+        let path = try folder.zip("export.zip", [("apple_health_export/export.xml", xml)], routes: 65_600)
+        let plan = try Importer.plan(path: path, options: berlinOptions)
+        #expect(plan.weights.map(\.entry.kg) == [70.5])
+    }
+
     @Test("a zip cut off, or without the health export, is refused")
     func brokenZip() throws {
         // Given a good zip, the same cut in half, and a zip of something else

@@ -29,7 +29,9 @@ final class ImportFolder: @unchecked Sendable {
 
     /// A zip of `entries` written by Python's zipfile (an independent writer): deflated, or
     /// stored; with `zip64`, every entry carries the ZIP64 extra field.
-    func zip(_ name: String, _ entries: [(String, String)], deflate: Bool = true, zip64: Bool = false) throws -> String {
+    /// `routes` adds that many small workout-route files first (a phone's export holds many):
+    /// above 65,535 entries the zip ends with ZIP64 end records.
+    func zip(_ name: String, _ entries: [(String, String)], deflate: Bool = true, zip64: Bool = false, routes: Int = 0) throws -> String {
         var sources: [String] = []
         for (index, entry) in entries.enumerated() {
             sources.append(try write("entry\(index).bin", entry.1))
@@ -37,16 +39,18 @@ final class ImportFolder: @unchecked Sendable {
         let target = url.appendingPathComponent(name).path
         let script = """
             import sys, zipfile
-            target, method, force = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
-            pairs = sys.argv[4:]
+            target, method, force, routes = sys.argv[1], sys.argv[2], sys.argv[3] == "1", int(sys.argv[4])
+            pairs = sys.argv[5:]
             with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED if method == "deflate" else zipfile.ZIP_STORED) as z:
+                for i in range(routes):
+                    z.writestr(f"apple_health_export/workout-routes/route_{i}.gpx", "<gpx/>")
                 for i in range(0, len(pairs), 2):
                     with open(pairs[i + 1], "rb") as f, z.open(pairs[i], "w", force_zip64=force) as out:
                         out.write(f.read())
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, target, deflate ? "deflate" : "store", zip64 ? "1" : "0"]
+        process.arguments = ["python3", "-c", script, target, deflate ? "deflate" : "store", zip64 ? "1" : "0", "\(routes)"]
             + Swift.zip(entries.map(\.0), sources).flatMap { [$0, $1] }
         try process.run()
         process.waitUntilExit()
