@@ -22,7 +22,7 @@ struct PageRouteTests {
                 ("/", "web.log.button"), ("/explain", "explain.bmr.title"), ("/log", "web.quick.title"), ("/log/food/\(foodID)", "web.portion.amount"),
                 ("/meals", "web.meals.addAnother"), ("/meals/\(mealID)", "web.meals.editTitle"), ("/weight", "web.weight.title"),
                 ("/progress", "web.progress.intakeTitle"), ("/learn", "web.learn.title"), ("/learn/matador-study", "education.matador-study.title"),
-                ("/briefing", "web.briefing.recommendations"), ("/settings", "web.settings.plan"), ("/settings/window", "web.window.moments"),
+                ("/briefing", "web.briefing.empty.title"), ("/settings", "web.settings.plan"), ("/settings/window", "web.window.moments"),
                 ("/import", "web.import.hint"),
             ]
             for (path, key) in pages {

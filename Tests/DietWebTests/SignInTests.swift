@@ -39,6 +39,11 @@ struct SignInTests {
             #expect(try await browser.post("/log/quick", [("kcal", "500")]).status == .unauthorized)
             #expect(try await browser.get("/assets/app.css").status == .ok)
             #expect(try await browser.get("/setup").status == .ok)
+            // WHOOP's return carries no session cookie (it comes from WHOOP's site): an unknown
+            // state gets the callback's own refusal, never the sign-in page
+            let callback = try await browser.send(.get, "/briefing/whoop/callback?code=c&state=forged", body: nil,
+                                                  contentType: nil, extraHeaders: Self.navigate)
+            #expect(callback.status != .unauthorized && callback.location?.hasPrefix("/signin") != true, "\(callback.status) \(callback.location ?? "")")
         }
         let loopback = try WebHarness()
         defer { loopback.remove() }

@@ -1,3 +1,4 @@
+import DietBriefing
 import DietStore
 import Foundation
 import HTTPTypes
@@ -14,8 +15,12 @@ struct SignInMiddleware: RouterMiddleware {
 
     static let sessionCookie = "wdiet_session"
     /// Reached without a session: the sign-in pages, the static files and the service worker.
+    ///
+    /// WHOOP's return to the callback is open too: it is a navigation from WHOOP's site, which
+    /// carries no SameSite=Strict cookie, and it can only complete an attempt a signed-in
+    /// browser started (the single-use state), answering with a forward or an error page.
     static func isOpen(_ path: String) -> Bool {
-        ["/signin", "/setup", "/favicon.ico", "/sw.js"].contains(path) || path.hasPrefix("/assets/")
+        ["/signin", "/setup", "/favicon.ico", "/sw.js", WhoopConnection.callbackPath].contains(path) || path.hasPrefix("/assets/")
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
