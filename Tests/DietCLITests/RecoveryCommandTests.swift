@@ -148,6 +148,17 @@ struct RecoveryCommandTests {
         #expect(try cli.run(["meals"], now: "2026-01-16T09:02").contains("Toast"))
     }
 
+    @Test("a mindful meal's name, steps and feeling can be changed; what is not given stays")
+    func edit() throws {
+        let cli = try inRecovery()
+        let saved = try cli.run(["log", "Toast", "--hunger", "3", "--fullness", "4", "--feeling", "tired"], now: "2026-01-16T08:30")
+        let id = try #require(saved.firstMatch(of: /\(id ([0-9a-f]{8})\)/).map { String($0.output.1) })
+        #expect(try cli.run(["edit", "meal", id, "--fullness", "very full"], now: "2026-01-16T09:00") == "Saved Toast.")
+        let meals = try cli.run(["meals"], now: "2026-01-16T09:00")
+        #expect(meals.contains("08:30  Toast — hunger before: neutral · fullness after: very full · feeling tired"))
+        #expect(failure { try cli.run(["edit", "meal", id, "--hunger", "9"], now: "2026-01-16T09:00") }?.contains("Hunger before") == true)
+    }
+
     @Test("the cycle shows the pause, without targets")
     func cycle() throws {
         let cli = try inRecovery()

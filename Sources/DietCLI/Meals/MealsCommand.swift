@@ -68,11 +68,15 @@ struct EditMealCommand: CLICommand {
     @Argument(help: "The meal's id (the first characters are enough).") var id: String
     @Option(help: "A new name.") var name: String?
     @OptionGroup var meal: MealOptions
+    @OptionGroup var mindful: MindfulOptions
     @OptionGroup var options: StoreOptions
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         _ = try session.requireSettings()
+        if let noticed = try RecoveryMeals.mindful(id, in: session) {
+            return try RecoveryMeals.edit(noticed, name: name, mindful: mindful, session)
+        }
         let existing = try resolveMeal(id, in: session).entry
         let zone = TimeZone(identifier: existing.timeZoneIdentifier) ?? session.timeZone
         let instant = meal.at == nil && meal.date == nil

@@ -45,3 +45,20 @@ extension RecoveryMeals {
         return matches.count == 1 ? matches[0] : nil
     }
 }
+
+extension RecoveryMeals {
+    /// `wdiet edit meal ID --name … --hunger … --fullness … --feeling …` of a mindful meal:
+    /// what is not given stays; it keeps its time and moment.
+    static func edit(_ meal: MindfulMeal, name: String?, mindful: MindfulOptions, _ session: Session) throws -> String {
+        let old = meal.entry
+        let zone = TimeZone(identifier: old.timeZoneIdentifier) ?? session.timeZone
+        let entry = try session.run {
+            try MindfulMealEntry(name: name ?? old.name, hunger: mindful.hunger ?? "\(old.hunger.rawValue)",
+                                 fullness: mindful.fullness ?? "\(old.fullness.rawValue)",
+                                 feeling: mindful.feeling ?? old.feeling?.rawValue, at: old.instant, in: zone, moment: old.moment,
+                                 language: session.language)
+        }
+        let saved = try session.run { try session.store.editMindfulMeal(meal.id, to: entry) }
+        return session.localizer.text("cli.recovery.editSaved", ["name": .text(saved.entry.name)])
+    }
+}

@@ -158,6 +158,10 @@ public struct CycleDay: Hashable, Sendable, Codable {
     /// The first day of a phase: the day its switch message belongs to.
     public var isFirstDayOfPhase: Bool { dayInPhase == 1 }
 
+    /// The phase's name as a surface shows it: "Paused — recovery mode" on a paused day,
+    /// else the phase ("Diet phase").
+    public var nameMessage: Message { paused ? Message("recovery.cyclePaused") : phase.nameMessage }
+
     /// The first local date of the current phase (the start date for a date before it); on a
     /// paused day, the first day of the pause.
     public let phaseStartDate: LocalDate
