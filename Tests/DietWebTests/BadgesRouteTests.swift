@@ -40,7 +40,7 @@ struct BadgesRouteTests {
             // and the dashboard roars three times and names the badge
             let dashboard = try await browser.get("/")
             #expect(dashboard.body.contains("data-roar=\"3\""))
-            #expect(dashboard.shows(l.text("web.toast.badge_earned")))
+            #expect(dashboard.shows(l.render(Badge(.milestone, .bronze).unlockedMessage)))
             // and the next meal roars as usual, without a badge
             try await browser.post("/log/manual", [("name", "Tea"), ("kcal", "20")])
             let next = try await browser.get("/")
@@ -83,7 +83,7 @@ struct BadgesRouteTests {
             // Then the dashboard roars three times with the new badge
             let dashboard = try await browser.get("/")
             #expect(dashboard.body.contains("data-roar=\"3\""))
-            #expect(dashboard.shows(Localizer(.en).text("web.toast.badge_earned")))
+            #expect(dashboard.shows(Localizer(.en).render(Badge(.streak, .bronze).unlockedMessage)))
             // and a second weight today says only that it was logged
             try await browser.post("/weight", [("weight", "69.8")])
             #expect(try await browser.get("/").shows(Localizer(.en).text("web.toast.weight_saved")))

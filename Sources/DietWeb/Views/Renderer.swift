@@ -60,7 +60,9 @@ struct Renderer: Sendable {
         let parts = (halves.first ?? "").split(separator: ".")
         guard let toast = parts.first.flatMap({ Toast(rawValue: String($0)) }) else { return nil }
         let roar = parts.dropFirst().first.flatMap { Int($0) }.flatMap(Roar.init(rawValue:))
-        var values: [String: Any] = ["text": l.text("web.toast.\(toast.rawValue)") + (roar.map { " " + l.text("cli.roar.\($0.rawValue)") } ?? ""),
+        // a badge's toast names it: "New badge: Bronze: 50 meals logged"
+        let text = (toast == .badgeEarned ? WebApp.badgeToastText(flash: flash, l) : nil) ?? l.text("web.toast.\(toast.rawValue)")
+        var values: [String: Any] = ["text": text + (roar.map { " " + l.text("cli.roar.\($0.rawValue)") } ?? ""),
                                      "hasUndo": false]
         if let roar { values["roar"] = roar.rawValue }
         if halves.count == 2, let id = UUID(uuidString: String(halves[1])) {
