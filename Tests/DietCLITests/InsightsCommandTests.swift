@@ -50,6 +50,7 @@ struct InsightsCommandTests {
         #expect(lines.contains { $0.hasPrefix("Week") && $0.contains("On target") })
         #expect(lines.contains { $0.hasPrefix("Jan 5 – Jan 11") && $0.contains("6/7") && $0.contains("1,234") })
         #expect(lines.contains { $0.hasPrefix("Jan 12 – Jan 15") && $0.contains("3/4") })
+        #expect(!lines.contains { $0.hasPrefix(" ") && !$0.contains(":") })
         #expect(output.contains("  Habit week: Ø 1,234 kcal eaten"))
         #expect(output.contains("On target: 0 of 9 logged days within 90–110 % of the day's target; 2 days not logged (counted apart, never as misses)."))
         let spark = try #require(lines.first { $0.hasPrefix("Eaten") })
@@ -58,6 +59,25 @@ struct InsightsCommandTests {
         #expect(output.contains("Weight: latest 87.6 kg · 7-entry average 87.6 kg · trend 87.6 kg"))
         #expect(output.contains("Streak: 1 day now · longest 9 days · runs in these weeks: Jan 5 – Jan 13 (9), Jan 15 – Jan 15 (1)"))
         #expect(output.contains("Maintenance: Your formula TDEE stands"))
+    }
+
+    @Test("a week across a phase switch has a row per phase under it, each with its own numbers")
+    func splitWeek() throws {
+        // Given Alice onboarded on Wednesday with meals on Monday (before her start) and Thursday
+        let cli = CLIHarness()
+        try cli.onboardAlice(now: "2026-01-07T08:00")
+        for date in ["2026-01-05", "2026-01-08"] {
+            _ = try cli.run(["log", "meal", "Linsensuppe", "--kcal", "1234", "--date", date, "--at", "12:30"], now: "2026-01-09T20:00")
+        }
+        // When
+        let lines = try cli.run(["insights", "--weeks", "1"], now: "2026-01-09T20:00").components(separatedBy: "\n")
+        // Then
+        let week = try #require(lines.first { $0.hasPrefix("Jan 5 – Jan 9") })
+        #expect(week.contains("Before your start → Habit week") && week.contains("2/5"))
+        let rows = lines.filter { $0.hasPrefix(" ") && !$0.contains(":") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(rows.count == 2)
+        #expect(rows.first?.hasPrefix("Before your start") == true && rows.first?.contains("1/2") == true)
+        #expect(rows.last?.hasPrefix("Habit week") == true && rows.last?.contains("1/3") == true)
     }
 
     @Test("one week reads \"This week\"; with nothing logged the summary says so and how to begin")

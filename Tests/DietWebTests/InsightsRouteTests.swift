@@ -50,9 +50,28 @@ struct InsightsRouteTests {
             #expect(page.body.contains("class=\"line-target\"") && page.body.contains("class=\"line-trend\""))
             #expect(page.shows("3 of 22 days logged; 0 of them within 90–110 % of the day's target; 19 not logged."))
             #expect(page.body.contains("<td>1,234</td>"))
+            // Monday starts a week and the habit week alike: no week is split
+            #expect(!page.body.contains("insights-week-split"))
             #expect(page.shows("Latest 87.6 kg, 7-entry average 87.6 kg, trend 87.6 kg."))
             #expect(page.body.contains("aria-current=\"page\">4 weeks</a>"))
             #expect(page.body.contains("<p class=\"insights-sentence\">Each day near the day&#39;s target (90–110 %) moves your trend"))
+        }
+    }
+
+    @Test("a week across the start shows the days before it and the habit week apart, each with its own numbers")
+    func splitWeek() async throws {
+        // Given Alice onboarding on Wednesday 2026-01-07 with a meal on Monday (and the two days before)
+        let harness = try WebHarness(now: Date(timeIntervalSince1970: 1_767_772_800)) // 2026-01-07 08:00 UTC
+        defer { harness.remove() }
+        try await harness.run { browser in
+            try await browser.onboard()
+            try seed(harness)
+            // When
+            let page = try await browser.get("/insights?weeks=1")
+            // Then
+            #expect(page.body.components(separatedBy: "class=\"insights-phases insights-week-split\"").count - 1 == 1)
+            #expect(page.body.contains("<strong>Before your start</strong>: 1,234 of "))
+            #expect(page.body.contains("<strong>Habit week</strong>: nothing logged yet · target "))
         }
     }
 

@@ -32,17 +32,24 @@ struct InsightsText {
                       l.text("cli.insights.column.adherent"), l.text("cli.insights.column.intake"), l.text("cli.insights.column.target"),
                       l.text("cli.insights.column.trend")])
         for week in summary.weeks {
-            let total = week.total
-            table.append([
-                Weekday.short(week.start, l) + " – " + Weekday.short(week.through, l),
-                week.phases.compactMap(\.phase).map { l.render($0.nameMessage) }.joined(separator: " → "),
-                "\(total.loggedDays)/\(total.days - total.restedDays)", "\(total.adherentDays)/\(total.loggedDays)",
-                total.averageIntakeKcal.map { l.number($0, digits: 0) } ?? "–",
-                total.averageTargetKcal.map { l.number($0, digits: 0) } ?? "–",
-                week.trendKg.map { l.number($0, digits: 1) } ?? "–",
-            ])
+            let phases = week.phases.compactMap(\.phase).map { l.render($0.nameMessage) }.joined(separator: " → ")
+            table.append([Weekday.short(week.start, l) + " – " + Weekday.short(week.through, l), phases]
+                         + cells(week.total) + [week.trendKg.map { l.number($0, digits: 1) } ?? "–"])
+            // a week across a phase switch: each phase's own numbers under it
+            if week.phases.count > 1 {
+                for tally in week.phases {
+                    table.append(["", "  " + l.render((tally.phase ?? .steady).nameMessage)] + cells(tally) + [""])
+                }
+            }
         }
         return table.render()
+    }
+
+    /// Logged, on target, mean intake and mean target of `tally`.
+    private func cells(_ tally: Tally) -> [String] {
+        ["\(tally.loggedDays)/\(tally.days - tally.restedDays)", "\(tally.adherentDays)/\(tally.loggedDays)",
+         tally.averageIntakeKcal.map { localizer.number($0, digits: 0) } ?? "–",
+         tally.averageTargetKcal.map { localizer.number($0, digits: 0) } ?? "–"]
     }
 
     private func phaseLine(_ tally: Tally) -> String {

@@ -81,6 +81,13 @@ struct InsightsController: Controller {
                 ?? l.text("web.insights.nothing"),
             "target": total.averageTargetKcal.map { l.text("web.insights.kcal", ["kcal": .decimal($0, digits: 0)]) } ?? "–",
         ]
+        if week.phases.count > 1 {
+            values["hasPhaseRows"] = true
+            values["phaseRows"] = week.phases.map { tally in
+                ["phase": (tally.phase ?? .steady).rawValue, "name": l.render((tally.phase ?? .steady).nameMessage),
+                 "text": tallyText(tally, l)] as [String: Any]
+            }
+        }
         if total.restedDays > 0 { values["rested"] = l.render(InsightsMeaning.days(total.restedDays)) }
         if let trend = week.trendKg { values["trend"] = l.number(trend, digits: 1) + " kg" }
         if let change = week.trendChangeKg { values["trendChange"] = l.text("web.insights.trendChange", ["kg": .text(Signed.kg(change, l))]) }
