@@ -46,7 +46,6 @@ struct DiaryImport {
         }
     }
 
-    // swiftlint:disable:next function_parameter_count
     private func meals(source: String, date: String, name: String?, group: String?, kcal: String, protein: String, carbs: String,
                        fat: String, fiber: String) throws(ImportError) -> ImportPlan {
         var plan = ImportPlan(format: format)

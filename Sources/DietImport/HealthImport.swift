@@ -57,9 +57,12 @@ struct HealthImport {
     private(set) var meals: [MealKey: MealSum] = [:]
     private(set) var weights: [LocalDate: (kg: Double, instant: Date, offset: Int)] = [:]
     private var pending: Sample?
+    /// Inside a `<Correlation>` (a food correlation repeats samples that are also listed on
+    /// their own): its records are not counted twice.
+    private var correlationDepth = 0
     private var skippedWeights = 0
 
-    private static let record = Array("Record".utf8), metadata = Array("MetadataEntry".utf8)
+    private static let record = Array("Record".utf8), metadata = Array("MetadataEntry".utf8), correlation = Array("Correlation".utf8)
     private static let typeKey = Array("type".utf8), valueKey = Array("value".utf8), unitKey = Array("unit".utf8)
     private static let startKey = Array("startDate".utf8), sourceKey = Array("sourceName".utf8), keyKey = Array("key".utf8)
     private static let foodType = Array("HKFoodType".utf8)
@@ -80,7 +83,9 @@ struct HealthImport {
     }
 
     mutating func start(_ tag: XMLTag) throws(ImportError) {
-        if tag.isNamed(Self.record) {
+        if tag.isNamed(Self.correlation) {
+            correlationDepth += 1
+        } else if tag.isNamed(Self.record), correlationDepth == 0 {
             pending = nil
             guard let type = tag.attribute(Self.typeKey),
                   let kind = Self.identifiers.first(where: { XMLScanner.equal(tag.bytes, type.value, $0.1) })?.0 else { return }
@@ -92,6 +97,7 @@ struct HealthImport {
     }
 
     mutating func close(_ tag: XMLTag) throws(ImportError) {
+        if tag.isNamed(Self.correlation) { correlationDepth -= 1 }
         guard tag.isNamed(Self.record), let sample = pending else { return }
         pending = nil
         add(sample)

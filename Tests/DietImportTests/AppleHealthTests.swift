@@ -49,6 +49,21 @@ struct AppleHealthTests {
         #expect(plan.meals.map(\.entry.name).contains("Apple Health"))
     }
 
+    @Test("a food correlation's records, which the export also lists on their own, are counted once")
+    func correlation() throws {
+        let folder = try ImportFolder()
+        let breakfast = "2024-01-05 08:00:00 +0100"
+        let energy = record("DietaryEnergyConsumed", "300", unit: "kcal", start: breakfast, source: "Yazio")
+        let path = try folder.write("export.xml", healthXML([
+            energy,
+            "<Correlation type=\"HKCorrelationTypeIdentifierFood\" sourceName=\"Yazio\" startDate=\"\(breakfast)\" endDate=\"\(breakfast)\">",
+            "  " + energy,
+            "</Correlation>",
+        ]))
+        let plan = try Importer.plan(path: path, options: berlinOptions)
+        #expect(plan.meals.map(\.entry.kcal) == [300])
+    }
+
     @Test("other records are passed over; values outside the app's ranges are left out and counted with their reason")
     func skipped() throws {
         // Given step counts, a 250 kg weight, a 12,000 kcal day and a protein sample alone
