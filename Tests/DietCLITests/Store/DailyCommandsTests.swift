@@ -158,7 +158,7 @@ struct DailyCommandsTests {
         try cli.onboardAlice()
         _ = try cli.run(["log", "meal", "Toast", "--kcal", "200"], now: "2026-01-05T13:00")
         let out = cli.folder.appendingPathComponent("export").path
-        #expect(try cli.run(["export", out], now: "2026-01-05T14:00").contains("Exported 8 files"))
+        #expect(try cli.run(["export", out], now: "2026-01-05T14:00").contains("Exported 9 files"))
         cli.input = ["no"]
         #expect(try cli.run(["delete-account"], now: "2026-01-05T14:00") == "Nothing was deleted.")
         cli.input = ["delete"]
