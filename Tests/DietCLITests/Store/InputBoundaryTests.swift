@@ -133,6 +133,13 @@ struct LogTextLimitTests {
         #expect(try InputBoundaryTests.count("meal_logs", cli) == 0)
     }
 
+    @Test("history's --days out of range names the option, the range and what was typed")
+    func historyDaysOutOfRange() throws {
+        let cli = CLIHarness()
+        try cli.onboardAlice()
+        #expect(failure { try cli.run(["history", "--days", "0"], now: "2026-01-05T13:00") } == "Days (--days) must be from 1 to 365; you entered 0.")
+    }
+
     @Test("a meal in words within the limits still logs: 30 foods, 50 eggs, 5 kg")
     func withinLimits() throws {
         let cli = CLIHarness()
