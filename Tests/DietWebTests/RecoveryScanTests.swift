@@ -61,6 +61,12 @@ struct RecoveryScanTests {
             #expect(weight.body.contains("87.6"))
             let meals = try await browser.get("/meals")
             #expect(meals.body.contains("1,234 kcal"))
+            // the scan is not empty-handed: the pages of others it covers show these numbers too
+            for url in ["/progress", "/insights", "/badges"] {
+                let page = try await browser.get(url)
+                #expect(!RecoveryScan.leaks(in: page.body, forbidden: fixture.forbidden, csrf: browser.csrf).isEmpty,
+                        "\(url) shows none of the scan's numbers with recovery mode off")
+            }
         }
     }
 }
