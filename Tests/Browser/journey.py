@@ -48,6 +48,17 @@ def check(condition, message):
         raise Failure(message)
 
 
+def wdiet(folder, *arguments, now="2026-01-05T07:30:00Z"):
+    """The real binary in another process, on a journey server's database, at its moment `now`,
+    in Berlin and in German; checks it succeeded and returns what it printed."""
+    env = dict(os.environ, WDIET_NOW=now, TZ="Europe/Berlin", WDIET_NO_AUTO_SYNC="1", LANG="de_DE.UTF-8")
+    env.pop("WDIET_SERVER", None)
+    result = subprocess.run([BINARY, *arguments, "--database", os.path.join(folder, "w-diet.sqlite")],
+                            capture_output=True, text=True, env=env)
+    check(result.returncode == 0, f"wdiet {' '.join(arguments)}: {result.stderr or result.stdout}")
+    return result.stdout
+
+
 class Tally:
     """The outcome of a journey's steps: each reported as it ends, then `N passed, N failed`."""
 
@@ -214,6 +225,22 @@ class Journey:
                             "violations": [{"id": v["id"], "impact": v["impact"], "nodes": len(v["nodes"])} for v in results["violations"]]})
         check(not serious, f"{label}: axe found " + "; ".join(
             f'{v["id"]} ({v["impact"]}): {v["nodes"][0]["html"][:160]}' for v in serious))
+
+    def screens(self, label):
+        """The current screen audited in light and in dark."""
+        self.screen(label)
+        self.dark(True)
+        self.screen(label + "-dark")
+        self.dark(False)
+
+    def dark(self, on):
+        """Emulates the system's dark (or light) colour scheme."""
+        scheme = "dark" if on else "light"
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+    def main_text(self):
+        """The text of the page's <main> (the body's where a page has none)."""
+        return self.driver.execute_script("var m = document.getElementById('main'); return m ? m.textContent : document.body.textContent")
 
     def macro_emojis(self):
         return [e.text for e in self.all(".macro-emoji")]

@@ -13,7 +13,6 @@ Usage: Tests/Browser/journey_badges.py WDIET_BINARY ARTEFACTS_DIR
 import datetime
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
@@ -25,13 +24,7 @@ NOW = "2026-03-02T12:30:00Z"  # Monday 13:30 in Berlin: inside the eating window
 
 
 def wdiet(folder, *arguments):
-    """The real binary, on the server's database, clock and time zone."""
-    env = dict(os.environ, WDIET_NOW=NOW, TZ="Europe/Berlin", WDIET_NO_AUTO_SYNC="1", LANG="de_DE.UTF-8")
-    env.pop("WDIET_SERVER", None)
-    result = subprocess.run([journey.BINARY, *arguments, "--database", os.path.join(folder, "w-diet.sqlite")],
-                            capture_output=True, text=True, env=env)
-    check(result.returncode == 0, f"wdiet {' '.join(arguments)}: {result.stderr or result.stdout}")
-    return result.stdout
+    return journey.wdiet(folder, *arguments, now=NOW)
 
 
 def seed(folder):
@@ -46,17 +39,6 @@ def seed(folder):
 
 
 class BadgesJourney(journey.Journey):
-    def dark(self, on):
-        scheme = "dark" if on else "light"
-        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-
-    def screens(self, label):
-        """The current screen audited in light and in dark."""
-        self.screen(label)
-        self.dark(True)
-        self.screen(label + "-dark")
-        self.dark(False)
-
     def run_badges(self, server):
         d = self.driver
         d.get(server.url + "/log")

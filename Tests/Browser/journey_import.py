@@ -25,12 +25,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 def wdiet(folder, *arguments):
-    env = dict(os.environ, WDIET_NOW="2026-01-05T07:30:00Z", TZ="Europe/Berlin", WDIET_NO_AUTO_SYNC="1", LANG="de_DE.UTF-8")
-    env.pop("WDIET_SERVER", None)
-    result = subprocess.run([journey.BINARY, *arguments, "--database", os.path.join(folder, "w-diet.sqlite")],
-                            capture_output=True, text=True, env=env)
-    check(result.returncode == 0, f"wdiet {' '.join(arguments)}: {result.stderr or result.stdout}")
-    return result.stdout
+    return journey.wdiet(folder, *arguments, now="2026-01-05T07:30:00Z")
 
 
 class ImportJourney(journey.Journey):

@@ -12,7 +12,6 @@ Usage: Tests/Browser/journey_live.py WDIET_BINARY ARTEFACTS_DIR
 """
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -25,19 +24,10 @@ NOW = "2026-01-05T07:30:00Z"  # journey.Server's moment: the CLI must share it
 
 
 def wdiet(folder, *arguments):
-    """The real binary in another process, on the server's database, clock and time zone."""
-    env = dict(os.environ, WDIET_NOW=NOW, TZ="Europe/Berlin", WDIET_NO_AUTO_SYNC="1", LANG="de_DE.UTF-8")
-    env.pop("WDIET_SERVER", None)
-    result = subprocess.run([journey.BINARY, *arguments, "--database", os.path.join(folder, "w-diet.sqlite")],
-                            capture_output=True, text=True, env=env)
-    check(result.returncode == 0, f"wdiet {' '.join(arguments)}: {result.stderr or result.stdout}")
-    return result.stdout
+    return journey.wdiet(folder, *arguments, now=NOW)
 
 
 class LiveJourney(journey.Journey):
-    def main_text(self):
-        return self.driver.execute_script("return document.getElementById('main').textContent")
-
     def open_live(self, url):
         """Opens a page and waits until its event stream is open; counts its swaps."""
         self.driver.get(url)

@@ -12,7 +12,6 @@ Usage: Tests/Browser/journey_recovery.py WDIET_BINARY ARTEFACTS_DIR
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
@@ -25,32 +24,12 @@ KCAL = re.compile(r"(?<![0-9.,])1[.,\u202f\u00a0 ]?234(?![0-9])")
 
 
 def wdiet(folder, *arguments):
-    """The real binary, on the server's database, clock and time zone."""
-    env = dict(os.environ, WDIET_NOW=NOW, TZ="Europe/Berlin", WDIET_NO_AUTO_SYNC="1", LANG="de_DE.UTF-8")
-    env.pop("WDIET_SERVER", None)
-    result = subprocess.run([journey.BINARY, *arguments, "--database", os.path.join(folder, "w-diet.sqlite")],
-                            capture_output=True, text=True, env=env)
-    check(result.returncode == 0, f"wdiet {' '.join(arguments)}: {result.stderr or result.stdout}")
-    return result.stdout
+    return journey.wdiet(folder, *arguments, now=NOW)
 
 
 class RecoveryJourney(journey.Journey):
-    def main_text(self):
-        return self.driver.execute_script("return document.getElementById('main').textContent")
-
     def page_html(self):
         return self.driver.execute_script("return document.getElementById('main').innerHTML")
-
-    def dark(self, on):
-        scheme = "dark" if on else "light"
-        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-
-    def screens(self, label):
-        """The current screen audited in light and in dark."""
-        self.screen(label)
-        self.dark(True)
-        self.screen(label + "-dark")
-        self.dark(False)
 
     def run_recovery(self, server):
         d = self.driver

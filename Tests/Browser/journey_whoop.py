@@ -19,7 +19,6 @@ import json
 import os
 import shutil
 import socket
-import subprocess
 import sys
 import tempfile
 import threading
@@ -189,18 +188,10 @@ class DualStackServer(ThreadingHTTPServer):
 
 
 def wdiet(folder, *arguments):
-    env = dict(os.environ, WDIET_NOW=NOW, TZ="Europe/Berlin", WDIET_NO_AUTO_SYNC="1", LANG="de_DE.UTF-8")
-    env.pop("WDIET_SERVER", None)
-    result = subprocess.run([journey.BINARY, *arguments, "--database", os.path.join(folder, "w-diet.sqlite")],
-                            capture_output=True, text=True, env=env)
-    check(result.returncode == 0, f"wdiet {' '.join(arguments)}: {result.stderr or result.stdout}")
-    return result.stdout
+    return journey.wdiet(folder, *arguments, now=NOW)
 
 
 class WhoopJourney(journey.Journey):
-    def main_text(self):
-        return self.driver.execute_script("var m = document.getElementById('main'); return m ? m.textContent : document.body.textContent")
-
     def until_url(self, fragment):
         self.wait.until(lambda driver: fragment in driver.current_url and
                         driver.execute_script("return document.readyState") == "complete")
