@@ -12,6 +12,9 @@ struct CSVTable {
 
     let header: [String]
     let rows: [Row]
+    /// The file's decimal separator, from the numbers that can only be read one way ("72,4",
+    /// "0.125", "1.234,5"): "." when none says otherwise, nil when the file uses both.
+    let decimalSeparator: Character?
 
     /// The header's names trimmed and lowercased, for finding columns.
     var normalizedHeader: [String] { header.map(Self.normalized) }
@@ -74,6 +77,7 @@ struct CSVTable {
         guard let first = records.first else { throw ImportError(line: nil, .empty) }
         header = first.fields
         rows = Array(records.dropFirst())
+        decimalSeparator = CSVValues.decimalSeparator(evidence: rows.lazy.flatMap(\.fields))
     }
 
     /// The index of the first column named one of `names` (compared trimmed, case ignored).
@@ -102,14 +106,63 @@ struct CSVTable {
 /// Reading the values of diary rows: numbers with a decimal point or comma, ISO or US dates,
 /// 24-hour or AM/PM times.
 enum CSVValues {
-    /// Empty → nil; otherwise a finite number or the row is refused.
-    static func number(_ text: String, column: String) throws(ImportError) -> Double? {
-        var cleaned = text.trimmingCharacters(in: .whitespaces)
+    /// Empty → nil; otherwise a finite number or the row is refused. A number is read as
+    /// written, never as another: "1.234,5" and "1,234.5" are 1234.5 (the last separator is the
+    /// decimal one, the other groups thousands in threes); "72,4" and "72.4" are 72.4; "1,234"
+    /// and "1.234", which could be either, follow the file's `decimal` separator, and are
+    /// refused as ambiguous when the file has none.
+    static func number(_ text: String, column: String, decimal: Character?) throws(ImportError) -> Double? {
+        let cleaned = text.trimmingCharacters(in: .whitespaces)
         if cleaned.isEmpty { return nil }
-        if !cleaned.contains("."), cleaned.filter({ $0 == "," }).count == 1 { cleaned = cleaned.replacingOccurrences(of: ",", with: ".") }
-        cleaned = cleaned.replacingOccurrences(of: ",", with: "")
-        guard let value = Double(cleaned), value.isFinite else { throw ImportError(line: nil, .badNumber(column: column, value: text)) }
+        let refused = ImportError(line: nil, .badNumber(column: column, value: text))
+        let separators = cleaned.filter { $0 == "," || $0 == "." }
+        guard let last = separators.last else {
+            guard let value = Double(cleaned), value.isFinite, !cleaned.contains("e"), !cleaned.contains("E") else { throw refused }
+            return value
+        }
+        let kinds = Set(separators)
+        var decimalMark: Character? = kinds.count == 2 ? last : nil
+        if kinds.count == 1 {
+            let fraction = cleaned.split(separator: last, omittingEmptySubsequences: false).last ?? ""
+            let whole = cleaned.split(separator: last, omittingEmptySubsequences: false).first ?? ""
+            if separators.count > 1 {
+                decimalMark = nil  // "1,234,567": grouping only
+            } else if fraction.count != 3 || ["", "0", "-0", "+0"].contains(whole) {
+                decimalMark = last
+            } else {
+                guard let decimal else { throw ImportError(line: nil, .ambiguousNumber(column: column, value: text)) }
+                decimalMark = decimal == last ? last : nil
+            }
+        }
+        let parts = cleaned.split(separator: decimalMark ?? "\u{0}", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let integer = parts.first else { throw refused }
+        let grouping: Character = decimalMark.map { $0 == "," ? "." : "," } ?? last
+        let groups = integer.split(separator: grouping, omittingEmptySubsequences: false)
+        // grouped thousands: 1–3 digits first (after a sign), then threes
+        let leading = groups.first?.drop { $0 == "-" || $0 == "+" }.count ?? 0
+        if groups.count > 1, !(groups.dropFirst().allSatisfy { $0.count == 3 } && (1...3).contains(leading)) { throw refused }
+        let plain = groups.joined() + (parts.count == 2 ? "." + parts[1] : "")
+        guard !plain.contains(","), !plain.contains("e"), !plain.contains("E"), let value = Double(plain), value.isFinite else { throw refused }
         return value
+    }
+
+    /// The decimal separator the file's unambiguous numbers use: "." when none decides, nil when
+    /// some use "," and others ".".
+    static func decimalSeparator(evidence fields: some Sequence<String>) -> Character? {
+        var seen: Set<Character> = []
+        for field in fields {
+            let text = field.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "," || $0 == "." || $0 == "-") }) else { continue }
+            let separators = text.filter { $0 == "," || $0 == "." }
+            guard let last = separators.last else { continue }
+            if Set(separators).count == 2 {
+                seen.insert(last)
+            } else if separators.count == 1 {
+                let halves = text.split(separator: last, omittingEmptySubsequences: false)
+                if halves[1].count != 3 || ["", "0", "-0"].contains(halves[0]) { seen.insert(last) }
+            }
+        }
+        return seen.count > 1 ? nil : seen.first ?? "."
     }
 
     /// `2024-01-05`, or the US `1/5/2024` MyFitnessPal uses in some regions.

@@ -95,7 +95,7 @@ struct DiaryImport {
                     return
                 }
                 let day = try CSVValues.date(row.fields[columns.date])
-                guard let value = try CSVValues.number(row.fields[columns.amount], column: table.header[columns.amount]) else { return }
+                guard let value = try CSVValues.number(row.fields[columns.amount], column: table.header[columns.amount], decimal: table.decimalSeparator) else { return }
                 let unit = columns.unit.map { row.fields[$0] } ?? headerUnit
                 // later rows of a day win, as a later weigh-in does in the app
                 byDay[day] = (try Units.kilograms(value, unit: unit, shown: row.fields[columns.amount]), row.line)
@@ -115,13 +115,13 @@ struct DiaryImport {
 
     private func energy(_ row: CSVTable.Row, _ index: Int) throws(ImportError) -> Double? {
         let text = row.fields[index]
-        guard let value = try CSVValues.number(text, column: table.header[index]) else { return nil }
+        guard let value = try CSVValues.number(text, column: table.header[index], decimal: table.decimalSeparator) else { return nil }
         return try Units.kilocalories(value, unit: "kcal", shown: text)
     }
 
     private func gramsValue(_ row: CSVTable.Row, _ index: Int) throws(ImportError) -> Double? {
         let text = row.fields[index]
-        guard let value = try CSVValues.number(text, column: table.header[index]) else { return nil }
+        guard let value = try CSVValues.number(text, column: table.header[index], decimal: table.decimalSeparator) else { return nil }
         return try Units.grams(value, unit: "g", shown: text)
     }
 

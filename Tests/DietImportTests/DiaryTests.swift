@@ -142,4 +142,40 @@ struct DiaryTests {
         // When it is planned, then it is refused at line 4
         #expect(importError { _ = try Importer.plan(path: path, options: berlinOptions) } == ImportError(line: 4, reason))
     }
+
+    @Test("a number is read as written, never as another", arguments: [
+        ("1.234,5", Character?("."), 1234.5), ("1,234.5", ".", 1234.5), ("72,4", ".", 72.4), ("72.4", ",", 72.4),
+        ("0,125", ".", 0.125), ("1,234", ".", 1234), ("1.234", ".", 1.234), ("1.234", ",", 1234), ("1,234", ",", 1.234),
+        ("1,234,567", ".", 1_234_567), ("-1.234,5", ".", -1234.5), ("  410 ", ".", 410),
+    ] as [(String, Character?, Double)])
+    func numbersAsWritten(text: String, decimal: Character?, expected: Double) throws {
+        #expect(try CSVValues.number(text, column: "Calories", decimal: decimal) == expected)
+    }
+
+    @Test("a number that could be read two ways, or is not grouped in threes, is refused", arguments: [
+        ("1,234", Character?.none, ImportError.Reason.ambiguousNumber(column: "Calories", value: "1,234")),
+        ("1,2,3", ".", .badNumber(column: "Calories", value: "1,2,3")), ("12,34,567", ".", .badNumber(column: "Calories", value: "12,34,567")),
+        ("1.2.3,4", ".", .badNumber(column: "Calories", value: "1.2.3,4")), ("1e3", ".", .badNumber(column: "Calories", value: "1e3")),
+        ("1234,567,8", ".", .badNumber(column: "Calories", value: "1234,567,8")),
+    ] as [(String, Character?, ImportError.Reason)])
+    func numbersRefused(text: String, decimal: Character?, reason: ImportError.Reason) {
+        #expect(importError { _ = try CSVValues.number(text, column: "Calories", decimal: decimal) } == ImportError(line: nil, reason))
+    }
+
+    @Test("German numbers in a MyFitnessPal export: \"1.234,5\" kcal is 1234.5, never 1; the file's decimal comma decides \"1.234\"")
+    func germanNumbers() throws {
+        // Given a nutrition export written with decimal commas (quoted, as the comma also separates fields)
+        let folder = try ImportFolder()
+        let path = try folder.write("n.csv", """
+            Date,Meal,Calories,Fat (g),Carbohydrates (g),Protein (g)
+            2024-01-05,Breakfast,"1.234,5","12,5",55,"18,2"
+            2024-01-05,Dinner,"1.001","30,0",80,40
+
+            """)
+        // When it is planned
+        let plan = try Importer.plan(path: path, options: berlinOptions)
+        // Then each amount is the one written
+        #expect(plan.meals.map(\.entry.kcal) == [1235, 1001])
+        #expect(plan.meals.first?.entry.fatG == 12.5 && plan.meals.first?.entry.proteinG == 18.2)
+    }
 }
