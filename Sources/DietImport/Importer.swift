@@ -89,7 +89,7 @@ public enum Importer {
     public static func run(path: String, into store: AppDatabase, options: Options) throws -> ImportSummary {
         let plan = try plan(path: path, options: options)
         if plan.format == .wdietJSON { return try restore(path: path, into: store) }
-        let outcome = try store.importEntries(meals: plan.meals, weights: plan.weights)
+        let outcome = try store.importEntries(meals: plan.meals, weights: plan.weights, format: plan.format.rawValue, timeZone: options.timeZone)
         return ImportSummary(format: plan.format, outcome: outcome, skipped: plan.skipped, restoredRows: nil)
     }
 

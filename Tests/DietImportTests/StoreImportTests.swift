@@ -71,14 +71,18 @@ struct StoreImportTests {
         #expect(try store.weights(from: .ymd(2024, 2, 1), through: .ymd(2024, 2, 1)).map(\.kg) == [70])
     }
 
-    @Test("imported meals are queued for sync and recorded as logged meals")
+    @Test("imported meals are queued for sync; the import is one data_imported event, not one event per meal, and a second import records none")
     func synced() throws {
         let store = try onboardedStore()
         let folder = try ImportFolder()
         let path = try folder.write("n.csv", Diaries.myFitnessPalNutrition)
-        let before = try store.exportData().tables["analytics_events"]?.count ?? 0
+        func events() throws -> [String] { try store.exportData().tables["analytics_events"]?.compactMap { $0["name"]?.stringValue } ?? [] }
+        let before = try events()
         _ = try Importer.run(path: path, into: store, options: berlinOptions)
-        #expect((try store.exportData().tables["analytics_events"]?.count ?? 0) == before + 2)
+        #expect(try events().count == before.count + 1)
+        #expect(try events().filter { $0 == "data_imported" }.count == 1)
         #expect(try store.pendingChanges(limit: 1000).filter { $0.table.rawValue == "meal_logs" }.count == 2)
+        _ = try Importer.run(path: path, into: store, options: berlinOptions)
+        #expect(try events().count == before.count + 1)
     }
 }

@@ -43,6 +43,9 @@ public enum AnalyticsEvent: Hashable, Sendable {
     case educationOpened(topic: String)
     case eatingWindowChanged(start: TimeOfDay, end: TimeOfDay)
     case dataExported(format: String)
+    /// Another app's history came in: one event for the file, not one per meal, so analytics
+    /// and the points' "checked in" day see the day of the import, not thousands of meals.
+    case dataImported(format: String, meals: Int, weights: Int)
     case accountDeleted
     case briefingGenerated(hasRecovery: Bool, hasCalendar: Bool)
     case errorOccurred(code: String, surface: String)
@@ -67,6 +70,7 @@ public enum AnalyticsEvent: Hashable, Sendable {
         case .educationOpened: "education_opened"
         case .eatingWindowChanged: "eating_window_changed"
         case .dataExported: "data_exported"
+        case .dataImported: "data_imported"
         case .accountDeleted: "account_deleted"
         case .briefingGenerated: "briefing_generated"
         case .errorOccurred: "error_occurred"
@@ -90,6 +94,7 @@ public enum AnalyticsEvent: Hashable, Sendable {
         case .educationOpened(let topic): ["topic": .text(topic)]
         case let .eatingWindowChanged(start, end): ["start": .text(start.formatted), "end": .text(end.formatted)]
         case .dataExported(let format): ["format": .text(format)]
+        case let .dataImported(format, meals, weights): ["format": .text(format), "meals": .integer(meals), "weights": .integer(weights)]
         case let .briefingGenerated(recovery, calendar): ["has_recovery": .flag(recovery), "has_calendar": .flag(calendar)]
         case let .errorOccurred(code, surface): ["code": .text(code), "surface": .text(surface)]
         }

@@ -45,14 +45,15 @@ public struct ImportOutcome: Hashable, Sendable {
 }
 
 extension AppDatabase {
-    /// Writes imported meals and weights in ONE transaction, through the same records, outbox
-    /// and events as logging them by hand: all of them or none.
+    /// Writes imported meals and weights in ONE transaction, through the same records and
+    /// outbox as logging them by hand, all of them or none, and records one `data_imported`
+    /// event (`format`: the source, e.g. `apple_health`) rather than one per meal.
     ///
     /// A meal whose id exists (living or deleted) is left alone, so importing a file twice adds
     /// nothing twice and a meal deleted after an import does not come back. A weight replaces
     /// the day's stored one only when it was measured later (the rule of `logWeight`).
     @discardableResult
-    public func importEntries(meals: [ImportedMeal], weights: [ImportedWeight]) throws -> ImportOutcome {
+    public func importEntries(meals: [ImportedMeal], weights: [ImportedWeight], format: String, timeZone: TimeZone) throws -> ImportOutcome {
         let now = clock.now()
         return try writer.write { db in
             guard let settings = try Self.settings(db) else { throw StoreError.notOnboarded }
@@ -63,9 +64,6 @@ extension AppDatabase {
                     continue
                 }
                 _ = try Outbox.save(MealRecord(id: meal.id, entry: meal.entry, createdAt: now), db, now: now)
-                let outside = !settings.profile.eatingWindow.contains(meal.entry.localTime)
-                try recordEvent(.mealLogged(hasMacros: meal.entry.hasMacros, source: .manual, outsideWindow: outside), db, now: now,
-                                timeZone: TimeZone(identifier: meal.entry.timeZoneIdentifier) ?? .gmt)
                 outcome.mealsAdded += 1
             }
             for weight in weights {
@@ -75,8 +73,11 @@ extension AppDatabase {
                     continue
                 }
                 _ = try Outbox.save(WeightRecord(entry: weight.entry, at: weight.measuredAt, in: weight.timeZone), db, now: now)
-                try recordEvent(.weightLogged(replacedSameDay: stored != nil), db, now: now, timeZone: weight.timeZone)
                 outcome.weightsAdded += 1
+            }
+            if outcome.mealsAdded + outcome.weightsAdded > 0 {
+                try recordEvent(.dataImported(format: format, meals: outcome.mealsAdded, weights: outcome.weightsAdded), db, now: now,
+                                timeZone: timeZone)
             }
             return outcome
         }
