@@ -37,6 +37,27 @@ struct BadgesCommandTests {
         #expect(output.contains("New badge: Bronze: 7-day streak"))
     }
 
+    @Test("log again, copy-day and a meal in words that earn a badge print the triple roar and the badge too", arguments: [
+        ["log", "again"], ["log", "copy-day", "--from", "2026-01-10"], ["log", "text", "2 eggs", "--yes"],
+    ])
+    func otherLoggingPaths(command: [String]) throws {
+        // Given meals on six days in a row
+        let cli = CLIHarness()
+        _ = try Self.logDays(cli, 0...5)
+        // When the seventh day's first meal is logged another way
+        var arguments = command
+        if command == ["log", "again"] {
+            let meals = try cli.run(["meals", "--date", "2026-01-10", "--json"], now: "2026-01-11T12:00")
+            let id = try #require(meals.split(separator: "\"").first { $0.count == 36 && $0.filter { $0 == "-" }.count == 4 })
+            arguments.append(String(id))
+        }
+        let output = try cli.run(arguments, now: "2026-01-11T12:00")
+        // Then it roars three times and names the badge
+        #expect(output.contains("🔥🔥🔥 Triple roar!"), "\(output)")
+        #expect(output.contains("New badge: Bronze: 7-day streak"))
+        #expect(!output.contains("1 meals"))
+    }
+
     @Test("badges lists the earned badge with its date, the next ones with progress, the points and the decay rule")
     func text() throws {
         let cli = CLIHarness()

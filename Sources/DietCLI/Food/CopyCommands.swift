@@ -19,10 +19,11 @@ struct LogAgainCommand: CLICommand {
         let instant = try MealOptions.instant(at: at, date: nil, now: session.clock.now(), timeZone: session.timeZone,
                                               localizer: session.localizer)
         let copy = try session.run { try session.store.logAgain(meal.id, at: instant, timeZone: session.timeZone) }
-        return session.localizer.text("cli.log.meal.saved", [
+        let saved = session.localizer.text("cli.log.meal.saved", [
             "name": .text(copy.entry.name), "kcal": .integer(copy.entry.kcal), "date": .date(copy.entry.localDate),
             "time": .time(copy.entry.localTime), "id": .text(ShortID.make(copy.id)),
         ])
+        return ([saved] + BadgeAnnouncement.lines(BadgeAnnouncement.claim(session), session.localizer, roared: false)).joined(separator: "\n")
     }
 }
 
@@ -41,8 +42,9 @@ struct CopyDayCommand: CLICommand {
         let target = to ?? session.today
         let copies = try session.run { try session.store.copyDay(from: from, to: target, timeZone: session.timeZone) }
         guard !copies.isEmpty else { return session.localizer.text("cli.meals.none", ["date": .date(from)]) }
-        return session.localizer.text("cli.copy.done", ["count": .integer(copies.count), "from": .date(from), "to": .date(target),
-                                                        "kcal": .integer(copies.reduce(0) { $0 + $1.entry.kcal })])
+        let done = session.localizer.text(copies.count == 1 ? "cli.copy.doneOne" : "cli.copy.done", ["count": .integer(copies.count), "from": .date(from), "to": .date(target),
+                                                            "kcal": .integer(copies.reduce(0) { $0 + $1.entry.kcal })])
+        return ([done] + BadgeAnnouncement.lines(BadgeAnnouncement.claim(session), session.localizer, roared: false)).joined(separator: "\n")
     }
 }
 
