@@ -91,6 +91,28 @@ struct BadgesRouteTests {
         #expect(try harness.store().rewards(timeZone: harness.timeZone).earned.map(\.badge) == [Badge(.streak, .bronze)])
     }
 
+    @Test("copying yesterday that completes a 7-day streak earns the badge with the triple roar")
+    func copyDayBadge() async throws {
+        // Given meals on the six days before today
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        try await harness.run { browser in
+            try await browser.onboard()
+            let store = try harness.store()
+            for offset in 1...6 {
+                let instant = Self.today(harness).adding(days: -offset).instant(at: TimeOfDay(hour: 12)!, in: harness.timeZone)
+                _ = try store.logMeal(try MealEntry(name: "Soup", kcal: 300, at: instant, in: harness.timeZone))
+            }
+            // When yesterday is copied to today
+            let copied = try await browser.post("/log/copy-day", [("from", "")])
+            #expect(copied.status == .seeOther && copied.location == "/")
+            // Then the dashboard roars three times and names the badge
+            let dashboard = try await browser.get("/")
+            #expect(dashboard.body.contains("data-roar=\"3\""))
+            #expect(dashboard.shows(Localizer(.en).render(Badge(.streak, .bronze).unlockedMessage)))
+        }
+    }
+
     @Test("the badge flash names each badge, is read back in the user's language, and old readers still find toast and roar")
     func flashFormat() throws {
         let badges = [Badge(.milestone, .bronze), Badge(.weightProgress, .silver)]

@@ -31,6 +31,8 @@ struct LogController: Controller {
         }
         let copied = try app.store.copyDay(from: day, to: app.today, timeZone: app.timeZone)
         guard !copied.isEmpty else { return app.redirect("/log", toast: .nothingToCopy) }
+        let badges = app.claimNewBadges()
+        guard badges.isEmpty else { return app.badgeRedirect("/", badges: badges) }
         return app.redirect("/", toast: .dayCopied)
     }
 
