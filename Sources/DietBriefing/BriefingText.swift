@@ -33,6 +33,8 @@ public struct BriefingText: Sendable {
     public let alerts: [String]
     /// Missing or stale sources, then when WHOOP and the calendars were last updated.
     public let notes: [String]
+    /// Neither WHOOP nor a calendar is connected: the briefing has nothing to say but that.
+    public let hasNoSources: Bool
 
     public init(_ stored: StoredBriefing, timeZone: TimeZone, localizer l: Localizer) {
         let briefing = stored.briefing
@@ -68,6 +70,7 @@ public struct BriefingText: Sendable {
         }
         nutrition = briefing.nutrition.map { l.render($0.message) }
         alerts = briefing.alerts.map { l.text("cli.briefing.alert", ["time": .text(time($0.alertAt))]) + ": " + l.render($0.message) }
+        hasNoSources = briefing.notes.contains { $0.key == BriefingNote.noSources }
         notes = briefing.notes.map(l.render) + [
             stored.whoopUpdated.map { updated("cli.briefing.whoopUpdated", $0) },
             stored.calendarsUpdated.map { updated("cli.briefing.calendarsUpdated", $0) },

@@ -131,6 +131,8 @@ public enum BriefingGenerator {
                                                           "time": .time(TimeOfDay(recorded, in: input.timeZone))]))
         }
         if input.events == nil { notes.append(Message("readyday.note.noCalendar")) }
+        // neither source: one clear thing instead of two notes that contradict each other
+        if !input.whoopConnected && input.events == nil { notes = [Message(BriefingNote.noSources)] }
         return DayBriefing(
             date: input.date, zone: zone, recovery: input.recovery, sleep: input.sleep, events: classified, load: load,
             recommendations: RecommendationEngine.recommendations(for: context, rules: rules),
@@ -139,4 +141,10 @@ public enum BriefingGenerator {
                                                         recoveryScore: input.recovery?.score),
             alerts: alerts, nutrition: NutritionEmphasis.of(zone: zone, phase: input.phase, recoveryMode: input.recoveryMode), notes: notes)
     }
+}
+
+/// The notes of a briefing that surfaces look for.
+public enum BriefingNote {
+    /// Neither WHOOP nor a calendar: "Nothing to brief yet: connect WHOOP or add a calendar…".
+    public static let noSources = "readyday.note.noSources"
 }

@@ -98,6 +98,9 @@ struct BriefingTests {
             date: day, timeZone: zone, now: at(7), recovery: Recovery(score: 50, recordedAt: at(7).addingTimeInterval(-3 * 86400)),
             events: [], whoopConnected: true))
         #expect(stale.notes.map(\.key) == ["readyday.note.stale"])
+
+        let nothing = BriefingGenerator.generate(BriefingInput(date: day, timeZone: zone, now: at(7)))
+        #expect(nothing.notes.map(\.key) == ["readyday.note.noSources"])
         let pending = BriefingGenerator.generate(BriefingInput(
             date: day, timeZone: zone, now: at(7), recovery: Recovery(score: nil, recordedAt: at(6)), events: [], whoopConnected: true))
         #expect(pending.notes.map(\.key) == ["readyday.note.notScored"])

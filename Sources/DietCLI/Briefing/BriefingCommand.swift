@@ -33,6 +33,7 @@ struct BriefingView {
     func render() -> String {
         let l = localizer
         var lines = [l.text("cli.briefing.title", ["date": .text(text.date)])]
+        if text.hasNoSources { return (lines + [""] + text.notes + [l.text("cli.briefing.connectHint")]).joined(separator: "\n") }
         let status = [text.recovery, text.sleep].compactMap { $0 }
         if !status.isEmpty { lines.append(status.joined(separator: " · ")) }
         if let summary = text.calendarSummary {

@@ -97,13 +97,16 @@ struct BriefingCommandsTests {
         #expect(json.contains("\"rule\" : \"calendar.marathon\""))
     }
 
-    @Test("without calendars the briefing says so and still plans the day")
-    func noCalendar() throws {
+    @Test("with neither WHOOP nor a calendar the briefing says one clear thing and how to connect both")
+    func noSources() throws {
         let harness = CLIHarness()
         try harness.onboardAlice()
         let output = try harness.run(["briefing"], now: "2026-01-05T07:00")
-        #expect(output.contains("No calendar added"))
-        #expect(output.contains("Workout windows: 07:00–21:00 (moderate)"))
-        #expect(output.contains("Nutrition: Maintenance day"))
+        #expect(output == """
+            Briefing · Mon, Jan 5, 2026
+
+            Nothing to brief yet: connect WHOOP or add a calendar, and the briefing plans your day.
+              wdiet whoop connect · wdiet calendar add FILE|URL
+            """)
     }
 }

@@ -56,7 +56,7 @@ struct WhoopCommandsTests {
             #expect(await fake.revoked)
             #expect(!FileManager.default.fileExists(atPath: tokens))
             let after = try await offPool { try harness.run(["briefing"], now: "2026-01-05T07:10") }
-            #expect(after.contains("No WHOOP connected"))
+            #expect(after.contains("Nothing to brief yet") && after.contains("wdiet whoop connect") && !after.contains("No WHOOP connected"))
         }
     }
 
