@@ -193,7 +193,7 @@ let package = Package(
         ]),
         // The real executables together: wdiet clients against a real wdiet-server on PostgreSQL.
         .testTarget(name: "E2ETests", dependencies: [
-            "SyncProtocol", "ServerTestSupport",
+            "SyncProtocol", "ServerTestSupport", "TestSupport",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -139,16 +139,9 @@ struct ImportRouteTests {
 
     /// Runs a Python script (an independent zip reader) and returns what it printed.
     func python(_ script: String, _ argument: String) throws -> String {
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, argument]
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self)
+        let output = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, argument])
+        #expect(output.status == 0, "\(output.stderr)")
+        return output.stdout
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -23,19 +24,8 @@ enum E2E {
 
     /// Runs `wdiet` to the end.
     static func run(_ arguments: [String], environment: [String: String]) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: wdiet)
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+        let output = try ChildProcess.run(URL(fileURLWithPath: wdiet), arguments, environment: environment)
+        return Output(status: output.status, stdout: output.stdout, stderr: output.stderr)
     }
 
     /// A connection to `database` as the superuser of the cluster scripts/with-postgres started.

@@ -65,17 +65,26 @@ struct FoodBarcodeCommand: CLICommand {
 }
 
 /// Runs async work from a synchronous command and waits for its result.
+///
+/// The work prefers an executor of its own threads: the caller blocks the thread it runs on,
+/// and when that is one of the few threads of the cooperative pool (a test, a server), work
+/// queued on the pool behind other blocked callers would never run.
 enum Blocking {
     static func run<T: Sendable, E: Error>(_ work: @escaping @Sendable () async throws(E) -> T) -> Result<T, E> {
         let box = ResultBox<T, E>()
         let done = DispatchSemaphore(value: 0)
-        Task.detached {
+        let body: @Sendable () async -> Void = {
             do throws(E) {
                 box.result = .success(try await work())
             } catch {
                 box.result = .failure(error)
             }
             done.signal()
+        }
+        if #available(macOS 15, iOS 18, *) {
+            Task.detached(executorPreference: QueueExecutor.shared, operation: body)
+        } else {
+            Task.detached(operation: body)
         }
         done.wait()
         guard let result = box.result else { preconditionFailure("the task always sets a result") }
@@ -84,6 +93,19 @@ enum Blocking {
 
     private final class ResultBox<T, E: Error>: @unchecked Sendable {
         var result: Result<T, E>?
+    }
+
+    /// A task executor on a concurrent dispatch queue, whose threads are not the cooperative pool's.
+    @available(macOS 15, iOS 18, *)
+    private final class QueueExecutor: TaskExecutor {
+        static let shared = QueueExecutor()
+        private let queue = DispatchQueue(label: "wdiet.blocking", attributes: .concurrent)
+
+        func enqueue(_ job: consuming ExecutorJob) {
+            let job = UnownedJob(job)
+            let executor = asUnownedTaskExecutor()
+            queue.async { job.runSynchronously(on: executor) }
+        }
     }
 }
 

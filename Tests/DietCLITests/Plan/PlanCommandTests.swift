@@ -75,16 +75,9 @@ struct PlanCommandTests {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/debug/wdiet")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the package first")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = alice.map { $0 == "72.5" ? "72.55" : $0 } + ["--lang", "en"]
-        let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus != 0)
+        let output = try ChildProcess.run(binary, alice.map { $0 == "72.5" ? "72.55" : $0 } + ["--lang", "en"])
+        let message = output.stderr
+        #expect(output.status != 0)
         #expect(message.contains("Weight must be from 30.0 to 200.0 kg in steps of 0.1 kg; you entered 72.55."))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import TestSupport
 
 /// Runs the built `wdiet` executable as a user would, against a temporary database.
 @Suite("wdiet end to end", .serialized)
@@ -15,22 +16,11 @@ struct EndToEndTests {
     }
 
     static func wdiet(_ arguments: [String], database: String, now: String, input: String? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = ["WDIET_DATABASE": database, "WDIET_NOW": now, "LANG": "de_DE.UTF-8", "TZ": "Europe/Berlin",
-                               "HOME": NSTemporaryDirectory(), "NO_COLOR": "1"]
-        let out = Pipe(), err = Pipe(), stdin = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+        let output = try ChildProcess.run(binary, arguments, environment: [
+            "WDIET_DATABASE": database, "WDIET_NOW": now, "LANG": "de_DE.UTF-8", "TZ": "Europe/Berlin",
+            "HOME": NSTemporaryDirectory(), "NO_COLOR": "1",
+        ], input: input)
+        return Result(status: output.status, stdout: output.stdout, stderr: output.stderr)
     }
 
     @Test("onboarding and a week of logging through the real executable, in German from LANG")
