@@ -56,7 +56,7 @@ extension AppDatabase {
     public func importEntries(meals: [ImportedMeal], weights: [ImportedWeight], format: String, timeZone: TimeZone) throws -> ImportOutcome {
         let now = clock.now()
         return try writer.write { db in
-            guard let settings = try Self.settings(db) else { throw StoreError.notOnboarded }
+            guard try Self.settings(db) != nil else { throw StoreError.notOnboarded }
             var outcome = ImportOutcome()
             for meal in meals {
                 if try MealRecord.exists(db, key: meal.id) {
