@@ -129,6 +129,25 @@ def stop_process(process):
         process.kill()
 
 
+def run_phone_trip(tally, label, make_trip, body, server, folder):
+    """Runs `body(trip)` as the step `label` on a 390 × 844 phone made by `make_trip(name,
+    width, height, mobile)`, then closes the browser, stops `server` and removes `folder`."""
+    trip = None
+
+    def walk():
+        nonlocal trip
+        trip = make_trip(label.split()[0], 390, 844, True)
+        return body(trip)
+    try:
+        tally.run(label, walk, lambda: trip)
+    finally:
+        if trip:
+            trip.close()
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+    return tally.finish()
+
+
 class Journey:
     def __init__(self, name, width, height, mobile, extra_arguments=()):
         self.name = name

@@ -89,20 +89,7 @@ def main():
         shutil.rmtree(folder, ignore_errors=True)
         return tally.finish()
     server = journey.Server(folder=folder, now=NOW)
-    trip = None
-
-    def walk():
-        nonlocal trip
-        trip = BadgesJourney("badges", 390, 844, True)
-        return trip.run_badges(server)
-    try:
-        tally.run("badges 390x844", walk, lambda: trip)
-    finally:
-        if trip:
-            trip.close()
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
-    return tally.finish()
+    return journey.run_phone_trip(tally, "badges 390x844", BadgesJourney, lambda trip: trip.run_badges(server), server, folder)
 
 
 if __name__ == "__main__":

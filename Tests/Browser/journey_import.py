@@ -10,7 +10,6 @@ The import page is audited with axe before and after.
 Usage: Tests/Browser/journey_import.py WDIET_BINARY ARTEFACTS_DIR
 """
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -64,20 +63,7 @@ def main():
           "--goal", "lose")
     tally = journey.Tally()
     server = journey.Server(folder=folder)
-    trip = None
-
-    def walk():
-        nonlocal trip
-        trip = ImportJourney("import", 390, 844, True)
-        return trip.run_import(server, export)
-    try:
-        tally.run("import 390x844", walk, lambda: trip)
-    finally:
-        if trip:
-            trip.close()
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
-    return tally.finish()
+    return journey.run_phone_trip(tally, "import 390x844", ImportJourney, lambda trip: trip.run_import(server, export), server, folder)
 
 
 if __name__ == "__main__":

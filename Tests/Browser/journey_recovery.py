@@ -11,7 +11,6 @@ Usage: Tests/Browser/journey_recovery.py WDIET_BINARY ARTEFACTS_DIR
 """
 import os
 import re
-import shutil
 import sys
 import tempfile
 
@@ -89,20 +88,7 @@ def main():
           "--goal", "lose", "--window", "12:00-18:00", "--moments", "12:00,15:00,18:00")
     server = journey.Server(folder=folder, now=NOW)
     tally = journey.Tally()
-    trip = None
-
-    def walk():
-        nonlocal trip
-        trip = RecoveryJourney("recovery", 390, 844, True)
-        return trip.run_recovery(server)
-    try:
-        tally.run("recovery 390x844", walk, lambda: trip)
-    finally:
-        if trip:
-            trip.close()
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
-    return tally.finish()
+    return journey.run_phone_trip(tally, "recovery 390x844", RecoveryJourney, lambda trip: trip.run_recovery(server), server, folder)
 
 
 if __name__ == "__main__":

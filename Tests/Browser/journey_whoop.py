@@ -17,7 +17,6 @@ Usage: Tests/Browser/journey_whoop.py WDIET_BINARY ARTEFACTS_DIR
 """
 import json
 import os
-import shutil
 import socket
 import sys
 import tempfile
@@ -266,21 +265,10 @@ def main():
     fake.registered_redirect = server.url + CALLBACK
     tokens = os.path.join(folder, "w-diet.sqlite.whoop.json")
     tally = journey.Tally()
-    trip = None
-
-    def walk():
-        nonlocal trip
-        trip = WhoopJourney("whoop", 390, 844, True)
-        return trip.run_whoop(server, fake, tokens)
     try:
-        tally.run("whoop 390x844", walk, lambda: trip)
+        return journey.run_phone_trip(tally, "whoop 390x844", WhoopJourney, lambda trip: trip.run_whoop(server, fake, tokens), server, folder)
     finally:
-        if trip:
-            trip.close()
-        server.stop()
         whoop_server.shutdown()
-        shutil.rmtree(folder, ignore_errors=True)
-    return tally.finish()
 
 
 if __name__ == "__main__":

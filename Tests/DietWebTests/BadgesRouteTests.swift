@@ -10,6 +10,16 @@ import Testing
 struct BadgesRouteTests {
     static func today(_ harness: WebHarness) -> LocalDate { LocalDate(WebHarness.now, in: harness.timeZone) }
 
+    /// A meal at noon on each of the six days before today: the next active day completes a
+    /// 7-day streak.
+    static func seedSixDays(_ harness: WebHarness) throws {
+        let store = try harness.store()
+        for offset in 1...6 {
+            let instant = today(harness).adding(days: -offset).instant(at: TimeOfDay(hour: 12)!, in: harness.timeZone)
+            _ = try store.logMeal(try MealEntry(name: "Soup", kcal: 300, at: instant, in: harness.timeZone))
+        }
+    }
+
     /// 49 meals on seven earlier days, never two days in a row (no streak badge): one meal
     /// short of the milestone badge.
     static func seedMeals(_ harness: WebHarness, count: Int = 49) throws {
@@ -72,11 +82,7 @@ struct BadgesRouteTests {
         defer { harness.remove() }
         try await harness.run { browser in
             try await browser.onboard()
-            let store = try harness.store()
-            for offset in 1...6 {
-                let instant = Self.today(harness).adding(days: -offset).instant(at: TimeOfDay(hour: 12)!, in: harness.timeZone)
-                _ = try store.logMeal(try MealEntry(name: "Soup", kcal: 300, at: instant, in: harness.timeZone))
-            }
+            try Self.seedSixDays(harness)
             // When today's weight is saved
             let saved = try await browser.post("/weight", [("weight", "70.0")])
             #expect(saved.status == .seeOther)
@@ -98,11 +104,7 @@ struct BadgesRouteTests {
         defer { harness.remove() }
         try await harness.run { browser in
             try await browser.onboard()
-            let store = try harness.store()
-            for offset in 1...6 {
-                let instant = Self.today(harness).adding(days: -offset).instant(at: TimeOfDay(hour: 12)!, in: harness.timeZone)
-                _ = try store.logMeal(try MealEntry(name: "Soup", kcal: 300, at: instant, in: harness.timeZone))
-            }
+            try Self.seedSixDays(harness)
             // When yesterday is copied to today
             let copied = try await browser.post("/log/copy-day", [("from", "")])
             #expect(copied.status == .seeOther && copied.location == "/")

@@ -23,7 +23,7 @@ struct LogAgainCommand: CLICommand {
             "name": .text(copy.entry.name), "kcal": .integer(copy.entry.kcal), "date": .date(copy.entry.localDate),
             "time": .time(copy.entry.localTime), "id": .text(ShortID.make(copy.id)),
         ])
-        return ([saved] + BadgeAnnouncement.lines(BadgeAnnouncement.claim(session), session.localizer, roared: false)).joined(separator: "\n")
+        return ([saved] + BadgeAnnouncement.claimedLines(session)).joined(separator: "\n")
     }
 }
 
@@ -44,7 +44,7 @@ struct CopyDayCommand: CLICommand {
         guard !copies.isEmpty else { return session.localizer.text("cli.meals.none", ["date": .date(from)]) }
         let done = session.localizer.text(copies.count == 1 ? "cli.copy.doneOne" : "cli.copy.done", ["count": .integer(copies.count), "from": .date(from), "to": .date(target),
                                                             "kcal": .integer(copies.reduce(0) { $0 + $1.entry.kcal })])
-        return ([done] + BadgeAnnouncement.lines(BadgeAnnouncement.claim(session), session.localizer, roared: false)).joined(separator: "\n")
+        return ([done] + BadgeAnnouncement.claimedLines(session)).joined(separator: "\n")
     }
 }
 

@@ -56,7 +56,7 @@ struct LogTextCommand: CLICommand {
         }
         try session.run { try session.store.logMeals(entries, source: .text) }
         lines.append(l.text("cli.text.logged", ["count": .integer(entries.count), "kcal": .integer(Int(t.kcal.rounded()))]))
-        lines += BadgeAnnouncement.lines(BadgeAnnouncement.claim(session), l, roared: false)
+        lines += BadgeAnnouncement.claimedLines(session)
         return lines.joined(separator: "\n")
     }
 }

@@ -201,7 +201,7 @@ struct LogWeightCommand: CLICommand {
                 lines.append(session.localizer.text("weight.card.down", ["difference": .decimal(down, digits: 1)]))
             }
         }
-        lines += BadgeAnnouncement.lines(BadgeAnnouncement.claim(session), session.localizer, roared: false)
+        lines += BadgeAnnouncement.claimedLines(session)
         return lines.joined(separator: "\n")
     }
 }

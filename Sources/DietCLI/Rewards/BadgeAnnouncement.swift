@@ -16,4 +16,10 @@ enum BadgeAnnouncement {
         guard !badges.isEmpty else { return [] }
         return (roared ? [] : [l.text("cli.roar.\(Roar.triple.rawValue)")]) + badges.map { l.render($0.unlockedMessage) }
     }
+
+    /// Claims the badges a save earned and returns their lines, the triple roar first: for the
+    /// saves whose own output has no roar line.
+    static func claimedLines(_ session: Session) -> [String] {
+        lines(claim(session), session.localizer, roared: false)
+    }
 }

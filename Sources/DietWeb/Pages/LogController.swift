@@ -31,9 +31,7 @@ struct LogController: Controller {
         }
         let copied = try app.store.copyDay(from: day, to: app.today, timeZone: app.timeZone)
         guard !copied.isEmpty else { return app.redirect("/log", toast: .nothingToCopy) }
-        let badges = app.claimNewBadges()
-        guard badges.isEmpty else { return app.badgeRedirect("/", badges: badges) }
-        return app.redirect("/", toast: .dayCopied)
+        return app.redirectAnnouncingBadges("/", toast: .dayCopied)
     }
 
     /// In recovery mode the log screen is mindful logging (SPEC §8), and every numeric flow (a

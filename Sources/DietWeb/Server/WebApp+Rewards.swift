@@ -17,9 +17,15 @@ extension WebApp {
     /// After saving a weight: the dashboard with "Weight logged!" (or the flame lit), or, when
     /// the weight earned a badge, "New badge: …" with the triple roar.
     func weightSaved(streakWasLit: Bool) -> Response {
+        redirectAnnouncingBadges("/", toast: streakWasLit ? .weightSaved : .streakLit)
+    }
+
+    /// See other to `path` with `toast`, or, when the write before it earned badges, with the
+    /// badge toast and the triple roar instead.
+    func redirectAnnouncingBadges(_ path: String, toast: Toast) -> Response {
         let badges = claimNewBadges()
-        guard badges.isEmpty else { return badgeRedirect("/", badges: badges) }
-        return redirect("/", toast: streakWasLit ? .weightSaved : .streakLit)
+        guard badges.isEmpty else { return badgeRedirect(path, badges: badges) }
+        return redirect(path, toast: toast)
     }
 
     /// See other to `path` with the badge toast and the triple roar. The flash cookie is the
