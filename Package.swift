@@ -23,6 +23,11 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit", exact: "5.8.0"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        // already in the graph through Hummingbird; the server's counters and timers name it
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        // the WHOOP payload test reads the OpenAPI document (YAML) itself; tests only
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
@@ -107,10 +112,12 @@ let package = Package(
         .target(
             name: "DietServer",
             dependencies: [
-                "SyncProtocol",
+                "SyncProtocol", "WhoopAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -152,6 +159,7 @@ let package = Package(
         .testTarget(name: "WhoopAPITests", dependencies: [
             "WhoopAPI", "ReadyDay", "ICalendar", "DietCore", "ServerTestSupport",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Yams", package: "Yams"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),

@@ -52,6 +52,7 @@ func buildRouter(configuration: ServerConfiguration, database: ServerDatabase, t
     let protected = router.group().add(middleware: authenticated)
     SyncController(database: database, quota: configuration.quota, logger: logger).addRoutes(to: protected)
     AccountController(database: database, sessions: sessions, logger: logger).addRoutes(to: protected)
+    WhoopController(database: database, configuration: configuration, logger: logger).addRoutes(to: router, protected: protected)
     router.add(middleware: UnmatchedRouteMiddleware(router: router, headForGet: true))
     return router
 }

@@ -13,6 +13,9 @@ public enum SyncTable: String, CaseIterable, Codable, Sendable {
     case briefingSettings = "briefing_settings"
     /// Meals logged in recovery mode, without an amount (SPEC §8).
     case mindfulMeals = "mindful_meals"
+    /// WHOOP recoveries, sleeps, cycles and workouts, written by whichever side fetched them
+    /// (the server after a webhook, or a device connected directly), so every device briefs.
+    case whoopRecords = "whoop_records"
 }
 
 /// One row's new state: the whole row (last writer wins per row, never per field), or a

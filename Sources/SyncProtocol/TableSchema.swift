@@ -45,16 +45,18 @@ struct TableSchema: Sendable {
         case .customFoods: customFoods
         case .recipes: recipes
         case .mindfulMeals: mindfulMeals
-        case .calendarSources, .briefingSettings: nil
+        case .calendarSources: calendarSources
+        case .whoopRecords: whoopRecords
+        case .briefingSettings: nil
         }
     }
 }
 
-private func required(_ name: String, _ rule: FieldRule) -> TableSchema.Field {
+func required(_ name: String, _ rule: FieldRule) -> TableSchema.Field {
     TableSchema.Field(name: name, rule: rule, optional: false)
 }
 
-private func optional(_ name: String, _ rule: FieldRule) -> TableSchema.Field {
+func optional(_ name: String, _ rule: FieldRule) -> TableSchema.Field {
     TableSchema.Field(name: name, rule: rule, optional: true)
 }
 

@@ -135,7 +135,7 @@ struct RowContractTests {
 
     @Test("tables this version does not sync are refused")
     func unsyncedTable() {
-        #expect(RowContract.violation(in: Self.change(.calendarSources, [:]), now: Self.now)?.reason
+        #expect(RowContract.violation(in: Self.change(.briefingSettings, [:]), now: Self.now)?.reason
             == "rows of this table do not sync in this version")
     }
 }

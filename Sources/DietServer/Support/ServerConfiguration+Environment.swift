@@ -1,4 +1,5 @@
 import Foundation
+import WhoopAPI
 
 extension ServerConfiguration {
     /// Reads the environment (the variables of the table on `ServerConfiguration`); throws
@@ -27,6 +28,7 @@ extension ServerConfiguration {
                   host: host, port: port, bcryptCost: UInt8(cost), appleJWKS: try Self.appleJWKS(reader.value("WDIET_APPLE_JWKS")),
                   appleAudience: reader.value("WDIET_APPLE_AUDIENCE"))
         try readLimits(reader)
+        try readWhoop(reader)
         try validate()
     }
 
@@ -47,6 +49,22 @@ extension ServerConfiguration {
         if let count = try reader.integer("WDIET_MAX_CONNECTIONS", in: 1...1_000_000) { connections.maxConnections = Int(count) }
         if let seconds = try reader.integer("WDIET_IDLE_TIMEOUT", in: 1...86_400) { connections.idleTimeout = TimeInterval(seconds) }
         if let seconds = try reader.integer("WDIET_BODY_TIMEOUT", in: 1...86_400) { connections.bodyTimeout = TimeInterval(seconds) }
+    }
+
+    private mutating func readWhoop(_ reader: EnvironmentReader) throws {
+        if let seconds = try reader.integer("WDIET_WHOOP_REFRESH_INTERVAL", in: 1...86_400) { whoopRefreshInterval = TimeInterval(seconds) }
+        guard let id = reader.value("WDIET_WHOOP_CLIENT_ID") else { return }
+        guard let secret = reader.value("WDIET_WHOOP_CLIENT_SECRET") else {
+            throw ConfigurationError.invalid("WDIET_WHOOP_CLIENT_SECRET", "must be set when WDIET_WHOOP_CLIENT_ID is")
+        }
+        guard let redirect = reader.value("WDIET_WHOOP_REDIRECT_URI"), let url = URL(string: redirect),
+              ["http", "https"].contains(url.scheme ?? ""), url.host?.isEmpty == false else {
+            throw ConfigurationError.invalid("WDIET_WHOOP_REDIRECT_URI", "must be this server's public http(s) address of /v1/whoop/callback")
+        }
+        var configuration = WhoopConfiguration(clientID: id, clientSecret: secret, redirectURI: redirect)
+        if let api = reader.value("WDIET_WHOOP_API_URL") { configuration.apiBase = api }
+        if let oauth = reader.value("WDIET_WHOOP_OAUTH_URL") { configuration.oauthBase = oauth }
+        whoop = configuration
     }
 
     private static func appleJWKS(_ text: String?) throws -> String? {

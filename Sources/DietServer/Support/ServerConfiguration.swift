@@ -1,4 +1,5 @@
 import Foundation
+import WhoopAPI
 
 /// Everything the server reads from its environment (`init(environment:)`), with safe
 /// defaults. Production is the default: the development secrets from the source are refused
@@ -23,6 +24,10 @@ import Foundation
 /// | `WDIET_BODY_TIMEOUT` | 60 s: a request body not complete this long after its headers is cut |
 /// | `WDIET_APPLE_JWKS` | none (Sign in with Apple disabled); a JWKS document or a path to one |
 /// | `WDIET_APPLE_AUDIENCE` | none; the app's bundle id |
+/// | `WDIET_WHOOP_CLIENT_ID`, `WDIET_WHOOP_CLIENT_SECRET` | none (WHOOP disabled: its endpoints answer 503) |
+/// | `WDIET_WHOOP_REDIRECT_URI` | required with WHOOP: this server's public `…/v1/whoop/callback` address |
+/// | `WDIET_WHOOP_API_URL`, `WDIET_WHOOP_OAUTH_URL` | WHOOP's production addresses (tests use a local fake) |
+/// | `WDIET_WHOOP_REFRESH_INTERVAL` | 60 s between runs of the token-refresh job |
 public struct ServerConfiguration: Sendable {
     public enum Mode: String, Sendable {
         case development, production
@@ -46,6 +51,10 @@ public struct ServerConfiguration: Sendable {
     public var clientAddress = ClientAddressPolicy()
     public var quota = QuotaPolicy()
     public var connections = ConnectionPolicy()
+    /// The app's WHOOP registration; nil disables WHOOP on this server.
+    public var whoop: WhoopConfiguration?
+    /// How often each instance looks for WHOOP tokens that expire soon.
+    public var whoopRefreshInterval: TimeInterval = 60
 
     public static let developmentJWTSecret = "wdiet-development-jwt-secret-not-for-production"
     public static let developmentTokenKey = Data(repeating: 0x42, count: 32)

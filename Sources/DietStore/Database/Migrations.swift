@@ -19,6 +19,8 @@ enum Migrations {
         migrator.registerMigration("v11_web_access", migrate: v11WebAccess)
         migrator.registerMigration("v12_recovery_mode", migrate: v12RecoveryMode)
         migrator.registerMigration("v13_badges", migrate: v13Badges)
+        migrator.registerMigration("v14_synced_calendars", migrate: v14SyncedCalendars)
+        migrator.registerMigration("v15_synced_whoop", migrate: v15SyncedWhoop)
         return migrator
     }
 

@@ -199,7 +199,7 @@ extension AppDatabase {
         case .customFoods: CustomFoodRecord.self
         case .recipes: RecipeRecord.self
         case .mindfulMeals: MindfulMealRecord.self
-        case .calendarSources, .briefingSettings: nil
+        case .calendarSources, .briefingSettings, .whoopRecords: nil
         }
     }
 
