@@ -95,6 +95,8 @@ public enum WhoopError: Error, Hashable, Sendable, CustomStringConvertible {
     case reconnectNeeded
     /// Rate limited for longer than the client waits.
     case rateLimited(retryAfter: Int)
+    /// WHOOP has no such record (deleted, or never there).
+    case notFound
     case server(status: Int)
     case unreachable
     case invalidResponse(String)
@@ -105,6 +107,7 @@ public enum WhoopError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .authorizationDenied(reason): "WHOOP did not grant access: \(reason)."
         case .reconnectNeeded: "The WHOOP connection has expired; connect again with “wdiet whoop connect”."
         case let .rateLimited(seconds): "WHOOP is rate limiting requests; try again in \(seconds) seconds."
+        case .notFound: "WHOOP has no such record."
         case let .server(status): "WHOOP answered with an error (HTTP \(status))."
         case .unreachable: "WHOOP cannot be reached."
         case let .invalidResponse(detail): "WHOOP sent something unexpected: \(detail)."

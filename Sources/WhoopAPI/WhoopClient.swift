@@ -129,6 +129,40 @@ public actor WhoopClient {
         try Self.decode(WhoopBodyMeasurement.self, try await send(.GET, "/v2/user/measurement/body", query: []))
     }
 
+    /// One cycle by its id (`GET /v2/cycle/{cycleId}`); `WhoopError.notFound` when WHOOP has none.
+    public func cycle(id: Int64) async throws -> WhoopCycle {
+        try Self.decode(WhoopCycle.self, try await send(.GET, "/v2/cycle/\(id)", query: []))
+    }
+
+    /// The recovery of a cycle (`GET /v2/cycle/{cycleId}/recovery`).
+    public func recovery(cycleID: Int64) async throws -> WhoopRecovery {
+        try Self.decode(WhoopRecovery.self, try await send(.GET, "/v2/cycle/\(cycleID)/recovery", query: []))
+    }
+
+    /// The recovery scored after a sleep: v2 webhooks name a recovery by its sleep's UUID, and
+    /// WHOOP offers recoveries by cycle only, so this reads the sleep for its cycle first.
+    public func recovery(sleepID: String) async throws -> WhoopRecovery {
+        try await recovery(cycleID: try await sleep(id: sleepID).cycleID)
+    }
+
+    /// One sleep by its UUID (`GET /v2/activity/sleep/{sleepId}`).
+    public func sleep(id: String) async throws -> WhoopSleep {
+        try Self.decode(WhoopSleep.self, try await send(.GET, "/v2/activity/sleep/\(try Self.pathSegment(id))", query: []))
+    }
+
+    /// One workout by its UUID (`GET /v2/activity/workout/{workoutId}`).
+    public func workout(id: String) async throws -> WhoopWorkout {
+        try Self.decode(WhoopWorkout.self, try await send(.GET, "/v2/activity/workout/\(try Self.pathSegment(id))", query: []))
+    }
+
+    /// An id that can stand in a path as it is: WHOOP's v2 ids are UUIDs, and an id from a
+    /// webhook body must not reach another path (`../user/access`).
+    static func pathSegment(_ id: String) throws(WhoopError) -> String {
+        let allowed = Set("0123456789abcdefABCDEF-")
+        guard (1...64).contains(id.count), id.allSatisfy({ allowed.contains($0) }) else { throw .notFound }
+        return id
+    }
+
     /// Every page of a collection (25 records a page, WHOOP's maximum).
     private func collection<Record: Decodable & Sendable>(_ path: String, start: Date?, end: Date?) async throws -> [Record] {
         var query: [(String, String)] = [("limit", "25")]
@@ -176,6 +210,8 @@ public actor WhoopClient {
                 if tokens.accessToken == usedToken { try await refresh() }
             case 401:
                 throw WhoopError.reconnectNeeded
+            case 404:
+                throw WhoopError.notFound
             case 429:
                 let wait = Self.retryAfter(response.headers)
                 guard wait <= maxRateLimitWait else { throw WhoopError.rateLimited(retryAfter: Int(wait.rounded(.up))) }
