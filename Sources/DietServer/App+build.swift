@@ -23,6 +23,7 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger 
         logger: logger
     )
     app.addServices(database.client)
+    app.addServices(WhoopRefreshService(database: database, configuration: configuration, logger: logger))
     return app
 }
 
