@@ -10,6 +10,8 @@ enum Limits {
     static let propertiesPerComponent = 10_000
     /// RDATE values, and EXDATE values, kept per event.
     static let datesPerEvent = 10_000
+    /// RRULE lines kept per event (real ones have one, rarely two).
+    static let rulesPerEvent = 10
     /// ATTENDEE lines kept per event.
     static let attendeesPerEvent = 1_000
     /// The largest RRULE INTERVAL accepted (a million seconds, days or years is already absurd).

@@ -173,7 +173,7 @@ struct DocumentTests {
         #expect(occurrence.start == utc("20260329T013000")) // 03:30 CEST
     }
 
-    @Test("damaged events are skipped and reported by line while the rest is kept")
+    @Test("damaged events are skipped and reported by line while the rest is kept; a damaged RRULE only loses the rule")
     func damaged() throws {
         let document = try calendar("""
             BEGIN:VEVENT
@@ -198,10 +198,11 @@ struct DocumentTests {
             UID:unclosed
             DTSTART:20261124T090000Z
             """, crlf: false)
-        #expect(document.events.map(\.uid) == ["fine", "unclosed"])
+        #expect(document.events.map(\.uid) == ["bad-rule", "fine", "unclosed"])
+        #expect(document.events.first?.rules.isEmpty == true)
         let messages = document.problems.map(\.description)
         #expect(messages.contains("line 4: event skipped: the event has no DTSTART"))
-        #expect(messages.contains { $0.hasPrefix("line 11: event skipped: RRULE “FREQ=SOMETIMES”") })
+        #expect(messages.contains { $0.hasPrefix("line 11: the event with UID bad-rule: RRULE “FREQ=SOMETIMES” is ignored (FREQ “SOMETIMES”") })
         #expect(messages.contains { $0.hasPrefix("line 15: event skipped: DTSTART “2026-11-23”") })
         #expect(messages.contains("line 17: “this line has no colon” has no property name"))
         #expect(messages.contains { $0.contains("“Mars/Olympus_Mons” is unknown") })

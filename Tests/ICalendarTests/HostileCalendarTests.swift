@@ -88,7 +88,7 @@ struct HostileCalendarTests {
         #expect(expansion.problems.map(\.message) == ["more than \(Limits.occurrences) occurrences overlap the window; only the earliest \(Limits.occurrences) are used"])
     }
 
-    @Test("an INTERVAL too large to step by is refused with the event instead of overflowing")
+    @Test("an INTERVAL too large to step by is refused with its rule instead of overflowing; the event keeps its own start")
     func hugeInterval() throws {
         // Given rules whose INTERVAL would overflow the date arithmetic
         let document = try ICalendarDocument(parsing: Self.calendar(
@@ -97,10 +97,13 @@ struct HostileCalendarTests {
                 + Self.event("fine", "DTSTART:20261123T090000Z", "RRULE:FREQ=SECONDLY;INTERVAL=\(Limits.interval)")))
         // When the day is expanded
         let occurrences = document.occurrences(in: Self.day, floatingZone: .gmt)
-        // Then the two events are skipped naming INTERVAL, and the one at the limit is kept
-        #expect(document.events.map(\.uid) == ["fine"])
+        // Then the two rules are refused naming INTERVAL (their events keep only their own start,
+        // outside the day), and the rule at the limit is kept
+        #expect(document.events.map(\.rules.count) == [0, 0, 1])
         #expect(document.problems.filter { $0.message.contains("INTERVAL must be a whole number from 1 to \(Limits.interval)") }.count == 2)
         #expect(occurrences.map(\.uid) == ["fine"])
+        #expect(document.occurrences(in: DateInterval(start: Self.day.start.addingTimeInterval(-400 * 86400), end: Self.day.start),
+                                     floatingZone: .gmt).map(\.uid) == ["seconds", "years"])
     }
 
     @Test("a line over the limit and an event with too many attendees or dates are cut and reported")

@@ -66,28 +66,28 @@ struct ExpansionRun {
     }
 
     mutating func expand() -> Expansion {
-        var masterIsAllDay: [String: Bool] = [:]
-        for event in document.events where event.recurrenceID == nil && masterIsAllDay[event.uid] == nil {
-            masterIsAllDay[event.uid] = event.isAllDay
-        }
-        var overrides: [String: [Int64: Event]] = [:]
+        let masters = Self.latestMasters(of: document.events)
+        let masterIsAllDay = Dictionary(masters.map { ($0.uid, $0.isAllDay) }, uniquingKeysWith: { first, _ in first })
+        var overrides: [String: SeriesOverrides] = [:]
         for event in document.events {
             guard let recurrenceID = event.recurrenceID else { continue }
             let allDay = masterIsAllDay[event.uid] ?? event.isAllDay
-            overrides[event.uid, default: [:]][document.key(recurrenceID, allDay: allDay, floating: floating)] = event
+            overrides[event.uid, default: SeriesOverrides()].add(event, key: document.key(recurrenceID, allDay: allDay, floating: floating))
         }
+        for uid in overrides.keys { overrides[uid]?.seal() }
         var used: [String: Set<Int64>] = [:]
-        for master in document.events where master.recurrenceID == nil {
+        for master in masters {
             // Out of work, single events (bounded by the calendar's size) are still read.
-            guard steps < Limits.steps || master.rule == nil else {
+            guard steps < Limits.steps || master.rules.isEmpty else {
                 stopForWork(at: master.line)
                 continue
             }
-            used[master.uid, default: []].formUnion(expand(master, overrides: overrides[master.uid] ?? [:]))
+            used[master.uid] = expand(master, overrides: overrides[master.uid] ?? SeriesOverrides())
         }
-        // Overrides whose series is missing or no longer has that occurrence stand on their own.
-        for (uid, byKey) in overrides {
-            for (originalKey, override) in byKey where used[uid]?.contains(originalKey) != true {
+        // Overrides whose series is missing or no longer has that occurrence stand on their own
+        // (not those of an occurrence the series deleted with EXDATE: deleted stays deleted).
+        for (uid, series) in overrides {
+            for (originalKey, override) in series.unused(used[uid] ?? []) {
                 steps += 1
                 let (begin, finish) = span(of: override, startingAt: override.start.civil)
                 if overlaps(begin, finish) {
@@ -102,25 +102,48 @@ struct ExpansionRun {
         return Expansion(occurrences: result, problems: problems.sorted)
     }
 
+    /// One master per UID, in file order: of several copies of one event, the one that
+    /// supersedes the others (higher SEQUENCE, then changed later), so no occurrence is doubled.
+    static func latestMasters(of events: [Event]) -> [Event] {
+        var latest: [String: Event] = [:]
+        var order: [String] = []
+        for event in events where event.recurrenceID == nil {
+            if let current = latest[event.uid] {
+                if event.supersedes(current) { latest[event.uid] = event }
+            } else {
+                latest[event.uid] = event
+                order.append(event.uid)
+            }
+        }
+        return order.compactMap { latest[$0] }
+    }
+
     /// Adds the occurrences of a series (or a single event) in the window; returns the series
-    /// positions its overrides took.
-    private mutating func expand(_ master: Event, overrides: [Int64: Event]) -> Set<Int64> {
+    /// positions its overrides took and those it deleted (EXDATE).
+    private mutating func expand(_ master: Event, overrides: SeriesOverrides) -> Set<Int64> {
         let excluded = Set(master.exceptionDates.map { document.key($0, allDay: master.isAllDay, floating: floating) })
         let zone = document.rules(for: master.start, floating)
-        let isSeries = master.rule != nil || !master.extraDates.isEmpty
-        var used = Set<Int64>()
+        let isSeries = !master.rules.isEmpty || !master.extraDates.isEmpty
+        let periods = periodLengths(of: master)
+        var used = excluded
         var kept = 0
-        for originalStart in starts(of: master) {
+        for originalStart in starts(of: master, reach: reach(of: master, overrides: overrides, periods: periods)) {
             let originalKey = master.isAllDay ? originalStart.secondsAsUTC : zone.utc(for: originalStart)
             guard !excluded.contains(originalKey) else { continue }
             let recurrenceStart = isSeries
                 ? Date(timeIntervalSince1970: TimeInterval(master.isAllDay ? floating.utc(for: originalStart) : originalKey)) : nil
-            var source = master, wallStart = originalStart
-            if let override = overrides[originalKey] {
+            var source = master, wallStart = originalStart, length = periods[originalKey]
+            if let (override, rangeKey) = overrides.replacement(at: originalKey) {
                 used.insert(originalKey)
-                (source, wallStart) = (override, override.start.civil)
+                if let rangeKey {
+                    used.insert(rangeKey)
+                    wallStart = shifted(originalStart, by: override, from: rangeKey, of: master, zone: zone)
+                } else {
+                    wallStart = override.start.civil
+                }
+                (source, length) = (override, nil)
             }
-            let (begin, finish) = span(of: source, startingAt: wallStart)
+            let (begin, finish) = span(of: source, startingAt: wallStart, length: length)
             guard overlaps(begin, finish) else { continue }
             kept += 1
             guard kept <= Limits.occurrencesPerEvent else {

@@ -61,14 +61,53 @@ public struct Event: Hashable, Sendable {
     public var isTransparent: Bool
     public var attendees: [Attendee]
     public var organizer: String?
-    public var rule: RecurrenceRule?
+    /// Every valid RRULE (RFC 2445 allowed several, and peers still write them): the series
+    /// is the union of their sets. A damaged RRULE is left out and reported.
+    public var rules: [RecurrenceRule]
     public var extraDates: [EventTime]
+    /// RDATE;VALUE=PERIOD values: the start of each period (as in `extraDates`) → its end.
+    /// That occurrence lasts as long as its period, not as long as the event.
+    public var periodEnds: [EventTime: PeriodEnd]
     public var exceptionDates: [EventTime]
     /// For an override of one occurrence: the start of the occurrence it replaces.
     public var recurrenceID: EventTime?
+    /// RECURRENCE-ID;RANGE=THISANDFUTURE: the override also changes every later occurrence
+    /// (the same shift of the start, its length and its other properties).
+    public var isThisAndFuture: Bool
     public var sequence: Int
+    /// DTSTAMP and LAST-MODIFIED (UTC wall times): of two copies of one event with the same
+    /// SEQUENCE, the one changed later wins.
+    public var stamp: CivilDateTime?
+    public var lastModified: CivilDateTime?
     /// The line of BEGIN:VEVENT.
     public var line: Int
 
+    /// The first RRULE; setting it replaces all of them.
+    public var rule: RecurrenceRule? {
+        get { rules.first }
+        set { rules = newValue.map { [$0] } ?? [] }
+    }
+
     public var isAllDay: Bool { start.isDate }
+
+    /// Whether this copy replaces `other`, a copy of the same event or of the same override:
+    /// the higher SEQUENCE, then the later LAST-MODIFIED (else DTSTAMP), then the later in the file.
+    public func supersedes(_ other: Event) -> Bool {
+        let changed = lastModified ?? stamp, otherChanged = other.lastModified ?? other.stamp
+        if sequence != other.sequence { return sequence > other.sequence }
+        switch (changed, otherChanged) {
+        case let (mine?, theirs?) where mine != theirs: return mine > theirs
+        case (_?, nil): return true
+        case (nil, _?): return false
+        default: return line > other.line
+        }
+    }
+}
+
+/// The end of an RDATE period: a time (`19960403T020000Z/19960403T040000Z`) or a length
+/// (`19960404T010000Z/PT3H`).
+public enum PeriodEnd: Hashable, Sendable {
+    case end(EventTime)
+    /// Seconds.
+    case duration(Int)
 }

@@ -19,15 +19,12 @@ enum EventBuilder {
             end = nil
         }
         if end != nil, duration != nil { duration = nil } // DTEND wins when both are (wrongly) given
-        let rule = try component.first("RRULE").map { line throws(ICalendarError) -> RecurrenceRule in
-            do throws(ICalendarError) {
-                return try RecurrenceRule(parsing: line.value)
-            } catch {
-                throw .invalidLine(line: line.line, error.description)
-            }
-        }
-        let extra = try dates("RDATE", of: component, problems: &problems)
-        let exceptions = try dates("EXDATE", of: component, problems: &problems)
+        let uid = component.first("UID")?.text ?? "line-\(component.line)"
+        let summary = component.first("SUMMARY")?.text ?? ""
+        let rules = rules(of: component, naming: summary.isEmpty ? "the event with UID \(uid)" : "event “\(summary)” (UID \(uid))", problems: &problems)
+        let (extra, periodEnds) = try dates("RDATE", of: component, problems: &problems)
+        let exceptions = try dates("EXDATE", of: component, problems: &problems).times
+        let recurrenceLine = component.first("RECURRENCE-ID")
         let attendeeLines = component.all("ATTENDEE")
         if attendeeLines.count > Limits.attendeesPerEvent {
             problems.add(line: component.line, "the event has more than \(Limits.attendeesPerEvent) attendees; the rest are skipped")
@@ -39,8 +36,8 @@ enum EventBuilder {
                      userType: (line.parameter("CUTYPE") ?? "INDIVIDUAL").uppercased())
         }
         return Event(
-            uid: component.first("UID")?.text ?? "line-\(component.line)",
-            summary: component.first("SUMMARY")?.text ?? "",
+            uid: uid,
+            summary: summary,
             location: component.first("LOCATION")?.text,
             description: component.first("DESCRIPTION")?.text,
             start: start, end: end, duration: duration,
@@ -48,23 +45,55 @@ enum EventBuilder {
             isTransparent: component.first("TRANSP")?.value.uppercased() == "TRANSPARENT",
             attendees: attendees,
             organizer: component.first("ORGANIZER").map { address($0.value) },
-            rule: rule, extraDates: extra, exceptionDates: exceptions,
-            recurrenceID: try component.first("RECURRENCE-ID").map { line throws(ICalendarError) in try time(line) },
-            sequence: Int(component.first("SEQUENCE")?.value ?? "") ?? 0,
+            rules: rules, extraDates: extra, periodEnds: periodEnds, exceptionDates: exceptions,
+            recurrenceID: try recurrenceLine.map { line throws(ICalendarError) in try time(line) },
+            isThisAndFuture: recurrenceLine?.parameter("RANGE")?.uppercased() == "THISANDFUTURE",
+            sequence: Int(component.first("SEQUENCE")?.value.trimmingCharacters(in: .whitespaces) ?? "") ?? 0,
+            stamp: component.first("DTSTAMP").flatMap { DateValue.parseDateTime($0.value)?.0 },
+            lastModified: component.first("LAST-MODIFIED").flatMap { DateValue.parseDateTime($0.value)?.0 },
             line: component.line)
     }
 
-    /// The values of every `name` line (RDATE or EXDATE), at most `Limits.datesPerEvent`.
-    private static func dates(_ name: String, of component: Component, problems: inout ProblemList) throws(ICalendarError) -> [EventTime] {
-        var result: [EventTime] = []
-        for line in component.all(name) {
-            result += try times(line)
-            if result.count > Limits.datesPerEvent {
-                problems.add(line: line.line, "the event has more than \(Limits.datesPerEvent) \(name) values; the rest are skipped")
-                return Array(result.prefix(Limits.datesPerEvent))
+    /// The valid RRULEs (at most `Limits.rulesPerEvent`). A damaged one is left out and
+    /// reported naming the event: the event keeps its own start (and its other rules), as
+    /// Google Calendar and Outlook show it, instead of disappearing.
+    private static func rules(of component: Component, naming event: String, problems: inout ProblemList) -> [RecurrenceRule] {
+        let lines = component.all("RRULE")
+        if lines.count > Limits.rulesPerEvent {
+            problems.add(line: lines[Limits.rulesPerEvent].line, "\(event) has more than \(Limits.rulesPerEvent) RRULEs; the rest are skipped")
+        }
+        var rules: [RecurrenceRule] = []
+        for line in lines.prefix(Limits.rulesPerEvent) {
+            do throws(ICalendarError) {
+                let rule = try RecurrenceRule(parsing: line.value)
+                if !rules.contains(rule) { rules.append(rule) }
+            } catch {
+                let reason: String
+                if case let .invalidRule(_, problem) = error { reason = problem } else { reason = error.description }
+                let kept = lines.count > 1 ? "its other rules and its own start are kept" : "only its own start is kept"
+                problems.add(line: line.line, "\(event): RRULE “\(line.value)” is ignored (\(reason)); \(kept)")
             }
         }
-        return result
+        return rules
+    }
+
+    /// The values of every `name` line (RDATE or EXDATE), at most `Limits.datesPerEvent`, and
+    /// the ends of those that are periods.
+    private static func dates(_ name: String, of component: Component,
+                              problems: inout ProblemList) throws(ICalendarError) -> (times: [EventTime], periodEnds: [EventTime: PeriodEnd]) {
+        var result: [EventTime] = []
+        var ends: [EventTime: PeriodEnd] = [:]
+        for line in component.all(name) {
+            for (time, end) in try periods(line) {
+                guard result.count < Limits.datesPerEvent else {
+                    problems.add(line: line.line, "the event has more than \(Limits.datesPerEvent) \(name) values; the rest are skipped")
+                    return (result, ends)
+                }
+                result.append(time)
+                if let end, ends[time] == nil { ends[time] = end }
+            }
+        }
+        return (result, ends)
     }
 
     /// A CAL-ADDRESS without its `mailto:`.
@@ -82,36 +111,48 @@ enum EventBuilder {
     }
 
     static func time(_ line: ContentLine) throws(ICalendarError) -> EventTime {
-        guard let value = try times(line).first else { throw .invalidLine(line: line.line, "\(line.name) has no value") }
+        guard let value = try periods(line).first?.start else { throw .invalidLine(line: line.line, "\(line.name) has no value") }
         return value
     }
 
-    /// The (comma-separated) values of a date or date-time property. A PERIOD counts by its start.
-    static func times(_ line: ContentLine) throws(ICalendarError) -> [EventTime] {
+    /// The (comma-separated) values of a date or date-time property; a PERIOD
+    /// (`start/end` or `start/duration`, RFC 5545 §3.3.9) with its end.
+    static func periods(_ line: ContentLine) throws(ICalendarError) -> [(start: EventTime, end: PeriodEnd?)] {
         let isDate = line.parameter("VALUE")?.uppercased() == "DATE"
-        let tzid = line.parameter("TZID")
-        var result: [EventTime] = []
+        var result: [(EventTime, PeriodEnd?)] = []
         for item in line.value.split(separator: ",") {
-            let text = item.split(separator: "/").first.map(String.init) ?? ""
-            if isDate || text.count == 8 {
-                guard let date = DateValue.parseDate(text) else {
-                    throw .invalidLine(line: line.line, "\(line.name) “\(text)” is not a date (YYYYMMDD)")
-                }
-                result.append(.date(date))
+            let parts = item.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+            let start = try time(String(parts[0]), of: line, isDate: isDate)
+            guard parts.count == 2, !start.isDate else {
+                result.append((start, nil))
                 continue
             }
-            guard let (value, utc) = DateValue.parseDateTime(text) else {
-                throw .invalidLine(line: line.line, "\(line.name) “\(text)” is not a date-time (YYYYMMDDTHHMMSS)")
-            }
-            if utc {
-                result.append(.utc(value))
-            } else if let tzid, !tzid.isEmpty {
-                result.append(.zoned(value, ZoneID(tzid: tzid)))
+            let text = String(parts[1])
+            if text.hasPrefix("P") || text.hasPrefix("+P") {
+                guard let seconds = Durations.seconds(text) else {
+                    throw .invalidLine(line: line.line, "\(line.name) period length “\(text)” is not a duration")
+                }
+                result.append((start, .duration(seconds)))
             } else {
-                result.append(.floating(value))
+                result.append((start, .end(try time(text, of: line, isDate: false))))
             }
         }
         return result
+    }
+
+    private static func time(_ text: String, of line: ContentLine, isDate: Bool) throws(ICalendarError) -> EventTime {
+        if isDate || text.count == 8 {
+            guard let date = DateValue.parseDate(text) else {
+                throw .invalidLine(line: line.line, "\(line.name) “\(text)” is not a date (YYYYMMDD)")
+            }
+            return .date(date)
+        }
+        guard let (value, utc) = DateValue.parseDateTime(text) else {
+            throw .invalidLine(line: line.line, "\(line.name) “\(text)” is not a date-time (YYYYMMDDTHHMMSS)")
+        }
+        if utc { return .utc(value) }
+        if let tzid = line.parameter("TZID"), !tzid.isEmpty { return .zoned(value, ZoneID(tzid: tzid)) }
+        return .floating(value)
     }
 }
 

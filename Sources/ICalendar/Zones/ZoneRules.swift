@@ -60,7 +60,8 @@ struct VTimeZoneRules: ZoneRules {
         var transitions: [(Int64, Int)] = []
         var earliest: (Int64, Int)?
         for observance in component.children where observance.name == "STANDARD" || observance.name == "DAYLIGHT" {
-            guard let startLine = observance.first("DTSTART"), let (start, _) = DateValue.parseDateTime(startLine.value),
+            // Some exporters (Lotus Notes) write the onset as a DATE: midnight of that day.
+            guard let startLine = observance.first("DTSTART"), let start = Self.wallTime(startLine.value),
                   let from = observance.first("TZOFFSETFROM").flatMap({ Self.offset($0.value) }),
                   let to = observance.first("TZOFFSETTO").flatMap({ Self.offset($0.value) })
             else { continue }
@@ -100,10 +101,17 @@ struct VTimeZoneRules: ZoneRules {
                 guard budget > 0 else { return onsets }
                 if let (value, utc) = DateValue.parseDateTime(item) {
                     onsets.append(utc ? CivilDateTime(secondsAsUTC: value.secondsAsUTC + Int64(from)) : value)
+                } else if let date = DateValue.parseDate(item) {
+                    onsets.append(date)
                 }
             }
         }
         return onsets
+    }
+
+    /// An onset's local wall time: a DATE-TIME, or a DATE read as its midnight.
+    private static func wallTime(_ text: String) -> CivilDateTime? {
+        DateValue.parseDateTime(text)?.0 ?? DateValue.parseDate(text)
     }
 
     func offset(atUTC utc: Int64) -> Int {
