@@ -106,6 +106,21 @@ struct HostileCalendarTests {
                                      floatingZone: .gmt).map(\.uid) == ["seconds", "years"])
     }
 
+    @Test("more RRULEs on one event than the limit: the first ones are expanded, a damaged one is left out, the rest reported")
+    func tooManyRules() throws {
+        // Given an event with 12 daily RRULEs, one per hour, the third one damaged
+        let rules = (0..<12).map { $0 == 2 ? "RRULE:FREQ=DAILY;BYHOUR=25" : "RRULE:FREQ=DAILY;BYHOUR=\($0)" }
+        let document = try ICalendarDocument(parsing: Self.calendar(Self.event("hourly", ["DTSTART:20261123T000000Z", "SUMMARY:Pills"] + rules)))
+        // When the day is expanded
+        let occurrences = document.occurrences(in: Self.day, floatingZone: .gmt)
+        // Then the first ten rules but the damaged one are expanded, and both cuts are reported
+        #expect(occurrences.map { Int($0.start.timeIntervalSince(Self.day.start)) / 3600 } == [0, 1, 3, 4, 5, 6, 7, 8, 9])
+        #expect(document.problems.map(\.message) == [
+            "event “Pills” (UID hourly): RRULE “FREQ=DAILY;BYHOUR=25” is ignored (BYHOUR value “25” is out of range); its other rules and its own start are kept",
+            "event “Pills” (UID hourly) has more than \(Limits.rulesPerEvent) RRULEs; the rest are skipped",
+        ])
+    }
+
     @Test("a line over the limit and an event with too many attendees or dates are cut and reported")
     func oversizedParts() throws {
         // Given a calendar with a 2 MB line, 1,001 attendees and 10,001 RDATEs

@@ -109,4 +109,53 @@ struct LibicalVectorTests {
         print("libical vectors: \(agreed) of \(compared) agree")
         #expect(failures.isEmpty, "\(failures.count) vectors:\n\(failures.joined(separator: "\n"))")
     }
+    /// Two bounded vectors with the same DTSTART as one event with both RRULEs, and the
+    /// window that holds all their instances.
+    static func twoRuleCalendar(_ first: Vector, _ second: Vector) -> String {
+        let start = first.start.count == 8 ? "DTSTART;VALUE=DATE:\(first.start)" : "DTSTART:\(first.start)"
+        return PeerCalendars.crlf("""
+            BEGIN:VCALENDAR
+            VERSION:2.0
+            PRODID:-//libical vectors//EN
+            BEGIN:VEVENT
+            UID:line-\(first.line)-and-\(second.line)
+            DTSTAMP:20260101T000000Z
+            \(start)
+            RRULE:\(first.rule)
+            RRULE:\(second.rule)
+            END:VEVENT
+            END:VCALENDAR
+            """)
+    }
+
+    @Test("an event with two of libical's bounded rules from the same DTSTART expands to the union of their instances")
+    func twoRulesGiveTheUnion() throws {
+        // Given every pair of neighbouring bounded vectors (COUNT or UNTIL) that share a DTSTART
+        let bounded = try Self.vectors().filter { vector in
+            vector.instances != nil && Self.knownDifferences[vector.line] == nil && (vector.rule.contains("COUNT=") || vector.rule.contains("UNTIL="))
+        }
+        let pairs = Dictionary(grouping: bounded, by: \.start).values.flatMap { group in zip(group, group.dropFirst()) }
+        #expect(pairs.count >= 40)
+        var failures: [String] = []
+        for (first, second) in pairs {
+            // When one event carries both rules and the whole span is expanded
+            let document = try ICalendarDocument(parsing: Self.twoRuleCalendar(first, second))
+            let dateOnly = first.start.count == 8, utc = first.start.hasSuffix("Z")
+            let format: (Date) -> String = { date in
+                let civil = CivilDateTime(secondsAsUTC: Int64(date.timeIntervalSince1970))
+                return dateOnly ? civil.dateDescription : civil.description + (utc ? "Z" : "")
+            }
+            let all = (first.instances ?? []) + (second.instances ?? []) + [first.start]
+            let span = try all.map { text in try #require(DateValue.parseDate(text.prefix(8))).secondsAsUTC }
+            let window = DateInterval(start: Date(timeIntervalSince1970: TimeInterval(try #require(span.min()) - 86400)),
+                                      end: Date(timeIntervalSince1970: TimeInterval(try #require(span.max()) + 2 * 86400)))
+            let actual = document.occurrences(in: window, floatingZone: .gmt).map { format($0.start) }
+            // Then each instance of either rule (and DTSTART) is there once, in order
+            let expected = Set(all).sorted()
+            if actual != expected || !document.problems.isEmpty {
+                failures.append("lines \(first.line) + \(second.line): expected \(expected.prefix(6))…, got \(actual.prefix(6))… \(document.problems)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) pairs:\n\(failures.joined(separator: "\n"))")
+    }
 }

@@ -370,4 +370,55 @@ enum PeerCalendars {
         END:VEVENT
         END:VCALENDAR
         """)
+
+    /// Zimbra: an all-day series moved from Mondays to Tuesdays from its third occurrence on,
+    /// and a series cancelled from its third occurrence on (both RANGE=THISANDFUTURE).
+    static let zimbraRanges = crlf("""
+        BEGIN:VCALENDAR
+        X-WR-CALNAME:Home
+        X-WR-CALID:4f1c2d3e-5a6b-7c8d-9e0f-a1b2c3d4e5f6:1234
+        PRODID:Zimbra-Calendar-Provider
+        VERSION:2.0
+        METHOD:PUBLISH
+        BEGIN:VEVENT
+        UID:b1n-d4y-0001@zimbra.example.org
+        SUMMARY:Bin day
+        DTSTART;VALUE=DATE:20261102
+        DTEND;VALUE=DATE:20261103
+        RRULE:FREQ=WEEKLY;COUNT=5
+        TRANSP:TRANSPARENT
+        DTSTAMP:20261025T100000Z
+        SEQUENCE:0
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:b1n-d4y-0001@zimbra.example.org
+        SUMMARY:Bin day (Tuesday)
+        RECURRENCE-ID;RANGE=THISANDFUTURE;VALUE=DATE:20261116
+        DTSTART;VALUE=DATE:20261117
+        DTEND;VALUE=DATE:20261118
+        TRANSP:TRANSPARENT
+        DTSTAMP:20261110T100000Z
+        SEQUENCE:1
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:p14n0-0002@zimbra.example.org
+        SUMMARY:Piano lesson
+        DTSTART;TZID="Europe/Berlin":20261104T170000
+        DURATION:PT45M
+        RRULE:FREQ=WEEKLY;COUNT=6
+        DTSTAMP:20261025T100000Z
+        SEQUENCE:0
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:p14n0-0002@zimbra.example.org
+        SUMMARY:Piano lesson
+        RECURRENCE-ID;RANGE=THISANDFUTURE;TZID="Europe/Berlin":20261118T170000
+        DTSTART;TZID="Europe/Berlin":20261118T170000
+        DURATION:PT45M
+        STATUS:CANCELLED
+        DTSTAMP:20261112T100000Z
+        SEQUENCE:1
+        END:VEVENT
+        END:VCALENDAR
+        """)
 }

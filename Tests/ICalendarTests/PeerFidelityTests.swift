@@ -45,6 +45,28 @@ struct PeerFidelityTests {
         #expect(december.map(\.summary) == ["Team meeting (Tuesdays)"])
     }
 
+    @Test("RANGE=THISANDFUTURE moves an all-day series by days and cancels a series from one occurrence on")
+    func thisAndFutureAllDayAndCancelled() throws {
+        // Given Zimbra's bin day moved to Tuesdays from Nov 16 on, and piano lessons cancelled from Nov 18 on
+        let document = try ICalendarDocument(parsing: PeerCalendars.zimbraRanges)
+
+        // When November and December are expanded
+        let occurrences = document.occurrences(in: try window("20261101T000000", "20270101T000000"), floatingZone: .gmt)
+
+        // Then the bin day is on Mondays twice, then on Tuesdays, each one day long
+        let bins = occurrences.filter { $0.summary.hasPrefix("Bin day") }
+        #expect(bins.map(\.start) == [
+            try utc("20261102T000000"), try utc("20261109T000000"), try utc("20261117T000000"), try utc("20261124T000000"), try utc("20261201T000000"),
+        ])
+        #expect(bins.allSatisfy { $0.isAllDay && $0.duration == 86400 })
+        // And the piano lessons take place twice, then are cancelled (kept, marked, not blocking time)
+        let lessons = occurrences.filter { $0.summary == "Piano lesson" }
+        #expect(lessons.map(\.status) == [.confirmed, .confirmed, .cancelled, .cancelled, .cancelled, .cancelled])
+        #expect(lessons.map(\.blocksTime) == [true, true, false, false, false, false])
+        #expect(lessons.last?.start == (try utc("20261209T160000")))
+        #expect(document.problems.isEmpty)
+    }
+
     @Test("copies of one UID: the later SEQUENCE (then LAST-MODIFIED) wins, no duplicates, deleted occurrences stay deleted")
     func duplicateUIDs() throws {
         // Given an Exchange feed with an old and a new copy of one series and of its exceptions
