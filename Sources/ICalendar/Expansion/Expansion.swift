@@ -16,9 +16,13 @@ extension ICalendarDocument {
     }
 
     /// Every occurrence that overlaps `interval`, in start order: recurrences expanded in the
-    /// event's own zone (so 09:00 stays 09:00 across DST), EXDATEs removed, RDATEs added,
-    /// overrides (RECURRENCE-ID) in place of the occurrences they replace. Floating times and
-    /// all-day events are read in X-WR-TIMEZONE, else `floatingZone` (the user's).
+    /// event's own zone (so 09:00 stays 09:00 across DST), the union of every RRULE, EXDATEs
+    /// removed, RDATEs added (an RDATE period with its own length), overrides (RECURRENCE-ID)
+    /// in place of the occurrences they replace, and with RANGE=THISANDFUTURE of every later
+    /// one too. Of several copies of one event or override (one UID, one RECURRENCE-ID) only
+    /// the latest counts (`Event.supersedes`), and an occurrence deleted by EXDATE stays
+    /// deleted. Floating times and all-day events are read in X-WR-TIMEZONE, else
+    /// `floatingZone` (the user's).
     ///
     /// The work is bounded (see `Limits`): a hostile calendar yields at most a bounded number
     /// of occurrences, and what it left out is listed in `problems`.
