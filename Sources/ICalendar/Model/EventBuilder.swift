@@ -21,20 +21,11 @@ enum EventBuilder {
         if end != nil, duration != nil { duration = nil } // DTEND wins when both are (wrongly) given
         let uid = component.first("UID")?.text ?? "line-\(component.line)"
         let summary = component.first("SUMMARY")?.text ?? ""
-        let rules = rules(of: component, naming: summary.isEmpty ? "the event with UID \(uid)" : "event “\(summary)” (UID \(uid))", problems: &problems)
+        let name = summary.isEmpty ? "the event with UID \(uid)" : "event “\(summary)” (UID \(uid))"
+        let rules = rules(of: component, naming: name, problems: &problems)
         let (extra, periodEnds) = try dates("RDATE", of: component, problems: &problems)
         let exceptions = try dates("EXDATE", of: component, problems: &problems).times
         let recurrenceLine = component.first("RECURRENCE-ID")
-        let attendeeLines = component.all("ATTENDEE")
-        if attendeeLines.count > Limits.attendeesPerEvent {
-            problems.add(line: component.line, "the event has more than \(Limits.attendeesPerEvent) attendees; the rest are skipped")
-        }
-        let attendees = attendeeLines.prefix(Limits.attendeesPerEvent).map { line in
-            Attendee(address: address(line.value),
-                     name: line.parameter("CN"),
-                     participation: Attendee.Participation(rawValue: (line.parameter("PARTSTAT") ?? "NEEDS-ACTION").uppercased()) ?? .needsAction,
-                     userType: (line.parameter("CUTYPE") ?? "INDIVIDUAL").uppercased())
-        }
         return Event(
             uid: uid,
             summary: summary,
@@ -43,7 +34,7 @@ enum EventBuilder {
             start: start, end: end, duration: duration,
             status: Event.Status(rawValue: component.first("STATUS")?.value.uppercased() ?? "") ?? .confirmed,
             isTransparent: component.first("TRANSP")?.value.uppercased() == "TRANSPARENT",
-            attendees: attendees,
+            attendees: attendees(of: component, problems: &problems),
             organizer: component.first("ORGANIZER").map { address($0.value) },
             rules: rules, extraDates: extra, periodEnds: periodEnds, exceptionDates: exceptions,
             recurrenceID: try recurrenceLine.map { line throws(ICalendarError) in try time(line) },
@@ -54,9 +45,23 @@ enum EventBuilder {
             line: component.line)
     }
 
+    /// At most `Limits.attendeesPerEvent` ATTENDEEs.
+    private static func attendees(of component: Component, problems: inout ProblemList) -> [Attendee] {
+        let lines = component.all("ATTENDEE")
+        if lines.count > Limits.attendeesPerEvent {
+            problems.add(line: component.line, "the event has more than \(Limits.attendeesPerEvent) attendees; the rest are skipped")
+        }
+        return lines.prefix(Limits.attendeesPerEvent).map { line in
+            Attendee(address: address(line.value),
+                     name: line.parameter("CN"),
+                     participation: Attendee.Participation(rawValue: (line.parameter("PARTSTAT") ?? "NEEDS-ACTION").uppercased()) ?? .needsAction,
+                     userType: (line.parameter("CUTYPE") ?? "INDIVIDUAL").uppercased())
+        }
+    }
+
     /// The valid RRULEs (at most `Limits.rulesPerEvent`). A damaged one is left out and
-    /// reported naming the event: the event keeps its own start (and its other rules), as
-    /// Google Calendar and Outlook show it, instead of disappearing.
+    /// reported naming the event: the event keeps its own start (and its other rules) instead
+    /// of disappearing, since DTSTART is always an occurrence (RFC 5545 §3.8.5.3).
     private static func rules(of component: Component, naming event: String, problems: inout ProblemList) -> [RecurrenceRule] {
         let lines = component.all("RRULE")
         if lines.count > Limits.rulesPerEvent {
