@@ -14,8 +14,13 @@ public struct StoredBriefing: Sendable {
     public let calendarsUpdated: Date?
     /// When WHOOP data was last copied, nil if never.
     public let whoopUpdated: Date?
-    /// Whether this device holds WHOOP tokens.
+    /// Whether WHOOP counts as connected here: this device holds WHOOP tokens, holds synced
+    /// WHOOP records (another device or the account's server connection fetched them), or the
+    /// account said it is connected.
     public let whoopConnected: Bool
+    /// A connection through the account was started or confirmed, but no record has arrived
+    /// yet: a surface says it is waiting for WHOOP.
+    public let whoopWaiting: Bool
 
     /// Where the WHOOP tokens of the store at `databasePath` are kept (owner-only).
     public static func whoopTokensPath(databasePath: String) -> String { databasePath + ".whoop.json" }
@@ -24,26 +29,30 @@ public struct StoredBriefing: Sendable {
     /// says that one thing and offers both connections.
     public var hasNoSources: Bool { briefing.events == nil && !whoopConnected }
 
-    /// - Parameter databasePath: the store's file, beside which the WHOOP tokens live (without
-    ///   them, the briefing notes that WHOOP is not connected).
+    /// - Parameter databasePath: the store's file, beside which the WHOOP tokens and the
+    ///   account's WHOOP mark live (without them and without synced records, the briefing
+    ///   notes that WHOOP is not connected).
     public static func make(store: AppDatabase, databasePath: String, day: LocalDate, today: LocalDate, now: Date,
                             timeZone: TimeZone) throws -> StoredBriefing {
+        let hasRecords = try store.whoopRecordCount() > 0
+        let mark = WhoopAccountMark.load(databasePath: databasePath)
         let whoopConnected = FileManager.default.fileExists(atPath: whoopTokensPath(databasePath: databasePath))
+            || hasRecords || mark?.connected == true
         let calendars = try store.calendars()
         let events: [CalendarEvent]? = calendars.isEmpty ? nil : Self.events(on: day, calendars: calendars, timeZone: timeZone)
         let phase = day == today ? try store.today(timeZone: timeZone)?.report.cycle?.phase : nil
-        // The newest recovery and night's sleep up to the day's end.
+        // The newest recovery and night's sleep (naps skipped) up to the day's end.
         let dayEnd = day.adding(days: 1).instant(at: TimeOfDay(minutesSinceMidnight: 0), in: timeZone)
         let recovery = try store.latestWhoopRecord(.recovery, notAfter: dayEnd)
-            .flatMap { try? JSONDecoder.api.decode(WhoopRecovery.self, from: Data($0.utf8)) }?.domain
-        let sleep = try store.latestWhoopRecord(.sleep, notAfter: dayEnd)
-            .flatMap { try? JSONDecoder.api.decode(WhoopSleep.self, from: Data($0.utf8)) }?.domain
+            .flatMap { try? WhoopSyncedRecord.decodeRecovery($0) }?.domain
+        let sleep = try store.latestWhoopRecords(.sleep, notAfter: dayEnd, limit: 8)
+            .lazy.compactMap { try? WhoopSyncedRecord.decodeSleep($0) }.first { !$0.nap }?.domain
         let whoopUpdated = try store.whoopSyncedAt()
         var input = BriefingInput(date: day, timeZone: timeZone, now: now, recovery: recovery, sleep: sleep, events: events,
                                   phase: phase, whoopUpdatedAt: whoopUpdated, whoopConnected: whoopConnected)
         input.recoveryMode = try store.settings()?.recoveryMode ?? false
         return StoredBriefing(briefing: BriefingGenerator.generate(input), calendarsUpdated: calendars.map(\.fetchedAt).min(),
-                              whoopUpdated: whoopUpdated, whoopConnected: whoopConnected)
+                              whoopUpdated: whoopUpdated, whoopConnected: whoopConnected, whoopWaiting: !hasRecords && mark?.isWaiting(now: now) == true)
     }
 
     /// The day's occurrences of every stored calendar, as ReadyDay events.

@@ -130,11 +130,20 @@ public struct WhoopConnection: Sendable {
 
     // MARK: Data
 
-    /// Fetches `days` of recoveries and sleeps into the store; returns their counts. An
-    /// exclusive lock on a file beside the tokens keeps two processes (or two requests) from
-    /// refreshing with the same (rotating) refresh token; it is waited for without blocking
-    /// a thread.
-    public func sync(_ store: AppDatabase, days: Int, now: Date) async throws -> (recoveries: Int, sleeps: Int) {
+    /// What one fetch brought: records of each kind.
+    public struct Fetched: Hashable, Sendable {
+        public var recoveries = 0
+        public var sleeps = 0
+        public var cycles = 0
+        public var workouts = 0
+    }
+
+    /// Fetches `days` of recoveries, sleeps, cycles and workouts into the store as synced rows
+    /// (queued for upload, so the account's other devices brief from them too); returns their
+    /// counts. An exclusive lock on a file beside the tokens keeps two processes (or two
+    /// requests) from refreshing with the same (rotating) refresh token; it is waited for
+    /// without blocking a thread.
+    public func sync(_ store: AppDatabase, days: Int, now: Date) async throws -> Fetched {
         let lock = open(tokensPath + ".lock", O_CREAT | O_RDWR, 0o600)
         defer {
             if lock >= 0 {
@@ -148,23 +157,37 @@ public struct WhoopConnection: Sendable {
         guard let tokens = loadTokens() else { throw WhoopError.reconnectNeeded }
         let client = client(tokens)
         let start = now.addingTimeInterval(-Double(days) * 86400)
-        let recoveries = try await client.recoveries(start: start, end: now)
-        let sleeps = try await client.sleeps(start: start, end: now).filter { !$0.nap }
-        let encoder = JSONEncoder.api
-        var records: [(kind: WhoopRecordKind, id: String, recordedAt: Date, json: String)] = []
-        for recovery in recoveries {
-            records.append((.recovery, String(recovery.cycleID), recovery.createdAt, String(decoding: try encoder.encode(recovery), as: UTF8.self)))
+        let recoveries = try await client.recoveries(start: start, end: now).map(WhoopSyncedRecord.init)
+        let sleeps = try await client.sleeps(start: start, end: now).map(WhoopSyncedRecord.init)
+        // Cycles and workouts are extra (the briefing reads recovery and sleep): an app
+        // registered without their scopes, or a WHOOP without them, still connects.
+        let cycles = try await Self.optional { try await client.cycles(start: start, end: now).map(WhoopSyncedRecord.init) }
+        let workouts = try await Self.optional { try await client.workouts(start: start, end: now).map(WhoopSyncedRecord.init) }
+        try store.saveWhoopRecords((recoveries + sleeps + cycles + workouts).compactMap(Self.input))
+        return Fetched(recoveries: recoveries.count, sleeps: sleeps.count, cycles: cycles.count, workouts: workouts.count)
+    }
+
+    private static func optional(_ fetch: () async throws -> [WhoopSyncedRecord]) async throws -> [WhoopSyncedRecord] {
+        do {
+            return try await fetch()
+        } catch WhoopError.notFound {
+            return []
+        } catch WhoopError.authorizationDenied {
+            return []
         }
-        for sleep in sleeps {
-            records.append((.sleep, sleep.id, sleep.end, String(decoding: try encoder.encode(sleep), as: UTF8.self)))
+    }
+
+    /// The store's form of a synced record.
+    public static func input(_ record: WhoopSyncedRecord) -> WhoopRecordInput? {
+        WhoopRecordKind(rawValue: record.kind).map {
+            WhoopRecordInput(kind: $0, whoopID: record.whoopID, recordedAt: record.recordedAt, json: record.json)
         }
-        try store.saveWhoopRecords(records)
-        return (recoveries.count, sleeps.count)
     }
 
     /// Revokes access at WHOOP (best effort: offline, the local connection still ends), then
-    /// removes the tokens, the pending attempt and every WHOOP record from this device.
-    /// Returns false when nothing was connected.
+    /// removes the tokens and the pending attempt, and turns every WHOOP record this device
+    /// fetched into a tombstone, so the account's other devices forget them too at their next
+    /// sync. Returns false when nothing was connected.
     @discardableResult
     public func disconnect(_ store: AppDatabase) async throws -> Bool {
         guard let tokens = loadTokens() else { return false }
@@ -220,5 +243,43 @@ enum PrivateFile {
             unlink(temporary)
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
         }
+    }
+}
+
+/// The account's WHOOP connection as this device last heard of it, kept beside the database
+/// (owner-only) so the briefing knows it without asking the server: a connection through the
+/// account was started (`connected` false) or the server said it is connected. Removed on
+/// disconnect.
+public struct WhoopAccountMark: Codable, Hashable, Sendable {
+    public var startedAt: Date
+    public var connected: Bool
+    /// The address the connection was started with (single use, short lived), so a surface
+    /// can offer it again while waiting.
+    public var authorizeURL: String?
+
+    public init(startedAt: Date, connected: Bool, authorizeURL: String? = nil) {
+        self.startedAt = startedAt
+        self.connected = connected
+        self.authorizeURL = authorizeURL
+    }
+
+    /// Still waiting for the account's WHOOP connection at `now`: confirmed connected, or
+    /// started less than the server's state lifetime (10 minutes) ago.
+    public func isWaiting(now: Date) -> Bool {
+        connected || now.timeIntervalSince(startedAt) < WhoopConnection.attemptLifetime
+    }
+
+    public static func path(databasePath: String) -> String { databasePath + ".whoop-account.json" }
+
+    public static func load(databasePath: String) -> WhoopAccountMark? {
+        FileManager.default.contents(atPath: path(databasePath: databasePath)).flatMap { try? JSONDecoder.api.decode(Self.self, from: $0) }
+    }
+
+    public func save(databasePath: String) throws {
+        try PrivateFile.write(try JSONEncoder.api.encode(self), to: Self.path(databasePath: databasePath))
+    }
+
+    public static func remove(databasePath: String) {
+        try? FileManager.default.removeItem(atPath: path(databasePath: databasePath))
     }
 }

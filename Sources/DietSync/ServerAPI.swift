@@ -83,6 +83,23 @@ public struct ServerAPI: Sendable {
         let _: Empty = try await call("DELETE", AccountPaths.account, token: accessToken)
     }
 
+    /// Starts connecting WHOOP to the account: the address to open in a browser. 503
+    /// `whoop_not_configured` when the server has no WHOOP registration.
+    public func whoopConnect(accessToken: String) async throws -> WhoopConnectStart {
+        try await call("POST", WhoopPaths.connect, token: accessToken)
+    }
+
+    /// Whether the account's WHOOP connection is there.
+    public func whoopStatus(accessToken: String) async throws -> WhoopStatus {
+        try await call("GET", WhoopPaths.connection, token: accessToken)
+    }
+
+    /// Disconnects WHOOP from the account: the server revokes, forgets the tokens and writes
+    /// tombstones for every WHOOP record (they reach the devices at their next sync).
+    public func whoopDisconnect(accessToken: String) async throws {
+        let _: Empty = try await call("DELETE", WhoopPaths.connection, token: accessToken)
+    }
+
     struct Empty: Codable {}
 
     private func call<Response: Decodable>(_ method: String, _ path: String, token: String? = nil,

@@ -35,9 +35,10 @@ extension WhoopConnection {
         self = connection
     }
 
-    /// `sync` from a synchronous command.
+    /// `sync` from a synchronous command: the recoveries and sleeps fetched.
     func syncBlocking(_ store: AppDatabase, days: Int, now: Date) throws -> (recoveries: Int, sleeps: Int) {
-        try Blocking.run { () async throws -> (recoveries: Int, sleeps: Int) in try await sync(store, days: days, now: now) }.get()
+        let fetched = try Blocking.run { () async throws -> Fetched in try await sync(store, days: days, now: now) }.get()
+        return (fetched.recoveries, fetched.sleeps)
     }
 }
 
@@ -47,12 +48,17 @@ struct WhoopConnectCommand: CLICommand {
         abstract: "Print WHOOP's authorize address; paste the address it sends you back to (or pass it with --redirect).")
 
     @Option(help: "The address WHOOP redirected to after you allowed access.") var redirect: String?
+    @Option(help: "Signed in to an account: seconds to wait for WHOOP to confirm (0: print the address and return).") var wait = 300
     @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         let l = session.localizer
+        if let through = try WhoopThroughAccount(options: options, context: context, session: session) {
+            guard (0...3600).contains(wait) else { throw CLIError(l.text("cli.whoop.wait")) }
+            return try through.connect(wait: wait, json: json)
+        }
         let setup = try WhoopConnection(options: options, context: context, localizer: l)
         var pasted = redirect
         var lines: [String] = []
@@ -98,6 +104,10 @@ struct WhoopSyncCommand: CLICommand {
         let session = try Session.open(options, context: context)
         let l = session.localizer
         guard (1...365).contains(days) else { throw CLIError(l.text("cli.whoop.days")) }
+        if let through = try WhoopThroughAccount(options: options, context: context, session: session),
+           WhoopConnection(environment: context.environment, databasePath: through.databasePath)?.isConnected != true {
+            return try through.sync(json: json)
+        }
         let setup = try WhoopConnection(options: options, context: context, localizer: l)
         guard setup.loadTokens() != nil else { throw CLIError(l.text("cli.whoop.notConnected")) }
         do {
@@ -119,10 +129,136 @@ struct WhoopDisconnectCommand: CLICommand {
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         let l = session.localizer
+        if let through = try WhoopThroughAccount(options: options, context: context, session: session) {
+            return try through.disconnect(json: json)
+        }
         let setup = try WhoopConnection(options: options, context: context, localizer: l)
         guard setup.loadTokens() != nil else { throw CLIError(l.text("cli.whoop.notConnected")) }
         let store = session.store
         try session.run { _ = try Blocking.run { () async throws -> Bool in try await setup.disconnect(store) }.get() }
         return json ? try JSONOutput.encode(["disconnected": true]) : l.text("cli.whoop.disconnected")
+    }
+}
+
+/// `wdiet briefing whoop …` on a device signed in to an account: WHOOP is connected to the
+/// account through the server (which fetches the records and syncs them to every device), not
+/// to this device.
+struct WhoopThroughAccount {
+    /// How often the connection's status is asked while waiting.
+    static let pollInterval: Duration = .seconds(2)
+
+    let session: Session
+    let databasePath: String
+    let synchronizer: Synchronizer
+    let server: URL
+    let context: CLIContext
+
+    /// nil when the device is not signed in (the device-only connection stays).
+    init?(options: StoreOptions, context: CLIContext, session: Session) throws {
+        databasePath = options.resolvedPath(environment: context.environment)
+        let file = AccountFile(databasePath: databasePath)
+        guard let account = try file.load() else { return nil }
+        server = account.server
+        self.session = session
+        self.context = context
+        synchronizer = Synchronizer(store: session.store, file: file, now: { [clock = session.clock] in clock.now() })
+    }
+
+    private var l: Localizer { session.localizer }
+
+    /// Asks the server for the authorize address, prints it, waits up to `wait` seconds
+    /// (every 2 s) for the account to say connected, then syncs. Interrupting only stops the
+    /// waiting: the connection completes in the browser all the same and arrives with a sync.
+    func connect(wait: Int, json: Bool) throws -> String {
+        if try call({ api, token in try await api.whoopStatus(accessToken: token) }).connected {
+            try WhoopAccountMark(startedAt: session.clock.now(), connected: true).save(databasePath: databasePath)
+            let records = try syncNow()
+            if json { return try JSONOutput.encode(["connected": 1, "records": records]) }
+            return [l.text("cli.whoop.account.already"), l.text("cli.whoop.account.synced", ["records": .integer(records)])]
+                .joined(separator: "\n")
+        }
+        let start = try call { api, token in try await api.whoopConnect(accessToken: token) }
+        try WhoopAccountMark(startedAt: session.clock.now(), connected: false, authorizeURL: start.authorizeURL).save(databasePath: databasePath)
+        let opening = [l.text("cli.whoop.account.open"), start.authorizeURL]
+        guard wait > 0 else {
+            if json { return try JSONOutput.encode(["authorize_url": start.authorizeURL]) }
+            return (opening + [l.text("cli.whoop.account.later")]).joined(separator: "\n")
+        }
+        if context.isTerminal {
+            let minutes = (wait + 59) / 60
+            Terminal.print((opening + [l.text("cli.whoop.account.waiting", ["minutes": .integer(minutes)])]).joined(separator: "\n"))
+        }
+        guard try waitForConnection(seconds: wait) else {
+            throw CLIError(l.text("cli.whoop.account.timeout", ["minutes": .integer((wait + 59) / 60)]))
+        }
+        try WhoopAccountMark(startedAt: session.clock.now(), connected: true).save(databasePath: databasePath)
+        let records = try syncNow()
+        if json { return try JSONOutput.encode(["connected": 1, "records": records]) }
+        return ((context.isTerminal ? [] : opening) + [l.text("cli.whoop.account.connected", ["records": .integer(records)])])
+            .joined(separator: "\n")
+    }
+
+    /// Polls `GET /v1/whoop` until it says connected (true) or `seconds` passed (false). A
+    /// moment offline while waiting is not the end: the next poll tries again.
+    private func waitForConnection(seconds: Int) throws -> Bool {
+        let frozen = synchronizer
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        return try Blocking.run { () async throws -> Bool in
+            while ContinuousClock.now < deadline {
+                try await Task.sleep(for: Self.pollInterval)
+                do {
+                    if try await frozen.withAccessToken({ api, token in try await api.whoopStatus(accessToken: token) }).connected {
+                        return true
+                    }
+                } catch SyncError.offline {
+                    continue
+                }
+            }
+            return false
+        }.get()
+    }
+
+    /// `DELETE /v1/whoop`, then a sync that brings the server's tombstones here.
+    func disconnect(json: Bool) throws -> String {
+        guard try call({ api, token in try await api.whoopStatus(accessToken: token) }).connected else {
+            WhoopAccountMark.remove(databasePath: databasePath)
+            throw CLIError(l.text("cli.whoop.account.notConnected"))
+        }
+        try call { api, token in try await api.whoopDisconnect(accessToken: token) }
+        WhoopAccountMark.remove(databasePath: databasePath)
+        _ = try syncNow()
+        return json ? try JSONOutput.encode(["disconnected": true]) : l.text("cli.whoop.account.disconnected")
+    }
+
+    /// `wdiet briefing whoop sync` through the account: the server fetches from WHOOP; this
+    /// device syncs.
+    func sync(json: Bool) throws -> String {
+        let records = try syncNow()
+        if json { return try JSONOutput.encode(["records": records]) }
+        return l.text("cli.whoop.account.synced", ["records": .integer(records)])
+    }
+
+    /// Syncs with the account; returns how many live WHOOP records this device holds.
+    private func syncNow() throws -> Int {
+        let frozen = synchronizer
+        if case let .failure(error) = Blocking.run({ () async throws in try await frozen.syncWithRetry() }) { throw failure(error) }
+        return try session.store.whoopRecordCount()
+    }
+
+    /// One account call with a fresh access token, failures in the user's words.
+    @discardableResult
+    private func call<T: Sendable>(_ body: @escaping @Sendable (ServerAPI, String) async throws -> T) throws -> T {
+        let frozen = synchronizer
+        switch Blocking.run({ () async throws -> T in try await frozen.withAccessToken(body) }) {
+        case let .success(value): return value
+        case let .failure(error): throw failure(error)
+        }
+    }
+
+    private func failure(_ error: any Error) -> CLIError {
+        if case let SyncError.server(_, code, _) = error, code == "whoop_not_configured" {
+            return CLIError(l.text("cli.whoop.account.notConfigured"))
+        }
+        return SyncCommand.cliError(error, server: server, session: session)
     }
 }

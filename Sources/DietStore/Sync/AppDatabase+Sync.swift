@@ -199,7 +199,8 @@ extension AppDatabase {
         case .customFoods: CustomFoodRecord.self
         case .recipes: RecipeRecord.self
         case .mindfulMeals: MindfulMealRecord.self
-        case .calendarSources, .briefingSettings, .whoopRecords: nil
+        case .whoopRecords: WhoopRecordRecord.self
+        case .calendarSources, .briefingSettings: nil
         }
     }
 

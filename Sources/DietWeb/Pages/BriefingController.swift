@@ -1,10 +1,12 @@
 import DietBriefing
 import DietCore
 import DietStore
+import DietSync
 import ICalendar
 import Foundation
 import Hummingbird
 import ReadyDay
+import SyncProtocol
 
 /// The ReadyDay morning briefing from the stored calendars and WHOOP copy.
 struct BriefingController: Controller {
@@ -81,6 +83,7 @@ struct BriefingController: Controller {
         var values = BriefingValues(stored, timeZone: timeZone, localizer: l).values
         values["empty"] = stored.hasNoSources
         values["whoop"] = whoopValues(request: request, context: context, l)
+        if stored.whoopWaiting { values["whoopDone"] = whoopWaiting(l) }
         if let outcome = request.uri.queryParameters.get("whoop").flatMap(WhoopOutcome.init(rawValue:)), outcome.applies(connected: stored.whoopConnected) {
             values[outcome.isError ? "whoopError" : "whoopDone"] = l.text(outcome.key)
         }
@@ -102,6 +105,9 @@ struct BriefingController: Controller {
 enum WhoopOutcome: String {
     case connected, synced, disconnected
     case denied, unreachable, server, rejected, rateLimited, reconnect, invalid, fetch
+    /// Through the account: the server has no WHOOP registration, cannot be reached, the
+    /// session ended, or it refused the request.
+    case notConfigured, offline, signedOut, account
 
     var isError: Bool { ![.connected, .synced, .disconnected].contains(self) }
 
@@ -113,6 +119,16 @@ enum WhoopOutcome: String {
         case .connected, .synced: connected
         case .disconnected: !connected
         default: true
+        }
+    }
+
+    /// What a call to the account's server ended in.
+    init(account error: any Error) {
+        self = switch error {
+        case SyncError.server(_, "whoop_not_configured", _): .notConfigured
+        case SyncError.offline: .offline
+        case SyncError.signedOut, SyncError.notSignedIn: .signedOut
+        default: .account
         }
     }
 
@@ -146,6 +162,12 @@ extension BriefingController {
     }
 
     func whoopValues(request: Request, context: WebContext, _ l: Localizer) -> [String: Any] {
+        if signedIn, whoop?.isConnected != true {
+            // Through the account: connected once the account said so or its records are here.
+            let connected = (try? store.whoopRecordCount()).map { $0 > 0 } == true
+                || WhoopAccountMark.load(databasePath: configuration.databasePath)?.connected == true
+            return ["configured": true, "connected": connected, "usable": true, "redirect": ""]
+        }
         guard let connection = whoop else {
             let own = (context.isSecure ? "https://" : "http://") + (request.head.authority ?? "127.0.0.1") + WhoopConnection.callbackPath
             return ["configured": false, "redirect": own]
@@ -167,6 +189,7 @@ extension BriefingController {
             return renderer.page("error", ["message": l.text("web.error.csrf")], title: l.text("web.error.title"), tab: nil,
                                  context: context, status: .forbidden)
         }
+        if signedIn, whoop?.isConnected != true { return try await connectThroughAccount() }
         guard let connection = whoop else { return redirect("/briefing") }
         let (uri, elsewhere) = redirectAddress(request, context: context, connection: connection)
         guard elsewhere == nil else { return redirect("/briefing") }
@@ -229,6 +252,14 @@ extension BriefingController {
     }
 
     func syncWhoop(_ request: Request, context: WebContext) async throws -> Response {
+        if signedIn, whoop?.isConnected != true {
+            do {
+                _ = try await sync.exclusively { try await $0.syncWithRetry() }
+            } catch {
+                return redirect("/briefing?whoop=\(WhoopOutcome(account: error).rawValue)")
+            }
+            return redirect("/briefing?whoop=synced")
+        }
         guard let connection = whoop, connection.isConnected else { return redirect("/briefing") }
         do {
             _ = try await connection.sync(store, days: 7, now: clock.now())
@@ -240,9 +271,53 @@ extension BriefingController {
 
     /// Revokes at WHOOP (best effort) and removes the tokens and every WHOOP record here.
     func disconnectWhoop(_ request: Request, context: WebContext) async throws -> Response {
+        if signedIn, whoop?.isConnected != true { return await disconnectThroughAccount() }
         guard let connection = whoop else { return redirect("/briefing") }
         try await connection.disconnect(store)
         return redirect("/briefing?whoop=disconnected")
+    }
+}
+
+/// WHOOP through the account (the store is signed in and this device holds no WHOOP tokens of
+/// its own): the server connects, fetches and syncs the records to every device.
+extension BriefingController {
+    var signedIn: Bool { FileManager.default.fileExists(atPath: AccountFile(databasePath: configuration.databasePath).path) }
+
+    /// Asks the server for WHOOP's authorize address and sends the browser there (this route
+    /// is a same-site link, checked above, then a redirect, as for the device's own connection).
+    func connectThroughAccount() async throws -> Response {
+        let start: WhoopConnectStart
+        do {
+            start = try await sync.exclusively { synchronizer in
+                try await synchronizer.withAccessToken { api, token in try await api.whoopConnect(accessToken: token) }
+            }
+        } catch {
+            return redirect("/briefing?whoop=\(WhoopOutcome(account: error).rawValue)")
+        }
+        try WhoopAccountMark(startedAt: clock.now(), connected: false, authorizeURL: start.authorizeURL)
+            .save(databasePath: configuration.databasePath)
+        return Response(status: .seeOther, headers: [.location: start.authorizeURL])
+    }
+
+    /// `DELETE /v1/whoop`, then a sync that brings the server's tombstones here.
+    func disconnectThroughAccount() async -> Response {
+        do {
+            try await sync.exclusively { synchronizer in
+                try await synchronizer.withAccessToken { api, token in try await api.whoopDisconnect(accessToken: token) }
+                _ = try await synchronizer.syncWithRetry()
+            }
+        } catch {
+            return redirect("/briefing?whoop=\(WhoopOutcome(account: error).rawValue)")
+        }
+        WhoopAccountMark.remove(databasePath: configuration.databasePath)
+        return redirect("/briefing?whoop=disconnected")
+    }
+
+    /// "Waiting for WHOOP", and a quiet sync to bring the records sooner.
+    func whoopWaiting(_ l: Localizer) -> String {
+        let sync = sync
+        Task { await sync.changed() }
+        return l.text("web.briefing.whoop.waiting")
     }
 }
 
