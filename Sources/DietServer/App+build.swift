@@ -30,8 +30,12 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger 
 func buildRouter(configuration: ServerConfiguration, database: ServerDatabase, tokens: TokenService, logger: Logger) -> Router<ServerContext> {
     // HEAD answers like GET without the body.
     let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
+    // Outermost first: the durations by route see every answer, because the request log
+    // turns errors into responses; the 500 log line inside it carries the request id.
+    MetricsExport.bootstrap()
+    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ServerErrorMiddleware())
-    router.add(middleware: LogRequestsMiddleware(.debug))
     router.add(middleware: ClientAddressMiddleware(policy: configuration.clientAddress))
     let sessions = Sessions(tokens: tokens, logger: logger)
     let authenticated = BearerAuthenticator(tokens: tokens)
@@ -46,6 +50,7 @@ func buildRouter(configuration: ServerConfiguration, database: ServerDatabase, t
         }
     }
     router.get("/openapi.json") { _, _ in try OpenAPIDocument.response() }
+    router.addMetricsRoute(policy: configuration.metrics)
 
     AuthController(database: database, sessions: sessions, passwords: Passwords(cost: configuration.bcryptCost, policy: configuration.bcrypt),
                    policy: configuration.rateLimit, logger: logger)

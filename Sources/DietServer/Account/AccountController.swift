@@ -19,8 +19,8 @@ struct AccountController: Sendable {
 
     @Sendable func devices(request: Request, context: ServerContext) async throws -> JSONBody<[DeviceSession]> {
         let caller = try context.requireCaller()
-        let list = try await database.withCaller(caller) { [sessions] connection in
-            try await sessions.list(current: caller.sessionID, on: connection)
+        let list = try await database.withCaller(caller) { [sessions, logger = context.logger] connection in
+            try await sessions.logging(to: logger).list(current: caller.sessionID, on: connection)
         }
         return JSONBody(list)
     }
@@ -29,8 +29,8 @@ struct AccountController: Sendable {
         let caller = try context.requireCaller()
         let text = context.parameters.get("id") ?? ""
         guard let id = UUID(uuidString: text) else { throw APIError.badRequest("\"\(text.prefix(40))\" is not a device id.") }
-        let found = try await database.withCaller(caller) { [sessions] connection in
-            try await sessions.revoke(sessionID: id, on: connection)
+        let found = try await database.withCaller(caller) { [sessions, logger = context.logger] connection in
+            try await sessions.logging(to: logger).revoke(sessionID: id, on: connection)
         }
         guard found else { throw APIError.notFound("The device") }
         return .noContent
@@ -38,22 +38,12 @@ struct AccountController: Sendable {
 
     @Sendable func export(request: Request, context: ServerContext) async throws -> JSONBody<AccountExport> {
         let caller = try context.requireCaller()
-        let export = try await database.withCaller(caller) { [sessions, logger] connection in
-            var user: (String?, Date)?
-            for try await row in try await connection.query("SELECT email, created_at FROM users", logger: logger)
-                .decode((String?, Date).self) { user = row }
-            guard let user else { throw APIError.notFound("The account") }
-            var rows: [AccountExport.Row] = []
-            let result = try await connection.query("""
-                SELECT table_name, id, hlc, deleted, row::text FROM sync_rows ORDER BY table_name, seq
-                """, logger: logger)
-            for try await (table, id, stamp, deleted, row) in result.decode((String, UUID, String, Bool, String).self) {
-                guard let table = SyncTable(rawValue: table), let hlc = HLC(stamp) else { continue }
-                rows.append(.init(table: table, id: id, hlc: hlc, deleted: deleted,
-                                  row: try JSONDecoder().decode(JSONValue.self, from: Data(row.utf8))))
-            }
-            return AccountExport(userID: caller.userID, email: user.0, createdAt: user.1,
-                                 devices: try await sessions.list(current: caller.sessionID, on: connection), rows: rows)
+        let export = try await database.withCaller(caller) { [sessions, logger = context.logger] connection in
+            let users = UserRepository(logger: logger)
+            guard let user = try await users.profile(on: connection) else { throw APIError.notFound("The account") }
+            return AccountExport(userID: caller.userID, email: user.email, createdAt: user.createdAt,
+                                 devices: try await sessions.logging(to: logger).list(current: caller.sessionID, on: connection),
+                                 rows: try await users.exportRows(on: connection))
         }
         return JSONBody(export)
     }
@@ -62,18 +52,10 @@ struct AccountController: Sendable {
     /// because their sessions go with it.
     @Sendable func deleteAccount(request: Request, context: ServerContext) async throws -> HTTPResponse.Status {
         let caller = try context.requireCaller()
-        try await database.withCaller(caller) { [logger] connection in
-            // The account's sign-in attempts are tagged with a hash of its email: they go too.
-            for try await email in try await connection.query("SELECT email FROM users WHERE email IS NOT NULL", logger: logger).decode(String.self) {
-                try await connection.query("DELETE FROM auth_attempts WHERE account = \(AttemptLimiter.Key.account(email))", logger: logger)
-            }
-            try await connection.query("DELETE FROM sync_rows WHERE user_id = \(caller.userID)", logger: logger)
-            try await connection.query("DELETE FROM user_usage WHERE user_id = \(caller.userID)", logger: logger)
-            try await connection.query("DELETE FROM refresh_tokens WHERE user_id = \(caller.userID)", logger: logger)
-            try await connection.query("DELETE FROM sessions WHERE user_id = \(caller.userID)", logger: logger)
-            try await connection.query("DELETE FROM users WHERE id = \(caller.userID)", logger: logger)
+        try await database.withCaller(caller) { [logger = context.logger] connection in
+            try await UserRepository(logger: logger).delete(userID: caller.userID, on: connection)
         }
-        logger.info("account deleted")
+        context.logger.info("account deleted")
         return .noContent
     }
 }

@@ -34,41 +34,30 @@ struct AttemptLimiter: Sendable {
     /// up. `account` tags the rows so deleting the account deletes them. Returns the attempt's
     /// id for `takeBack`.
     func reserve(_ limits: [Limit], account: Data?, on connection: PostgresConnection, logger: Logger) async throws -> UUID {
+        let repository = AttemptRepository(logger: logger)
         // Locks in one order everywhere, so two attempts sharing keys cannot deadlock.
-        for lock in Set(limits.map { Self.lockID($0.key) }).sorted() {
-            try await connection.query("SELECT pg_advisory_xact_lock(\(lock))", logger: logger)
-        }
-        let keys = limits.map { ByteBuffer(bytes: $0.key) }
+        try await repository.lock(Set(limits.map { Self.lockID($0.key) }).sorted(), on: connection)
+        let keys = limits.map(\.key)
         let windows = limits.map(\.window)
-        let rows = try await connection.query("""
-            SELECT k.ordinal::int8, count(a.at)::int8,
-                   COALESCE(EXTRACT(EPOCH FROM min(a.at) + make_interval(secs => k.span) - now()), 0)::float8
-            FROM unnest(\(keys)::bytea[], \(windows)::float8[]) WITH ORDINALITY AS k (key_hash, span, ordinal)
-            LEFT JOIN auth_attempts a ON a.key_hash = k.key_hash AND a.at > now() - make_interval(secs => k.span)
-            GROUP BY k.ordinal, k.span
-            """, logger: logger)
-        for try await (ordinal, count, secondsLeft) in rows.decode((Int64, Int64, Double).self)
-        where count >= limits[Int(ordinal) - 1].maximum {
+        for (index, count, secondsLeft) in try await repository.counts(keys: keys, windows: windows, on: connection)
+        where count >= limits[index].maximum {
             throw refusal(max(1, Int(secondsLeft.rounded(.up))))
         }
         let attempt = UUID()
-        try await connection.query("""
-            INSERT INTO auth_attempts (key_hash, attempt, account) SELECT k, \(attempt), \(account) FROM unnest(\(keys)::bytea[]) AS k
-            """, logger: logger)
+        try await repository.record(attempt, keys: keys, account: account, on: connection)
         // Attempts are kept no longer than the longest window.
-        let longest = windows.max() ?? 0
-        try await connection.query("DELETE FROM auth_attempts WHERE at < now() - make_interval(secs => \(longest))", logger: logger)
+        try await repository.prune(olderThan: windows.max() ?? 0, on: connection)
         return attempt
     }
 
     /// Removes an attempt that turned out not to count (a right password, a busy server).
     func takeBack(_ attempt: UUID, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("DELETE FROM auth_attempts WHERE attempt = \(attempt)", logger: logger)
+        try await AttemptRepository(logger: logger).delete(attempt: attempt, on: connection)
     }
 
     /// Forgets every attempt under `key` (the owner signed in from that address).
     func forget(key: Data, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("DELETE FROM auth_attempts WHERE key_hash = \(key)", logger: logger)
+        try await AttemptRepository(logger: logger).delete(key: key, on: connection)
     }
 
     /// The advisory lock of a key: its first 8 bytes.

@@ -30,7 +30,8 @@ struct AuthController: Sendable {
         let email = try Credentials.email(body.email)
         try Credentials.newPassword(body.password)
         let deviceName = try Credentials.deviceName(body.deviceName)
-        let attempt = try await database.withoutUser { [signupLimiter, policy, logger] connection in
+        let logger = context.logger
+        let attempt = try await database.withoutUser { [signupLimiter, policy] connection in
             try await signupLimiter.reserve(policy.signupLimits(address: context.clientAddress), account: nil, on: connection, logger: logger)
         }
         let hash: String
@@ -38,24 +39,17 @@ struct AuthController: Sendable {
             hash = try await passwords.hash(body.password)
         } catch let error as APIError {
             // Refused for being busy, the sign-up did not happen: it does not count.
-            try await database.withoutUser { [signupLimiter, logger] connection in
+            try await database.withoutUser { [signupLimiter] connection in
                 try await signupLimiter.takeBack(attempt, on: connection, logger: logger)
             }
             throw error
         }
         let userID = UUID()
-        do {
-            let tokens = try await database.withUser(userID) { [sessions, logger] connection in
-                try await connection.query("""
-                    INSERT INTO users (id, email, password_hash) VALUES (\(userID), \(email), \(hash))
-                    """, logger: logger)
-                return try await sessions.open(userID: userID, deviceName: deviceName, on: connection)
-            }
-            return JSONBody(tokens, status: .created)
-        } catch let error as PSQLError where error.sqlState == "23505" {
-            throw APIError(status: .conflict, code: "email_taken",
-                           message: "An account with this email already exists; sign in instead.")
+        let tokens = try await database.withUser(userID) { [sessions] connection in
+            try await UserRepository(logger: logger).insert(id: userID, email: email, passwordHash: hash, on: connection)
+            return try await sessions.logging(to: logger).open(userID: userID, deviceName: deviceName, on: connection)
         }
+        return JSONBody(tokens, status: .created)
     }
 
     /// Every attempt is reserved against its limits before the password is checked (see
@@ -68,30 +62,44 @@ struct AuthController: Sendable {
         let email = body.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let deviceName = try Credentials.deviceName(body.deviceName)
         let limits = policy.signInLimits(email: email, address: context.clientAddress)
-        let (attempt, found) = try await database.withoutUser { [signInLimiter, logger] connection in
-            let attempt = try await signInLimiter.reserve(limits, account: AttemptLimiter.Key.account(email), on: connection, logger: logger)
-            let rows = try await connection.query("SELECT id, password_hash FROM auth_user_by_email(\(email))", logger: logger)
-            for try await (id, hash) in rows.decode((UUID, String?).self) { return (attempt, (id, hash) as (UUID, String?)?) }
-            return (attempt, nil)
+        let logger = context.logger
+        let (attempt, found) = try await Self.counting(failure: "rate_limited") {
+            try await database.withoutUser { [signInLimiter] connection in
+                let attempt = try await signInLimiter.reserve(limits, account: AttemptLimiter.Key.account(email), on: connection, logger: logger)
+                return (attempt, try await UserRepository(logger: logger).credentials(email: email, on: connection))
+            }
         }
         let matches: Bool
         do {
-            matches = try await passwords.verify(body.password, hash: found?.1)
+            matches = try await Self.counting(failure: "busy") { try await passwords.verify(body.password, hash: found?.passwordHash) }
         } catch {
-            try await database.withoutUser { [signInLimiter, logger] connection in
+            try await database.withoutUser { [signInLimiter] connection in
                 try await signInLimiter.takeBack(attempt, on: connection, logger: logger)
             }
             throw error
         }
-        guard matches, let userID = found?.0 else { throw APIError.badCredentials }
-        try await database.withoutUser { [signInLimiter, logger] connection in
+        guard matches, let userID = found?.id else {
+            ServerMetrics.signInFailure(reason: found == nil ? "unknown_account" : "wrong_password")
+            throw APIError.badCredentials
+        }
+        try await database.withoutUser { [signInLimiter] connection in
             try await signInLimiter.takeBack(attempt, on: connection, logger: logger)
             try await signInLimiter.forget(key: limits[0].key, on: connection, logger: logger)
         }
         let tokens = try await database.withUser(userID) { [sessions] connection in
-            try await sessions.open(userID: userID, deviceName: deviceName, on: connection)
+            try await sessions.logging(to: logger).open(userID: userID, deviceName: deviceName, on: connection)
         }
         return JSONBody(tokens)
+    }
+
+    /// Runs `body`, counting a 429 or 503 it throws as a failed sign-in for `reason`.
+    private static func counting<T>(failure reason: String, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as APIError where [.tooManyRequests, .serviceUnavailable].contains(error.status) {
+            ServerMetrics.signInFailure(reason: reason)
+            throw error
+        }
     }
 
     @Sendable func apple(request: Request, context: ServerContext) async throws -> JSONBody<TokenResponse> {
@@ -101,48 +109,53 @@ struct AuthController: Sendable {
         let body = try await request.decodeJSON(AppleSignIn.self, context: context)
         let deviceName = try Credentials.deviceName(body.deviceName)
         guard let identity = await sessions.tokens.verifyAppleToken(body.identityToken) else {
+            ServerMetrics.signInFailure(reason: "invalid_identity_token")
             throw APIError(status: .unauthorized, code: "invalid_identity_token", message: "The Apple identity token is not valid.")
         }
         let subject = identity.subject.value
         let email = identity.email.map { $0.lowercased() }
-        let existing = try await database.withoutUser { [logger] connection in
-            let rows = try await connection.query("SELECT auth_user_by_apple(\(subject))", logger: logger)
-            for try await id in rows.decode(UUID?.self) { return id }
-            return nil
+        let users = UserRepository(logger: context.logger)
+        let existing = try await database.withoutUser { connection in
+            try await users.user(appleSubject: subject, on: connection)
         }
         let userID = existing ?? UUID()
-        let tokens = try await database.withUser(userID) { [sessions, logger] connection in
+        let tokens = try await database.withUser(userID) { [sessions, logger = context.logger] connection in
             if existing == nil {
                 // An email already used by a password account is not linked: that would let
                 // whoever controls the Apple ID into it.
                 var storedEmail = email
-                if let email {
-                    let taken = try await connection.query("SELECT auth_email_taken(\(email))", logger: logger)
-                    for try await isTaken in taken.decode(Bool.self) where isTaken { storedEmail = nil }
-                }
-                try await connection.query("""
-                    INSERT INTO users (id, email, apple_subject) VALUES (\(userID), \(storedEmail), \(subject))
-                    """, logger: logger)
+                if let email, try await users.emailTaken(email, on: connection) { storedEmail = nil }
+                try await users.insert(id: userID, email: storedEmail, appleSubject: subject, on: connection)
             }
-            return try await sessions.open(userID: userID, deviceName: deviceName, on: connection)
+            return try await sessions.logging(to: logger).open(userID: userID, deviceName: deviceName, on: connection)
         }
         return JSONBody(tokens, status: existing == nil ? .created : .ok)
     }
 
     @Sendable func refresh(request: Request, context: ServerContext) async throws -> JSONBody<TokenResponse> {
         let body = try await request.decodeJSON(RefreshRequest.self, context: context)
-        guard let (userID, hash) = RefreshToken.parse(body.refreshToken) else { throw APIError.badRefreshToken }
-        let outcome = try await database.withUser(userID) { [sessions] connection in
-            try await sessions.refresh(userID: userID, hash: hash, on: connection)
+        guard let (userID, hash) = RefreshToken.parse(body.refreshToken) else {
+            ServerMetrics.signInFailure(reason: "refresh_invalid")
+            throw APIError.badRefreshToken
         }
-        guard case let .rotated(tokens) = outcome else { throw APIError.badRefreshToken }
-        return JSONBody(tokens)
+        let outcome = try await database.withUser(userID) { [sessions, logger = context.logger] connection in
+            try await sessions.logging(to: logger).refresh(userID: userID, hash: hash, on: connection)
+        }
+        switch outcome {
+        case let .rotated(tokens): return JSONBody(tokens)
+        case .reused:
+            ServerMetrics.signInFailure(reason: "refresh_reused")
+            throw APIError.badRefreshToken
+        case .invalid:
+            ServerMetrics.signInFailure(reason: "refresh_invalid")
+            throw APIError.badRefreshToken
+        }
     }
 
     @Sendable func logout(request: Request, context: ServerContext) async throws -> HTTPResponse.Status {
         let caller = try context.requireCaller()
-        _ = try await database.withCaller(caller) { [sessions] connection in
-            try await sessions.revoke(sessionID: caller.sessionID, on: connection)
+        _ = try await database.withCaller(caller) { [sessions, logger = context.logger] connection in
+            try await sessions.logging(to: logger).revoke(sessionID: caller.sessionID, on: connection)
         }
         return .noContent
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import WhoopAPI
 
 extension ServerConfiguration {
@@ -28,6 +29,7 @@ extension ServerConfiguration {
                   host: host, port: port, bcryptCost: UInt8(cost), appleJWKS: try Self.appleJWKS(reader.value("WDIET_APPLE_JWKS")),
                   appleAudience: reader.value("WDIET_APPLE_AUDIENCE"))
         try readLimits(reader)
+        try readObservability(reader)
         try readWhoop(reader)
         try validate()
     }
@@ -49,6 +51,28 @@ extension ServerConfiguration {
         if let count = try reader.integer("WDIET_MAX_CONNECTIONS", in: 1...1_000_000) { connections.maxConnections = Int(count) }
         if let seconds = try reader.integer("WDIET_IDLE_TIMEOUT", in: 1...86_400) { connections.idleTimeout = TimeInterval(seconds) }
         if let seconds = try reader.integer("WDIET_BODY_TIMEOUT", in: 1...86_400) { connections.bodyTimeout = TimeInterval(seconds) }
+    }
+
+    private mutating func readObservability(_ reader: EnvironmentReader) throws {
+        if let token = reader.value("WDIET_METRICS_TOKEN") {
+            guard token.count >= 16 else { throw ConfigurationError.invalid("WDIET_METRICS_TOKEN", "must have at least 16 characters") }
+            metrics.token = token
+        }
+        if let text = reader.value("WDIET_METRICS_ALLOW") {
+            metrics.allowed = text.lowercased() == "none" ? [] : try IPRange.list(text, variable: "WDIET_METRICS_ALLOW")
+        }
+        if let text = reader.value("WDIET_LOG_FORMAT") {
+            guard let format = LogFormat(rawValue: text.lowercased()) else {
+                throw ConfigurationError.invalid("WDIET_LOG_FORMAT", "must be text or json")
+            }
+            logFormat = format
+        }
+        if let text = reader.value("WDIET_LOG_LEVEL") {
+            guard let level = Logger.Level(rawValue: text.lowercased()), level != .trace else {
+                throw ConfigurationError.invalid("WDIET_LOG_LEVEL", "must be debug, info, notice, warning, error or critical")
+            }
+            logLevel = level
+        }
     }
 
     private mutating func readWhoop(_ reader: EnvironmentReader) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import WhoopAPI
 
 /// Everything the server reads from its environment (`init(environment:)`), with safe
@@ -24,6 +25,10 @@ import WhoopAPI
 /// | `WDIET_BODY_TIMEOUT` | 60 s: a request body not complete this long after its headers is cut |
 /// | `WDIET_APPLE_JWKS` | none (Sign in with Apple disabled); a JWKS document or a path to one |
 /// | `WDIET_APPLE_AUDIENCE` | none; the app's bundle id |
+/// | `WDIET_METRICS_TOKEN` | none; a bearer token (at least 16 characters) that may read `/metrics` from anywhere |
+/// | `WDIET_METRICS_ALLOW` | `127.0.0.0/8,::1`; peers that may read `/metrics` without the token (`none`: no peer), only for requests no proxy relayed (no `X-Forwarded-For`, `Forwarded` or `X-Real-IP`) |
+/// | `WDIET_LOG_FORMAT` | `text`; `json` writes one JSON object per line (`time`, `level`, `label`, `message`, `metadata`) |
+/// | `WDIET_LOG_LEVEL` | `info`; `debug` … `critical` (not `trace`: the database driver logs row contents there) |
 /// | `WDIET_WHOOP_CLIENT_ID`, `WDIET_WHOOP_CLIENT_SECRET` | none (WHOOP disabled: its endpoints answer 503) |
 /// | `WDIET_WHOOP_REDIRECT_URI` | required with WHOOP: this server's public `…/v1/whoop/callback` address |
 /// | `WDIET_WHOOP_API_URL`, `WDIET_WHOOP_OAUTH_URL` | WHOOP's production addresses (tests use a local fake) |
@@ -51,6 +56,10 @@ public struct ServerConfiguration: Sendable {
     public var clientAddress = ClientAddressPolicy()
     public var quota = QuotaPolicy()
     public var connections = ConnectionPolicy()
+    /// Who may read `/metrics`.
+    public var metrics = MetricsPolicy()
+    public var logFormat = LogFormat.text
+    public var logLevel = Logger.Level.info
     /// The app's WHOOP registration; nil disables WHOOP on this server.
     public var whoop: WhoopConfiguration?
     /// How often each instance looks for WHOOP tokens that expire soon.
