@@ -89,12 +89,13 @@ struct WhoopController: Sendable {
         let connector = try requireConnector()
         let query = request.uri.queryParameters
         if query.get("error") != nil { return WhoopPage.refused }
-        guard let state = query.get("state"), !state.isEmpty else { return WhoopPage.missingState }
-        guard let code = query.get("code"), !code.isEmpty else { return WhoopPage.missingCode }
+        // WHOOP requires a state of at least 8 characters; ours have 32.
+        guard let state = query.get("state"), state.count >= 8 else { return WhoopPage.missingState }
         let repository = connector.repository
         guard let userID = try await database.withoutUser({ try await repository.user(forState: state, on: $0) }) else {
             return WhoopPage.forgedState
         }
+        guard let code = query.get("code"), !code.isEmpty else { return WhoopPage.missingCode }
         switch try await database.withUser(userID, { try await repository.use(state: state, on: $0) }) {
         case .expired: return WhoopPage.expiredState
         case .used: return WhoopPage.usedState

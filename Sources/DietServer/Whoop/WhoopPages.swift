@@ -6,19 +6,26 @@ import Hummingbird
 enum WhoopPage {
     static var connected: Response { page(.ok, title: "WHOOP is connected",
                                 text: "WHOOP is connected. You can close this tab; your recovery and sleep reach your devices with their next sync.") }
-    static var missingState: Response { problem("This address is incomplete: it has no state. Start connecting WHOOP again from the app.") }
+    static var missingState: Response { problem("This address is incomplete: it has no state (or a cut-off one). Start connecting WHOOP again from the app.") }
     static var missingCode: Response { problem("WHOOP sent no authorization code. Start connecting WHOOP again from the app.") }
-    static var forgedState: Response { problem("This address was not made by w-diet, so nothing was connected. Start connecting WHOOP again from the app.") }
-    static var expiredState: Response { problem("This connection attempt has expired (after 10 minutes). Start connecting WHOOP again from the app.") }
-    static var usedState: Response { problem("This connection attempt was already used. Start connecting WHOOP again from the app.") }
-    static var refused: Response { problem("You did not allow w-diet to read your WHOOP data, so nothing was connected. You can close this tab.") }
+    static var forgedState: Response { refusal("This address was not made by w-diet, so nothing was connected. Start connecting WHOOP again from the app.") }
+    static var expiredState: Response { refusal("This connection attempt has expired (after 10 minutes). Start connecting WHOOP again from the app.") }
+    static var usedState: Response { refusal("This connection attempt was already used. Start connecting WHOOP again from the app.") }
+    static var refused: Response { refusal("You did not allow w-diet to read your WHOOP data, so nothing was connected. You can close this tab.") }
     static var taken: Response { page(.conflict, title: "WHOOP is not connected",
                             text: "This WHOOP account is already connected to another w-diet account. Disconnect it there first.") }
     static var whoopFailed: Response { page(.badGateway, title: "WHOOP is not connected",
                                   text: "WHOOP did not complete the connection, so nothing was connected. Try again in a few minutes.") }
 
+    /// The address is incomplete (400).
     private static func problem(_ text: String) -> Response {
         page(.badRequest, title: "WHOOP is not connected", text: text)
+    }
+
+    /// A well-formed address that proves nothing, or a refused consent (403): the request is
+    /// understood, and refused.
+    private static func refusal(_ text: String) -> Response {
+        page(.forbidden, title: "WHOOP is not connected", text: text)
     }
 
     private static func page(_ status: HTTPResponse.Status, title: String, text: String) -> Response {

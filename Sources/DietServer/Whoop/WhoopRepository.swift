@@ -31,8 +31,8 @@ struct WhoopRepository: Sendable {
 
     /// SHA-256 of a state: only the hash is stored, so a database reader cannot finish
     /// someone's connection attempt.
-    static func hash(state: String) -> [UInt8] {
-        Array(SHA256.hash(data: Data(state.utf8)))
+    static func hash(state: String) -> Data {
+        Data(SHA256.hash(data: Data(state.utf8)))
     }
 
     /// Records a new attempt of the calling user, and forgets their attempts that have expired.
@@ -65,7 +65,7 @@ struct WhoopRepository: Sendable {
                         on connection: PostgresConnection) async throws {
         try await connection.query("""
             INSERT INTO whoop_connections (user_id, whoop_user_id, tokens, expires_at)
-            VALUES (\(userID), \(whoopUserID), \([UInt8](sealedTokens)), \(expiresAt))
+            VALUES (\(userID), \(whoopUserID), \(sealedTokens), \(expiresAt))
             ON CONFLICT (user_id) DO UPDATE SET whoop_user_id = excluded.whoop_user_id, tokens = excluded.tokens,
               expires_at = excluded.expires_at, connected_at = now(), refreshed_at = NULL, last_fetch_at = NULL
             """, logger: logger)
@@ -78,8 +78,8 @@ struct WhoopRepository: Sendable {
             """ : """
             SELECT whoop_user_id, tokens, expires_at, connected_at, last_fetch_at FROM whoop_connections
             """, logger: logger)
-        for try await (member, tokens, expires, connected, fetched) in rows.decode((Int64, [UInt8], Date, Date, Date?).self) {
-            return Connection(whoopUserID: member, sealedTokens: Data(tokens), expiresAt: expires, connectedAt: connected,
+        for try await (member, tokens, expires, connected, fetched) in rows.decode((Int64, Data, Date, Date, Date?).self) {
+            return Connection(whoopUserID: member, sealedTokens: tokens, expiresAt: expires, connectedAt: connected,
                               lastFetchAt: fetched)
         }
         return nil
@@ -88,7 +88,7 @@ struct WhoopRepository: Sendable {
     /// New tokens after a refresh.
     func updateTokens(_ sealedTokens: Data, expiresAt: Date, on connection: PostgresConnection) async throws {
         try await connection.query("""
-            UPDATE whoop_connections SET tokens = \([UInt8](sealedTokens)), expires_at = \(expiresAt), refreshed_at = now()
+            UPDATE whoop_connections SET tokens = \(sealedTokens), expires_at = \(expiresAt), refreshed_at = now()
             """, logger: logger)
     }
 
