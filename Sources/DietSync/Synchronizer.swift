@@ -50,6 +50,9 @@ public struct Synchronizer: Sendable {
     public let file: AccountFile
     public var retry = RetryPolicy()
     public var batchSize = SyncPaths.maxBatch
+    /// The most bytes of changes one push carries: the server takes bodies up to 2 MiB, and a
+    /// calendar row alone can be 1 MB. A single change over the budget goes alone.
+    public var batchBytes = 1 << 20
     /// Seconds a request may take; the quiet sync after a write uses a short one.
     public var timeout: TimeInterval = 10
     let now: @Sendable () -> Date
@@ -137,7 +140,7 @@ public struct Synchronizer: Sendable {
         // Each round removes or marks every change it pushed, so this ends; the bound guards
         // against a writer that keeps the outbox full while we sync.
         for _ in 0..<1000 {
-            let pending = try store.pendingChanges(limit: batchSize)
+            let pending = Self.budgeted(try store.pendingChanges(limit: batchSize), bytes: batchBytes)
             if pending.isEmpty { break }
             let response: PushResponse
             do {
@@ -176,6 +179,21 @@ public struct Synchronizer: Sendable {
             saved.nextAttemptAt = nil
         }
         return report
+    }
+
+    /// The oldest of `changes` whose JSON stays within `bytes` (at least one, so a change over
+    /// the budget goes alone rather than never).
+    static func budgeted(_ changes: [Change], bytes budget: Int) -> [Change] {
+        let encoder = JSONEncoder()
+        var total = 0
+        var count = 0
+        for change in changes {
+            let size = ((try? encoder.encode(change))?.count ?? 0) + 1
+            if count > 0, total + size > budget { break }
+            total += size
+            count += 1
+        }
+        return Array(changes.prefix(count))
     }
 
     /// Runs `call` with a fresh access token: refreshed ahead of expiry, and once more if the

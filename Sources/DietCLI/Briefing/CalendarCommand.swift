@@ -4,6 +4,7 @@ import DietCore
 import DietStore
 import Foundation
 import ICalendar
+import SyncProtocol
 
 /// `wdiet calendar …`: the calendars the morning briefing reads.
 struct CalendarCommand: ParsableCommand {
@@ -37,6 +38,8 @@ struct CalendarAddCommand: CLICommand {
         let name: String
         let events: Int
         let problems: [String]
+        /// Too long to sync: kept on this device only.
+        let localOnly: Bool
     }
 
     func execute(_ context: CLIContext) throws -> String {
@@ -60,12 +63,15 @@ struct CalendarAddCommand: CLICommand {
         }
         if json {
             return try JSONOutput.encode(Added(id: calendar.id.uuidString, name: calendar.name, events: document.events.count,
-                                               problems: document.problems.map(\.description)))
+                                               problems: document.problems.map(\.description), localOnly: calendar.localOnly))
         }
         var lines = [l.text(document.events.count == 1 ? "cli.calendar.added.one" : "cli.calendar.added", ["name": .text(calendar.name), "events": .integer(document.events.count)])]
         if !document.problems.isEmpty {
             lines.append(l.text("cli.calendar.problems", ["count": .integer(document.problems.count)]))
             lines += document.problems.prefix(10).map { "  \($0)" }
+        }
+        if calendar.localOnly {
+            lines.append(l.text("cli.calendar.localOnly", ["name": .text(calendar.name), "limit": .integer(CalendarRow.maxICSCharacters)]))
         }
         return lines.joined(separator: "\n")
     }
@@ -84,25 +90,39 @@ struct CalendarListCommand: CLICommand {
         let events: Int
         let problems: Int
         let fetchedAt: Date
+        let localOnly: Bool
     }
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         let calendars = try session.run { try session.store.calendars() }
+        let counts = try calendars.map { calendar in try session.run { try Self.counts(calendar, store: session.store) } }
         if json {
-            return try JSONOutput.encode(calendars.map {
-                Item(id: $0.id.uuidString, name: $0.name, location: $0.location, events: $0.eventCount, problems: $0.problemCount,
-                     fetchedAt: $0.fetchedAt)
+            return try JSONOutput.encode(zip(calendars, counts).map {
+                Item(id: $0.id.uuidString, name: $0.name, location: $0.location, events: $1.events, problems: $1.problems,
+                     fetchedAt: $0.fetchedAt, localOnly: $0.localOnly)
             })
         }
         guard !calendars.isEmpty else { return session.localizer.text("cli.calendar.none") }
-        return calendars.map { calendar in
-            session.localizer.text(calendar.eventCount == 1 ? "cli.calendar.row.one" : "cli.calendar.row", [
+        let l = session.localizer
+        let onlyHere = " · " + l.text("web.calendar.localOnly")
+        return zip(calendars, counts).map { (calendar: StoredCalendar, counts: (events: Int, problems: Int)) -> String in
+            let arguments: [String: Message.Argument] = [
                 "id": .text(String(calendar.id.uuidString.lowercased().prefix(8))), "name": .text(calendar.name),
-                "events": .integer(calendar.eventCount), "date": .date(LocalDate(calendar.fetchedAt, in: session.timeZone)),
+                "events": .integer(counts.events), "date": .date(LocalDate(calendar.fetchedAt, in: session.timeZone)),
                 "time": .time(TimeOfDay(calendar.fetchedAt, in: session.timeZone)), "location": .text(calendar.location),
-            ])
+            ]
+            let row = l.text(counts.events == 1 ? "cli.calendar.row.one" : "cli.calendar.row", arguments)
+            return calendar.localOnly ? row + onlyHere : row
         }.joined(separator: "\n")
+    }
+
+    /// The calendar's counts; one that came from another device is counted here once.
+    static func counts(_ calendar: StoredCalendar, store: AppDatabase) throws -> (events: Int, problems: Int) {
+        if let events = calendar.eventCount, let problems = calendar.problemCount { return (events, problems) }
+        guard let document = try? ICalendarDocument(parsing: calendar.ics) else { return (0, 0) }
+        try store.setCalendarCounts(calendar.id, eventCount: document.events.count, problemCount: document.problems.count)
+        return (document.events.count, document.problems.count)
     }
 }
 
@@ -115,7 +135,10 @@ struct CalendarRefreshCommand: CLICommand {
     struct Outcome: Encodable {
         let id: String
         let name: String
+        /// The text was fetched and kept.
         let updated: Bool
+        /// It differed from the stored one: a new version, synced to the other devices.
+        let changed: Bool
         let message: String
     }
 
@@ -134,18 +157,24 @@ struct CalendarRefreshCommand: CLICommand {
             let id = calendar.id.uuidString
             switch CalendarSourceReader.read(calendar.location) {
             case let .failure(error):
-                outcomes.append(Outcome(id: id, name: calendar.name, updated: false, message: failed(error.description)))
+                outcomes.append(Outcome(id: id, name: calendar.name, updated: false, changed: false, message: failed(error.description)))
             case let .success(text):
-                let document: ICalendarDocument
-                do {
-                    document = try session.run { try session.store.refreshCalendar(calendar.id, ics: text) }
-                } catch is ICalendarError {
-                    outcomes.append(Outcome(id: id, name: calendar.name, updated: false, message: failed("not a calendar any more")))
+                guard let document = try? ICalendarDocument(parsing: text) else {
+                    outcomes.append(Outcome(id: id, name: calendar.name, updated: false, changed: false, message: failed("not a calendar any more")))
                     continue
                 }
-                outcomes.append(Outcome(id: id, name: calendar.name, updated: true, message: l.text(
-                    document.events.count == 1 ? "cli.calendar.refreshed.one" : "cli.calendar.refreshed",
-                    ["name": .text(calendar.name), "events": .integer(document.events.count)])))
+                // a new version (synced to the other devices) only when the text changed
+                let refresh = try session.run {
+                    try session.store.refreshCalendar(calendar.id, ics: text, eventCount: document.events.count,
+                                                      problemCount: document.problems.count)
+                }
+                let name: [String: Message.Argument] = ["name": .text(calendar.name), "events": .integer(document.events.count)]
+                let message = switch refresh {
+                case .changed: l.text(document.events.count == 1 ? "cli.calendar.refreshed.one" : "cli.calendar.refreshed", name)
+                case .unchanged: l.text("cli.calendar.unchanged", name)
+                case .localOnly: l.text("cli.calendar.refreshedLocal", name)
+                }
+                outcomes.append(Outcome(id: id, name: calendar.name, updated: true, changed: refresh != .unchanged, message: message))
             }
         }
         return json ? try JSONOutput.encode(outcomes) : outcomes.map(\.message).joined(separator: "\n")

@@ -200,7 +200,8 @@ extension AppDatabase {
         case .recipes: RecipeRecord.self
         case .mindfulMeals: MindfulMealRecord.self
         case .whoopRecords: WhoopRecordRecord.self
-        case .calendarSources, .briefingSettings: nil
+        case .calendarSources: CalendarSourceRecord.self
+        case .briefingSettings: nil
         }
     }
 

@@ -1,0 +1,119 @@
+@testable import DietCLI
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import ServerTestSupport
+import Testing
+
+/// Calendars through the account, end to end: two devices' CLIs, the real server
+/// (PostgreSQL) and a calendar address served on loopback that only one device reaches.
+@Suite("wdiet calendars sync between two devices through the real server", .serialized)
+struct CalendarSyncCLITests {
+    static let password = "correct horse battery"
+    static let now = "2026-01-05T07:00"
+
+    static func ics(_ summary: String, uid: String) -> String {
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTART:20260105T090000Z\r\n"
+            + "DTEND:20260105T100000Z\r\nSUMMARY:\(summary)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    }
+
+    static func device(_ server: URL, signUp: Bool) async throws -> CLIHarness {
+        let harness = CLIHarness(environment: ["WDIET_PASSWORD": password])
+        try harness.onboardAlice()
+        let command = signUp ? "signup" : "login"
+        _ = try await offPool {
+            try harness.run(["account", command, "--server", server.absoluteString, "--email", "cal@example.org"], now: Self.now)
+        }
+        return harness
+    }
+
+    /// Serves `text`'s current value at `/work.ics` while `body` runs.
+    static func serveCalendar(_ text: ServedText, _ body: @Sendable (String) async throws -> Void) async throws {
+        let router = Router()
+        router.get("/work.ics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/calendar"], body: .init(byteBuffer: ByteBuffer(string: text.value)))
+        }
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            try await body("http://127.0.0.1:\(try #require(client.port))")
+        }
+    }
+
+    @Test("a file and an address added on the laptop brief on the phone; the laptop's refresh reaches the offline phone; removal reaches both")
+    func twoDevices() async throws {
+        try await ServerHarness.withLiveServer(configure: { $0.bcryptCost = 4 }) { _, server in
+            // Given two devices of one account
+            let laptop = try await Self.device(server, signUp: true)
+            let phone = try await Self.device(server, signUp: false)
+            let file = laptop.folder.appendingPathComponent("gym.ics")
+            try Self.ics("Spin class", uid: "gym").write(to: file, atomically: true, encoding: .utf8)
+            let served = ServedText(Self.ics("Stand-up", uid: "work"))
+
+            try await Self.serveCalendar(served) { base in
+                // When the laptop adds a file and an address and both devices sync
+                _ = try laptop.run(["calendar", "add", file.path], now: Self.now)
+                _ = try await offPool { try laptop.run(["calendar", "add", base + "/work.ics", "--name", "Work"], now: Self.now) }
+                _ = try await offPool { try laptop.run(["sync"], now: Self.now) }
+                _ = try await offPool { try phone.run(["sync"], now: Self.now) }
+                // Then the phone's briefing shows the events of both
+                let briefing = try phone.run(["briefing"], now: Self.now)
+                #expect(briefing.contains("Spin class") && briefing.contains("Stand-up"))
+
+                // When the address changes and the laptop refreshes and syncs
+                served.value = Self.ics("Planning", uid: "work")
+                let refreshed = try await offPool { try laptop.run(["calendar", "refresh"], now: Self.now) }
+                #expect(refreshed.contains("“Work” updated") && refreshed.contains("“gym” unchanged"))
+                _ = try await offPool { try laptop.run(["sync"], now: Self.now) }
+            }
+
+            // Then the phone, which cannot reach the address any more, keeps its copy on refresh…
+            let failed = try await offPool { try phone.run(["calendar", "refresh"], now: Self.now) }
+            #expect(failed.contains("“Work” kept from"))
+            // …and after a sync briefs from the laptop's newer copy
+            _ = try await offPool { try phone.run(["sync"], now: Self.now) }
+            let later = try phone.run(["briefing"], now: Self.now)
+            #expect(later.contains("Planning") && !later.contains("Stand-up") && later.contains("Spin class"))
+
+            // When the phone removes the file calendar and both sync
+            let list = try phone.run(["calendar", "list"], now: Self.now)
+            let gym = try #require(list.split(separator: "\n").first { $0.contains("gym") }?.prefix(8))
+            #expect(try phone.run(["calendar", "remove", String(gym)], now: Self.now).contains("Removed “gym”"))
+            _ = try await offPool { try phone.run(["sync"], now: Self.now) }
+            _ = try await offPool { try laptop.run(["sync"], now: Self.now) }
+            // Then it is gone on both
+            for device in [laptop, phone] {
+                #expect(!(try device.run(["calendar", "list"], now: Self.now)).contains("gym"))
+                #expect(!(try device.run(["briefing"], now: Self.now)).contains("Spin class"))
+            }
+        }
+    }
+
+    @Test("a file calendar too long to sync is added on this device only, and the CLI says so")
+    func tooLongStaysHere() throws {
+        let harness = CLIHarness()
+        try harness.onboardAlice()
+        let file = harness.folder.appendingPathComponent("huge.ics")
+        let filler = String(repeating: "X-FILLER:" + String(repeating: "x", count: 70) + "\n", count: 1_000_000 / 80 + 10)
+        try (Self.ics("Huge", uid: "huge").replacingOccurrences(of: "END:VCALENDAR\r\n", with: "") + filler + "END:VCALENDAR\n")
+            .write(to: file, atomically: true, encoding: .utf8)
+        let added = try harness.run(["calendar", "add", file.path], now: Self.now)
+        #expect(added.contains("stays on this device only"))
+        #expect(try harness.run(["calendar", "list"], now: Self.now).contains("on this device only"))
+        #expect(try harness.run(["calendar", "add", file.path, "--json"], now: Self.now).contains("\"localOnly\" : true"))
+    }
+}
+
+/// The text the test's calendar address serves, changed by the test while the server runs.
+final class ServedText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    var value: String {
+        get { lock.withLock { text } }
+        set { lock.withLock { text = newValue } }
+    }
+}
