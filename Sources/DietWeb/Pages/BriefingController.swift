@@ -75,6 +75,26 @@ struct BriefingController: Controller {
         return redirect("/briefing", toast: .calendarRemoved)
     }
 
+    /// Each calendar's line: its events (counted here once for one that came from another
+    /// device), damaged parts, and whether it stays on this device only.
+    private func calendarValues(_ l: Localizer) throws -> [[String: Any]] {
+        try store.calendars().map { calendar -> [String: Any] in
+            var counts = (events: calendar.eventCount, problems: calendar.problemCount)
+            if counts.events == nil || counts.problems == nil, let document = try? ICalendarDocument(parsing: calendar.ics) {
+                counts = (document.events.count, document.problems.count)
+                try? store.setCalendarCounts(calendar.id, eventCount: document.events.count, problemCount: document.problems.count)
+            }
+            let events = counts.events ?? 0, problems = counts.problems ?? 0
+            var detail = l.text(events == 1 ? "web.calendar.detail.one" : "web.calendar.detail.other", [
+                "events": .integer(events), "date": .date(LocalDate(calendar.fetchedAt, in: timeZone)),
+            ])
+            if problems > 0 { detail += " · " + l.text("cli.calendar.problems", ["count": .integer(problems)]) }
+            if calendar.localOnly { detail += " · " + l.text("web.calendar.localOnly") }
+            return ["id": calendar.id.uuidString, "name": calendar.name, "detail": detail,
+                    "remove": l.text("web.calendar.remove", ["name": .text(calendar.name)])]
+        }
+    }
+
     private func briefingPage(error: String?, context: WebContext, request: Request, status: HTTPResponse.Status = .ok,
                               typedURL: String? = nil) throws -> Response {
         let l = localizer(context)
@@ -87,13 +107,7 @@ struct BriefingController: Controller {
         if let outcome = request.uri.queryParameters.get("whoop").flatMap(WhoopOutcome.init(rawValue:)), outcome.applies(connected: stored.whoopConnected) {
             values[outcome.isError ? "whoopError" : "whoopDone"] = l.text(outcome.key)
         }
-        values["calendars"] = try store.calendars().map { calendar -> [String: Any] in
-            ["id": calendar.id.uuidString, "name": calendar.name,
-             "detail": l.text(calendar.eventCount == 1 ? "web.calendar.detail.one" : "web.calendar.detail.other", [
-                "events": .integer(calendar.eventCount), "date": .date(LocalDate(calendar.fetchedAt, in: timeZone)),
-             ]) + (calendar.problemCount > 0 ? " · " + l.text("cli.calendar.problems", ["count": .integer(calendar.problemCount)]) : ""),
-             "remove": l.text("web.calendar.remove", ["name": .text(calendar.name)])]
-        }
+        values["calendars"] = try calendarValues(l)
         if let error { values["calendarError"] = error }
         values["typedURL"] = typedURL ?? ""
         return renderer.page("briefing", values, title: l.text("web.briefing.title"), tab: .briefing, context: context, status: status)
