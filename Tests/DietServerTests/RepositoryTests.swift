@@ -89,11 +89,13 @@ struct RepositoryTests {
                 #expect(try await users.user(appleSubject: "apple-subject-1", on: connection) == apple)
                 #expect(try await users.user(appleSubject: "someone else", on: connection) == nil)
             }
-            await #expect(throws: APIError.self) {
-                try await database.withUser(UUID()) { [users] (connection: PostgresConnection) async throws in
-                    try await users.insert(id: UUID(), email: email, passwordHash: "other", on: connection)
+            let other = UUID()
+            let taken = await #expect(throws: APIError.self) {
+                try await database.withUser(other) { [users] (connection: PostgresConnection) async throws in
+                    try await users.insert(id: other, email: email, passwordHash: "other", on: connection)
                 }
             }
+            #expect(taken?.status == .conflict && taken?.code == "email_taken")
             // When Anna is deleted, then her account, sessions and attempts are gone; the Apple user stays.
             try await database.withUser(anna) { [users, sessions] (connection: PostgresConnection) async throws in
                 #expect(try await users.profile(on: connection)?.email == email)
