@@ -106,3 +106,32 @@ extension TestResponse {
         try? JSONDecoder.api.decode(APIErrorBody.self, from: Data(buffer: body))
     }
 }
+
+/// Several instances on one database, as behind a load balancer.
+extension ServerHarness {
+    /// Runs `body` with the addresses of `count` live servers on loopback ports, all built
+    /// exactly as `wdiet-server` builds itself from one configuration on one fresh database
+    /// (the same secrets, so a token one instance issued is good on the others).
+    public static func withLiveServers(
+        count: Int = 2,
+        configure adjust: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @Sendable (ServerConfiguration, [URL]) async throws -> Void
+    ) async throws {
+        var configuration = try await configuration()
+        adjust(&configuration)
+        try await nestLiveServers(count, configuration: configuration, started: [], body)
+    }
+
+    /// Starts one instance and, inside its run, the remaining ones.
+    private static func nestLiveServers(
+        _ remaining: Int, configuration: ServerConfiguration, started: [URL],
+        _ body: @Sendable (ServerConfiguration, [URL]) async throws -> Void
+    ) async throws {
+        guard remaining > 0 else { return try await body(configuration, started) }
+        let app = try await buildApplication(configuration: configuration, logger: logger)
+        try await app.test(.live) { client in
+            guard let port = client.port, let url = URL(string: "http://127.0.0.1:\(port)") else { throw HarnessError.noPostgres }
+            try await nestLiveServers(remaining - 1, configuration: configuration, started: started + [url], body)
+        }
+    }
+}
