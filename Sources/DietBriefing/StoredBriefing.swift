@@ -52,7 +52,8 @@ public struct StoredBriefing: Sendable {
                                   phase: phase, whoopUpdatedAt: whoopUpdated, whoopConnected: whoopConnected)
         input.recoveryMode = try store.settings()?.recoveryMode ?? false
         return StoredBriefing(briefing: BriefingGenerator.generate(input), calendarsUpdated: calendars.map(\.fetchedAt).min(),
-                              whoopUpdated: whoopUpdated, whoopConnected: whoopConnected, whoopWaiting: !hasRecords && mark?.isWaiting(now: now) == true)
+                              whoopUpdated: whoopUpdated, whoopConnected: whoopConnected,
+                              whoopWaiting: !hasRecords && mark?.isWaiting(now: now) == true)
     }
 
     /// The day's occurrences of every stored calendar, as ReadyDay events.

@@ -49,7 +49,8 @@ struct WhoopSyncTests {
         let changes = try store.pendingChanges(limit: 100).filter { $0.table == .whoopRecords }
         #expect(Set(changes.map(\.id)) == [WhoopRow.id(kind: "recovery", whoopID: "1001"),
                                             WhoopRow.id(kind: "sleep", whoopID: "a1b2c3d4-0000-4000-8000-000000000001")])
-        for change in changes { #expect(RowContract.violation(in: change, now: clock.now()) == nil) }
+        // (a migration has no clock of the store: it stamps with the system's time)
+        for change in changes { #expect(RowContract.violation(in: change, now: Date()) == nil) }
         let device = try store.syncStatus().deviceID
         #expect(changes.allSatisfy { $0.hlc.deviceID == device })
     }

@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import DietSync
 import ServerTestSupport
 import SyncProtocol
 import Testing
@@ -93,10 +94,12 @@ struct WhoopSyncAccountTests {
         }
     }
 
-    @Test("a server without a WHOOP registration, a bad --wait and a dead server each say what is wrong")
+    @Test("a server without a WHOOP registration, a bad --wait, an ended session and a dead server each say what is wrong")
     func failures() async throws {
+        let kept = Kept()
         try await ServerHarness.withLiveServer { _, server in
             let laptop = try await Self.device(server, signUp: true)
+            kept.harness = laptop
             let unconfigured = try await offPool {
                 failure { try laptop.run(["whoop", "connect", "--wait", "0"], now: "2026-01-05T07:00") } ?? ""
             }
@@ -107,8 +110,24 @@ struct WhoopSyncAccountTests {
                 failure { try laptop.run(["whoop", "connect", "--wait", "0"], now: "2026-01-05T07:00", lang: "de") } ?? ""
             }
             #expect(german.contains("Der Server hat keine WHOOP-Registrierung"))
+            // A session the server no longer knows (its tokens revoked or expired)
+            let file = AccountFile(databasePath: laptop.database)
+            var account = try #require(try file.load())
+            (account.accessToken, account.refreshToken) = ("expired", "expired")
+            try file.save(account)
+            let ended = try await offPool { failure { try laptop.run(["whoop", "disconnect"], now: "2026-01-05T07:00") } ?? "" }
+            #expect(ended.contains("The session has ended"))
         }
+        // The server is gone now
+        let laptop = try #require(kept.harness)
+        let offline = try await offPool { failure { try laptop.run(["whoop", "connect", "--wait", "0"], now: "2026-01-05T07:00") } ?? "" }
+        #expect(offline.contains("cannot be reached"))
     }
+}
+
+/// A harness kept past the server's life.
+final class Kept: @unchecked Sendable {
+    var harness: CLIHarness?
 }
 
 /// Keeps a redirect as the answer, as a test of where it points needs.
