@@ -89,6 +89,26 @@ struct WhoopConnectTests {
         }
     }
 
+    @Test("a WHOOP member already connected to one account gets a 409 page on another, which stays unconnected")
+    func memberTaken() async throws {
+        let fake = FakeWhoop(recoveryCount: 1, base: Date().addingTimeInterval(-3600))
+        try await WhoopHarness.withServer(fake) { configuration, client in
+            // Given Anna connected with WHOOP member 10129
+            _ = try await WhoopHarness.connect(client, email: "anna@example.org")
+            // When Ben connects with the same WHOOP member
+            let ben = try await client.signup("ben@example.org")
+            let state = try await WhoopHarness.start(client, token: ben.accessToken)
+            let page = try await WhoopHarness.callback(client, query: "code=good-code&state=\(state)")
+            // Then he is told, and only Anna's connection exists
+            #expect(page.status == .conflict)
+            #expect(String(buffer: page.body).contains("already connected to another w-diet account"))
+            #expect(try await WhoopHarness.count(configuration, "SELECT count(*) FROM whoop_connections") == 1)
+            let status = try await client.send(.get, WhoopPaths.connection, token: ben.accessToken).decoded(WhoopStatus.self)
+            #expect(!status.connected)
+            #expect(try await WhoopHarness.pull(client, token: ben.accessToken).isEmpty)
+        }
+    }
+
     @Test("a server without a WHOOP registration answers 503 whoop_not_configured on every WHOOP path")
     func unconfigured() async throws {
         try await ServerHarness.withServer { _, client in
