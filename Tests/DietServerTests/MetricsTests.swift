@@ -69,7 +69,10 @@ struct MetricsTests {
             #expect(try await client.send(.get, "/no/such/\(stray)").status == .notFound)
             let after = try await client.scrape(token: Self.token)
 
-            // Then the failures are counted by reason, the push's duration under its route.
+            // Then the push is counted with its applied change, the failures by reason, the push's duration under its route.
+            #expect(after.value("wdiet_sync_pushes_total") - before.value("wdiet_sync_pushes_total") >= 1)
+            let applied = #"wdiet_sync_push_changes_total{outcome="applied"}"#
+            #expect(after.value(applied) - before.value(applied) >= 1)
             let wrong = #"wdiet_auth_signin_failures_total{reason="wrong_password"}"#
             let unknown = #"wdiet_auth_signin_failures_total{reason="unknown_account"}"#
             #expect(after.value(wrong) - before.value(wrong) >= 1)
