@@ -7,7 +7,8 @@ public enum ScoreState: String, Codable, Sendable {
     case unscorable = "UNSCORABLE"
 }
 
-/// A page of a collection: `records` and the `next_token` of the next page, if any.
+/// A page of a collection: `records` and the `next_token` of the next page, if any. WHOOP's
+/// document makes neither required, so a page without `records` is an empty page.
 public struct WhoopPage<Record: Decodable & Sendable>: Decodable, Sendable {
     public let records: [Record]
     public let nextToken: String?
@@ -15,6 +16,12 @@ public struct WhoopPage<Record: Decodable & Sendable>: Decodable, Sendable {
     enum CodingKeys: String, CodingKey {
         case records
         case nextToken = "next_token"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        records = try container.decodeIfPresent([Record].self, forKey: .records) ?? []
+        nextToken = try container.decodeIfPresent(String.self, forKey: .nextToken)
     }
 }
 
@@ -116,6 +123,8 @@ public struct WhoopSleep: Codable, Hashable, Sendable {
 
     public let id: String
     public let cycleID: Int64
+    /// The id of the previous API generation (gone after 2025-09-01).
+    public let v1ID: Int64?
     public let userID: Int64
     public let createdAt: Date
     public let updatedAt: Date
@@ -129,6 +138,7 @@ public struct WhoopSleep: Codable, Hashable, Sendable {
     enum CodingKeys: String, CodingKey {
         case id, start, end, nap, score
         case cycleID = "cycle_id"
+        case v1ID = "v1_id"
         case userID = "user_id"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
@@ -173,6 +183,25 @@ public struct WhoopCycle: Codable, Hashable, Sendable {
 }
 
 public struct WhoopWorkout: Codable, Hashable, Sendable {
+    /// Milliseconds in each heart-rate zone.
+    public struct ZoneDurations: Codable, Hashable, Sendable {
+        public let zoneZeroMilli: Int64
+        public let zoneOneMilli: Int64
+        public let zoneTwoMilli: Int64
+        public let zoneThreeMilli: Int64
+        public let zoneFourMilli: Int64
+        public let zoneFiveMilli: Int64
+
+        enum CodingKeys: String, CodingKey {
+            case zoneZeroMilli = "zone_zero_milli"
+            case zoneOneMilli = "zone_one_milli"
+            case zoneTwoMilli = "zone_two_milli"
+            case zoneThreeMilli = "zone_three_milli"
+            case zoneFourMilli = "zone_four_milli"
+            case zoneFiveMilli = "zone_five_milli"
+        }
+    }
+
     public struct Score: Codable, Hashable, Sendable {
         public let strain: Double
         public let averageHeartRate: Int
@@ -180,6 +209,9 @@ public struct WhoopWorkout: Codable, Hashable, Sendable {
         public let kilojoule: Double
         public let percentRecorded: Double
         public let distanceMeter: Double?
+        public let altitudeGainMeter: Double?
+        public let altitudeChangeMeter: Double?
+        public let zoneDurations: ZoneDurations
 
         enum CodingKeys: String, CodingKey {
             case strain, kilojoule
@@ -187,23 +219,36 @@ public struct WhoopWorkout: Codable, Hashable, Sendable {
             case maxHeartRate = "max_heart_rate"
             case percentRecorded = "percent_recorded"
             case distanceMeter = "distance_meter"
+            case altitudeGainMeter = "altitude_gain_meter"
+            case altitudeChangeMeter = "altitude_change_meter"
+            case zoneDurations = "zone_durations"
         }
     }
 
     public let id: String
+    /// The id of the previous API generation (gone after 2025-09-01).
+    public let v1ID: Int64?
     public let userID: Int64
+    public let createdAt: Date
+    public let updatedAt: Date
     public let start: Date
     public let end: Date
     public let timezoneOffset: String
     public let sportName: String
+    /// The sport's id of the previous API generation (gone after 2025-09-01).
+    public let sportID: Int?
     public let scoreState: ScoreState
     public let score: Score?
 
     enum CodingKeys: String, CodingKey {
         case id, start, end, score
+        case v1ID = "v1_id"
         case userID = "user_id"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
         case timezoneOffset = "timezone_offset"
         case sportName = "sport_name"
+        case sportID = "sport_id"
         case scoreState = "score_state"
     }
 }
