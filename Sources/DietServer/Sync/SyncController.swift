@@ -17,17 +17,23 @@ struct SyncController: Sendable {
 
     @Sendable func push(request: Request, context: ServerContext) async throws -> JSONBody<PushResponse> {
         let caller = try context.requireCaller()
-        let body = try await request.decodeJSON(PushRequest.self, context: context)
+        let body = try await request.decodeJSON(PushBody.self, context: context)
         guard body.changes.count <= SyncPaths.maxBatch else {
             throw APIError.badRequest("A push holds at most \(SyncPaths.maxBatch) changes; this one has \(body.changes.count).")
         }
         // Each change is checked against the row contract: an invalid one is rejected with its
         // reason and the valid rest applies.
         let plan = SyncRepository.Plan(changes: body.changes, now: Date())
-        let applied = try await database.withCaller(caller) { [logger, quota] connection in
-            try await SyncRepository(logger: logger).apply(plan, userID: caller.userID, quota: quota, on: connection)
+        // The user setting and the user's write lock in one round trip; the push statement
+        // checks the session under the lock.
+        let applied = try await database.withCallerWriting(caller) { [logger, quota] connection, lock in
+            try await SyncRepository(logger: logger).apply(plan, holding: lock, quota: quota, on: connection)
         }
-        return JSONBody(PushResponse(results: plan.results(applied: applied)))
+        let results = plan.results(applied: applied)
+        let rejected = results.count { $0.status == .rejected }
+        let appliedCount = results.count { $0.status == .applied }
+        ServerMetrics.push(applied: appliedCount, ignored: results.count - appliedCount - rejected, rejected: rejected)
+        return JSONBody(PushResponse(results: results))
     }
 
     @Sendable func pull(request: Request, context: ServerContext) async throws -> Response {
@@ -39,8 +45,9 @@ struct SyncController: Sendable {
         let page = try await database.withCaller(caller) { [logger] connection in
             try await SyncRepository(logger: logger).pageJSON(after: cursor, limit: Int(limit), on: connection)
         }
+        ServerMetrics.pull(changes: page.changes)
         return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: page))
+                        body: .init(byteBuffer: page.json))
     }
 
     static func integer(_ text: String?, name: String, default value: Int64, range: ClosedRange<Int64>) throws -> Int64 {
