@@ -7,11 +7,12 @@ extension Migrations {
     /// (name, kind file/address, location, added and fetched times, the text with LF line ends;
     /// stamp and tombstone), so every device of the account briefs from them. What only this
     /// device knows lives beside it in `calendar_source_state`: the counts of the text it
-    /// parsed, when it last found an address unchanged, and `local_ics`, a text too long to
-    /// sync (then the synced row holds an empty text, or the last copy that synced).
+    /// parsed, when it last found an address unchanged, `local_ics`, a text too long to sync
+    /// (then the synced row holds an empty text, or the last copy that synced), and `unshared`
+    /// for a calendar never queued for upload (removing it leaves no tombstone).
     ///
     /// Existing rows are kept (CRLF → LF) and queued for upload, stamped at their own fetch
-    /// time; one too long to sync stays on this device (never stamped: `updated_hlc` empty).
+    /// time; one too long to sync stays on this device.
     static func v14SyncedCalendars(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE calendar_sources (
@@ -30,7 +31,8 @@ extension Migrations {
               event_count INTEGER CHECK (event_count IS NULL OR event_count >= 0),
               problem_count INTEGER CHECK (problem_count IS NULL OR problem_count >= 0),
               checked_at TEXT,
-              local_ics TEXT
+              local_ics TEXT,
+              unshared INTEGER NOT NULL DEFAULT 0 CHECK (unshared IN (0, 1))
             ) STRICT;
             -- A new text (pulled from another device, or written here) makes the counts stale
             -- and replaces a text that was too long to sync.
@@ -58,17 +60,17 @@ extension Migrations {
                                           addedAt: row["added_at"], fetchedAt: row["fetched_at"], ics: ics, updatedHLC: "",
                                           deleted: false)
         var localICS: String?
+        // Stamped at the calendar's own fetch time: a migration has no clock, and the device's
+        // clock moves on from the newest stamp anyway.
         if try record.syncProblem() == nil {
-            // Stamped at the calendar's own fetch time: a migration has no clock, and the
-            // device's clock moves on from the newest stamp anyway.
             _ = try Outbox.save(record, db, now: fetched)
         } else {
-            localICS = ics
-            record.ics = ""
+            (localICS, record.ics) = (ics, "")
+            record.updatedHLC = try Outbox.stamp(db, now: fetched).description
             try record.insert(db)
         }
         try db.execute(sql: """
-            INSERT INTO calendar_source_state (id, event_count, problem_count, local_ics) VALUES (?, ?, ?, ?)
-            """, arguments: [id.uuidString, row["event_count"] as Int, row["problem_count"] as Int, localICS])
+            INSERT INTO calendar_source_state (id, event_count, problem_count, local_ics, unshared) VALUES (?, ?, ?, ?, ?)
+            """, arguments: [id.uuidString, row["event_count"] as Int, row["problem_count"] as Int, localICS, localICS != nil])
     }
 }

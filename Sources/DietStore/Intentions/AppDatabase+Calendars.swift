@@ -50,10 +50,14 @@ extension AppDatabase {
             if localICS == nil {
                 record = try Outbox.save(record, db, now: now)
             } else {
-                // never stamped nor queued: nothing of it leaves the device
+                // stamped (an export keeps it whole) but never queued: nothing of it leaves the device
+                record.updatedHLC = try Outbox.stamp(db, now: now).description
                 try record.insert(db)
             }
             try Self.saveState(record.id, eventCount: eventCount, problemCount: problemCount, checkedAt: nil, localICS: localICS, db)
+            if localICS != nil {
+                try db.execute(sql: "UPDATE calendar_source_state SET unshared = 1 WHERE id = ?", arguments: [record.id.uuidString])
+            }
         }
         return StoredCalendar(id: record.id, name: record.name, location: location, isURL: isURL, addedAt: now, fetchedAt: now,
                               ics: text, eventCount: eventCount, problemCount: problemCount, localOnly: localICS != nil)
@@ -84,6 +88,7 @@ extension AppDatabase {
             }
             record = try Outbox.save(candidate, db, now: now)
             try Self.saveState(id, eventCount: eventCount, problemCount: problemCount, checkedAt: nil, localICS: nil, db)
+            try db.execute(sql: "UPDATE calendar_source_state SET unshared = 0 WHERE id = ?", arguments: [id.uuidString])
             return .changed
         }
     }
@@ -133,8 +138,10 @@ extension AppDatabase {
             guard var record = try CalendarSourceRecord.fetchOne(db, key: calendar.id) else {
                 throw StoreError.notFound(table: "calendars", id: prefix)
             }
+            let unshared = try Bool.fetchOne(db, sql: "SELECT unshared FROM calendar_source_state WHERE id = ?",
+                                             arguments: [calendar.id.uuidString]) ?? false
             try db.execute(sql: "DELETE FROM calendar_source_state WHERE id = ?", arguments: [calendar.id.uuidString])
-            if record.updatedHLC.isEmpty {
+            if unshared {
                 try record.delete(db)
             } else {
                 (record.deleted, record.ics) = (true, "")
