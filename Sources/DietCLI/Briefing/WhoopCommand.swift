@@ -21,6 +21,11 @@ struct WhoopCommand: ParsableCommand {
             one registration then serves both the briefing page ("Connect WHOOP") and `wdiet whoop connect` (where you \
             paste the address WHOOP sent you to). Without WDIET_WHOOP_REDIRECT_URI the web app uses the address it \
             was reached at, and the CLI \(WhoopConnection.defaultRedirectURI).
+
+            Signed in to an account (`wdiet account login`), WHOOP connects to the account instead: `connect` prints \
+            the server's WHOOP address, waits (--wait seconds, default 300) until the server says connected and syncs; \
+            the server then fetches the records and every device of the account receives them. `disconnect` \
+            disconnects the account; no WHOOP app of your own is needed.
             """,
         subcommands: [WhoopConnectCommand.self, WhoopSyncCommand.self, WhoopDisconnectCommand.self])
 }
