@@ -2,8 +2,11 @@ import DietCore
 import DietStore
 import DietWeb
 import Foundation
+import Hummingbird
+import HummingbirdTesting
 import SyncProtocol
 import Testing
+import TestSupport
 
 @Suite("Synced calendars in the browser")
 struct CalendarSyncWebTests {
@@ -47,6 +50,37 @@ struct CalendarSyncWebTests {
             // Then its events are counted and kept
             #expect(page.shows(Localizer(.en).text("web.calendar.detail.one", ["date": .date(.ymd(2026, 1, 5))])))
             #expect(try store.calendars().first?.eventCount == 1)
+        }
+    }
+
+    @Test("the briefing page refreshes an address fetched over an hour ago in the background, a new version only when it changed")
+    func briefingRefreshesStaleAddress() async throws {
+        // Given an address calendar fetched two hours ago whose server now has a new text
+        let router = Router()
+        router.get("/team.ics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/calendar"],
+                     body: .init(byteBuffer: ByteBuffer(string: Self.ics.replacingOccurrences(of: "Quarterly review", with: "Offsite"))))
+        }
+        let calendarServer = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await calendarServer.test(.live) { client in
+            let address = "http://127.0.0.1:\(try #require(client.port))/team.ics"
+            let harness = try WebHarness(environment: [:])
+            defer { harness.remove() }
+            try await harness.run { browser in
+                try await browser.onboard(language: .en)
+                let store = try harness.store()
+                try store.addCalendar(name: "Team", location: address, isURL: true, ics: Self.ics, eventCount: 1, problemCount: 0)
+                let queued = try store.pendingChanges(limit: 100).filter { $0.table == .calendarSources }.count
+                harness.clock.advance(by: 2 * 3600)
+                // When the briefing page is shown
+                let page = try await browser.get("/briefing")
+                // Then it shows the stored copy at once, and the new text arrives in the background as a new version
+                #expect(page.shows("Quarterly review"))
+                #expect(await eventually(within: 20) { (try? store.calendars().first?.ics.contains("Offsite")) == true })
+                let pending = try store.pendingChanges(limit: 100).filter { $0.table == .calendarSources }
+                #expect(pending.count == queued && pending.first?.row["ics"]?.stringValue?.contains("Offsite") == true)
+                #expect(try await browser.get("/briefing").shows("Offsite"))
+            }
         }
     }
 }

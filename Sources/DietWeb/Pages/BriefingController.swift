@@ -14,7 +14,8 @@ struct BriefingController: Controller {
 
     func register(on router: Router<WebContext>) {
         router.get("/briefing") { request, context in
-            try briefingPage(error: nil, context: context, request: request)
+            refreshStaleAddresses()
+            return try briefingPage(error: nil, context: context, request: request)
         }
         router.post("/briefing/calendars", use: addCalendar)
         router.post("/briefing/calendars/:id/remove", use: removeCalendar)
@@ -73,6 +74,28 @@ struct BriefingController: Controller {
             throw HTTPError(.notFound, message: error.message(localizer(context)))
         }
         return redirect("/briefing", toast: .calendarRemoved)
+    }
+
+    /// The briefing's own refresh: calendar addresses fetched more than an hour ago are read
+    /// again in the background (the page shows the stored copy at once, the next one the new
+    /// text). A changed text is a new version that syncs, so the device that has the network
+    /// refreshes for the others; offline (`WDIET_OFFLINE`) nothing is fetched.
+    private func refreshStaleAddresses() {
+        let offline = configuration.environment["WDIET_OFFLINE"].map { !$0.isEmpty && $0 != "0" } ?? false
+        let cutoff = clock.now().addingTimeInterval(-3600)
+        guard !offline, let stale = try? store.calendars().filter({ $0.isURL && $0.fetchedAt < cutoff }), !stale.isEmpty else { return }
+        let (store, sync) = (store, sync)
+        Task {
+            var changed = false
+            for calendar in stale {
+                guard case .success(let text) = await CalendarSource.read(calendar.location, limits: .init(timeLimit: .seconds(20))),
+                      let document = try? ICalendarDocument(parsing: text) else { continue }
+                let refresh = try? store.refreshCalendar(calendar.id, ics: text, eventCount: document.events.count,
+                                                         problemCount: document.problems.count)
+                changed = changed || refresh == .changed
+            }
+            if changed { await sync.changed() }
+        }
     }
 
     /// Each calendar's line: its events (counted here once for one that came from another
