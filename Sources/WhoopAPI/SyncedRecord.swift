@@ -58,9 +58,21 @@ public struct WhoopSyncedRecord: Sendable, Hashable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+            try container.encode(instant(date))
         }
         return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS.sssZ`, rounded to the millisecond. The format style's fractional
+    /// seconds truncate, so a parsed `.002` (a hair under it as a binary fraction) came out `.001`.
+    static func instant(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        // Floor division, so an instant before 1970 keeps a fraction in 0...999.
+        let fraction = (milliseconds % 1000 + 1000) % 1000
+        let seconds = (milliseconds - fraction) / 1000
+        let whole = Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(Date.ISO8601FormatStyle())
+        let digits = String(fraction)
+        return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 
     static func decode<T: Decodable>(_ json: String) throws -> T {

@@ -99,6 +99,16 @@ struct WhoopRecordTests {
         #expect(row.whoopID == "93845" && row.recordedAt == recovery.createdAt)
     }
 
+    @Test("every millisecond of a WHOOP date is the same in the row's JSON")
+    func milliseconds() throws {
+        for milli in 0..<1000 {
+            let stamp = "2026-11-23T05:41:12.\(String(format: "%03d", milli))Z"
+            let json = #"{"cycle_id":1,"sleep_id":"123e4567-e89b-12d3-a456-426614174000","user_id":1,"created_at":"\#(stamp)","updated_at":"\#(stamp)","score_state":"UNSCORABLE"}"#
+            let row = try WhoopSyncedRecord(JSONDecoder.whoop.decode(WhoopRecovery.self, from: Data(json.utf8)))
+            #expect(row.json.contains(#""created_at":"\#(stamp)""#), "\(stamp) became \(row.json)")
+        }
+    }
+
     @Test("refresh tokens rotate: the old one is refused once used, so a second refresh asks to reconnect")
     func rotation() async throws {
         let fake = FakeWhoop(recoveryCount: 1)
