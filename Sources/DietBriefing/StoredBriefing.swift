@@ -35,7 +35,10 @@ public struct StoredBriefing: Sendable {
     public static func make(store: AppDatabase, databasePath: String, day: LocalDate, today: LocalDate, now: Date,
                             timeZone: TimeZone) throws -> StoredBriefing {
         let hasRecords = try store.whoopRecordCount() > 0
-        let mark = WhoopAccountMark.load(databasePath: databasePath)
+        // The account's word counts until a disconnect (here or elsewhere) tombstoned its records.
+        let mark = try WhoopAccountMark.load(databasePath: databasePath).flatMap {
+            try store.whoopRecordsDeleted(after: $0.startedAt) ? nil : $0
+        }
         let whoopConnected = FileManager.default.fileExists(atPath: whoopTokensPath(databasePath: databasePath))
             || hasRecords || mark?.connected == true
         let calendars = try store.calendars()

@@ -69,4 +69,29 @@ struct WhoopSyncBriefingTests {
         ], nextCursor: 1, hasMore: false))
         #expect(try !StoredBriefing.make(store: store, databasePath: path, day: day, today: day, now: Self.now, timeZone: zone).whoopWaiting)
     }
+    @Test("the account's word that WHOOP is connected ends when a disconnect's tombstones arrive from another device")
+    func disconnectElsewhere() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-whoop-gone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("w-diet.sqlite").path
+        let store = try AppDatabase.open(path: path)
+        let day = try #require(LocalDate(year: 2026, month: 1, day: 5))
+        let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        // Given the account said connected, and a record came
+        let started = Self.now.addingTimeInterval(-3600)
+        try WhoopAccountMark(startedAt: started, connected: true).save(databasePath: path)
+        let live = Self.change(kind: "recovery", whoopID: "1001", recordedAt: "2026-01-05T06:00:00.000Z", record: Self.recovery)
+        _ = try store.merge(PullResponse(changes: [live], nextCursor: 1, hasMore: false))
+        #expect(try StoredBriefing.make(store: store, databasePath: path, day: day, today: day, now: Self.now, timeZone: zone).whoopConnected)
+        // When another device disconnected the account: the server's tombstone arrives
+        let wall = Int64(Self.now.timeIntervalSince1970 * 1000)
+        let tombstone = Change(table: .whoopRecords, id: live.id, hlc: HLC(wallMs: wall, counter: 0, deviceID: "server"), deleted: true,
+                               row: .object(["kind": .string("recovery"), "whoop_id": .string("1001"),
+                                             "recorded_at": .string("2026-01-05T06:00:00.000Z"), "record": .string("{}")]))
+        _ = try store.merge(PullResponse(changes: [tombstone], nextCursor: 2, hasMore: false))
+        // Then this device no longer counts WHOOP as connected
+        let after = try StoredBriefing.make(store: store, databasePath: path, day: day, today: day, now: Self.now, timeZone: zone)
+        #expect(!after.whoopConnected && !after.whoopWaiting && after.briefing.recovery == nil)
+    }
 }

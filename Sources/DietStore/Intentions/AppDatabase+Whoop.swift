@@ -73,6 +73,16 @@ extension AppDatabase {
         try reader.read { db in try WhoopRecordRecord.all().alive().fetchCount(db) }
     }
 
+    /// Whether a WHOOP record became a tombstone with a stamp after `instant` (a disconnect,
+    /// here or on another device, since then). Stamps of one width compare as text.
+    public func whoopRecordsDeleted(after instant: Date) throws -> Bool {
+        let floor = HLC(wallMs: Int64((instant.timeIntervalSince1970 * 1000).rounded(.down)), counter: 0, deviceID: "").description
+        return try reader.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM whoop_records WHERE deleted = 1 AND updated_hlc > ?)",
+                              arguments: [floor]) ?? false
+        }
+    }
+
     /// Forgets what this device fetched from WHOOP (a disconnect of its own connection): every
     /// live record this device wrote last becomes a tombstone through the outbox, so other
     /// devices forget it too; records the account's server connection wrote stay (that
