@@ -4,8 +4,8 @@ import PostgresNIO
 import SyncProtocol
 
 /// Writes a user's WHOOP records as `whoop_records` sync rows, through the same path as a
-/// device's push (`SyncRepository.apply`: the user's advisory lock, sequence, quota and row
-/// contract), stamped by the server: device id `server`, wall clock max(now, stored + 1 ms),
+/// device's push (`UserWriteLock` and `SyncRepository.apply`: the user's advisory lock,
+/// sequence, quota and row contract), stamped by the server: device id `server`, wall clock max(now, stored + 1 ms),
 /// so each write wins over the row it replaces.
 struct WhoopRows: Sendable {
     /// One record as the row contract has it.
@@ -37,9 +37,9 @@ struct WhoopRows: Sendable {
                on connection: PostgresConnection) async throws -> Int {
         let ids = records.map { WhoopRow.id(kind: $0.kind, whoopID: $0.whoopID) } + deleted
         guard !ids.isEmpty else { return 0 }
-        // The same lock `apply` takes (re-entrant within the transaction): no push of the user
-        // can slip in between reading the stamps and writing after them.
-        try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(userID.uuidString), 0))", logger: logger)
+        // The user's write lock, the one a push takes: no push of the user can slip in between
+        // reading the stamps and writing after them.
+        let lock = try await UserWriteLock.take(userID: userID, on: connection, logger: logger)
         let stored = try await storedRows(ids, on: connection)
         let nowMs = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
         func stamp(_ id: UUID) -> HLC {
@@ -60,7 +60,7 @@ struct WhoopRows: Sendable {
         for (change, problem) in zip(plan.changes, plan.rejections) {
             if let problem { logger.warning("WHOOP record refused by the row contract", metadata: ["id": "\(change.id)", "reason": "\(problem)"]) }
         }
-        let applied = try await SyncRepository(logger: logger).apply(plan, userID: userID, quota: quota, on: connection)
+        let applied = try await SyncRepository(logger: logger).apply(plan, holding: lock, quota: quota, on: connection)
         return applied.count
     }
 
