@@ -9,9 +9,15 @@ struct ServerDatabase: Sendable {
     let client: PostgresClient
     let logger: Logger
 
+    /// Connections to PostgreSQL at most. A push waiting for its user's lock (another device of
+    /// the same account is pushing) holds a connection while it waits; with PostgresNIO's 20,
+    /// pushes of other users queued behind them for a connection.
+    static let maximumConnections = 40
+
     init(_ url: DatabaseURL, logger: Logger) {
-        let configuration = PostgresClient.Configuration(host: url.host, port: url.port, username: url.username,
+        var configuration = PostgresClient.Configuration(host: url.host, port: url.port, username: url.username,
                                                          password: url.password, database: url.database, tls: .disable)
+        configuration.options.maximumConnections = Self.maximumConnections
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
     }
