@@ -97,7 +97,7 @@ struct MultiInstanceConvergenceTests {
                 #expect(try await pullEverything(from: server, accessToken: account.accessToken) == model, "\(server) differs")
             }
             #expect(model.keys.filter { $0.table == .mealLogs }.count > 100)
-            #expect(servers.allSatisfy { balancer.requests[$0, default: 0] > 100 }, "\(balancer.requests)")
+            #expect(servers.allSatisfy { balancer.requests[$0, default: 0] > 40 }, "each instance served requests: \(balancer.requests)")
         }
     }
 
