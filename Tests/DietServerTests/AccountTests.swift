@@ -48,7 +48,7 @@ struct AccountTests {
                 for try await name in try await connection.query("""
                     SELECT table_name::text FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'user_id'
                     """, logger: logger).decode(String.self) { tables.append(name) }
-                #expect(Set(tables) == ["sessions", "refresh_tokens", "sync_rows", "user_usage"])
+                #expect(Set(tables) == ["sessions", "refresh_tokens", "sync_rows", "user_usage", "whoop_connections", "whoop_states"])
                 for table in tables + ["users"] {
                     let column = table == "users" ? "id" : "user_id"
                     let rows = try await connection.query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table) WHERE \(column) = $1",

@@ -24,6 +24,11 @@ struct WhoopConnectTests {
             #expect(start.expiresAt > Date().addingTimeInterval(9 * 60) && start.expiresAt <= Date().addingTimeInterval(10 * 60 + 1))
             #expect(try await WhoopHarness.count(configuration, "SELECT count(*) FROM whoop_states WHERE state_hash = sha256('\(state)'::bytea)") == 1)
 
+            // A HEAD of the return address (a link preview, a prefetch) uses nothing up
+            let head = try await client.execute(uri: WhoopPaths.callback + "?code=good-code&state=\(state)", method: .head,
+                                                headers: [:], body: nil) { $0 }
+            #expect(head.status == .ok)
+
             // When WHOOP sends the browser back with the code
             let page = try await WhoopHarness.callback(client, query: "code=good-code&state=\(state)")
 

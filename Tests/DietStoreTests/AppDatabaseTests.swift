@@ -11,7 +11,7 @@ struct AppDatabaseTests {
     @Test("a new database is migrated to the latest version and has a device id")
     func migrated() throws {
         let (store, _) = try makeStore(onboard: nil)
-        #expect(try store.appliedMigrations() == ["v1_core", "v2_activity_days", "v3_custom_foods", "v4_recipes", "v5_meals_by_food", "v6_sync_client", "v7_calendars", "v8_whoop_cache", "v9_sync_set_aside", "v10_meal_moments", "v11_web_access", "v12_recovery_mode", "v13_badges"])
+        #expect(try store.appliedMigrations() == ["v1_core", "v2_activity_days", "v3_custom_foods", "v4_recipes", "v5_meals_by_food", "v6_sync_client", "v7_calendars", "v8_whoop_cache", "v9_sync_set_aside", "v10_meal_moments", "v11_web_access", "v12_recovery_mode", "v13_badges", "v14_synced_calendars", "v15_synced_whoop"])
         let device = try store.reader.read { db in try SyncState.value(.deviceID, in: db) }
         #expect(device == "device0")
     }

@@ -95,7 +95,8 @@ struct ExportTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try store.export(to: folder, timeZone: Zones.berlin)
         #expect(files.map(\.lastPathComponent) == ["w-diet.json", "profile.csv", "cycle_states.csv", "meal_logs.csv",
-                                                     "weight_entries.csv", "analytics_events.csv", "custom_foods.csv", "recipes.csv", "mindful_meals.csv"])
+                                                     "weight_entries.csv", "analytics_events.csv", "custom_foods.csv", "recipes.csv", "mindful_meals.csv",
+                                                     "calendar_sources.csv", "whoop_records.csv"])
         let meals = try String(contentsOf: folder.appendingPathComponent("meal_logs.csv"), encoding: .utf8)
         let lines = meals.components(separatedBy: "\r\n")
         #expect(lines[0].hasPrefix("id,name,kcal,protein_g,carbs_g,fat_g,fiber_g,logged_at,local_date,local_time"))

@@ -87,6 +87,8 @@ struct WhoopController: Sendable {
     /// sealed tokens, then fetches the last 14 days. Nothing is stored on any failure.
     @Sendable func callback(request: Request, context: ServerContext) async throws -> Response {
         let connector = try requireConnector()
+        // A HEAD (a link preview, a prefetch) must not use up the single-use state.
+        if request.method == .head { return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"]) }
         let query = request.uri.queryParameters
         if query.get("error") != nil { return WhoopPage.refused }
         // WHOOP requires a state of at least 8 characters; ours have 32.

@@ -10,7 +10,7 @@ public struct DataExport: Hashable, Sendable, Codable {
     public static let currentVersion = 1
     /// The user tables, in the order an import inserts them.
     public static let tables = ["profile", "cycle_states", "meal_logs", "weight_entries", "analytics_events", "custom_foods", "recipes",
-                                "mindful_meals"]
+                                "mindful_meals", "calendar_sources", "whoop_records"]
 
     public let format: String
     public let version: Int
