@@ -83,7 +83,7 @@ struct OpenAPIPayloads {
     func variantCount() -> Int {
         func count(_ node: Node) -> Int {
             var most = node["enum"]?.sequence?.count ?? 0
-            for child in node.mapping.map { Array($0.values) } ?? [] { most = max(most, count(child)) }
+            for child in node.mapping.map({ Array($0.values) }) ?? [] { most = max(most, count(child)) }
             for child in node.sequence ?? [] { most = max(most, count(child)) }
             return most
         }
