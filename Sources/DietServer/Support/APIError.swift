@@ -62,12 +62,20 @@ struct APIError: HTTPResponseError {
 extension Request {
     /// Decodes a JSON body, answering 400 with the path of the field that is wrong.
     func decodeJSON<Value: Decodable>(_ type: Value.Type, context: some RequestContext) async throws -> Value {
-        let buffer: ByteBuffer
+        try Self.decodeJSON(type, from: try await collectBody(context: context))
+    }
+
+    /// The whole body, or 413 when it is larger than the context allows.
+    func collectBody(context: some RequestContext) async throws -> ByteBuffer {
         do {
-            buffer = try await body.collect(upTo: context.maxUploadSize)
+            return try await body.collect(upTo: context.maxUploadSize)
         } catch {
             throw APIError(status: .contentTooLarge, code: "too_large", message: "The request body is larger than \(context.maxUploadSize / 1024) KB.")
         }
+    }
+
+    /// Decodes a collected JSON body, answering 400 with the path of the field that is wrong.
+    static func decodeJSON<Value: Decodable>(_ type: Value.Type, from buffer: ByteBuffer) throws -> Value {
         do {
             return try JSONDecoder.api.decode(Value.self, from: Data(buffer: buffer))
         } catch let DecodingError.keyNotFound(key, decodingContext) {

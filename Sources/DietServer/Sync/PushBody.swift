@@ -17,6 +17,11 @@ struct PushBody: Decodable {
         case deviceID = "device_id"
     }
 
+    init(deviceID: String, changes: [Change]) {
+        self.deviceID = deviceID
+        self.changes = changes
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         // In the order of the synthesized decoding, so a body missing both names the same one.

@@ -17,7 +17,9 @@ struct SyncController: Sendable {
 
     @Sendable func push(request: Request, context: ServerContext) async throws -> JSONBody<PushResponse> {
         let caller = try context.requireCaller()
-        let body = try await request.decodeJSON(PushBody.self, context: context)
+        let buffer = try await request.collectBody(context: context)
+        // The reader takes well-formed bodies; JSONDecoder names what is wrong with the rest.
+        let body = try buffer.withUnsafeReadableBytes { PushBodyReader.read($0) } ?? Request.decodeJSON(PushBody.self, from: buffer)
         guard body.changes.count <= SyncPaths.maxBatch else {
             throw APIError.badRequest("A push holds at most \(SyncPaths.maxBatch) changes; this one has \(body.changes.count).")
         }
