@@ -138,8 +138,15 @@ let package = Package(
         ], path: "Benchmarks/SyncBenchmarks"),
         // A seeded mutation fuzzer for the WHOOP webhook verifier, run by scripts/fuzz.
         .executableTarget(name: "wdiet-webhook-fuzz", dependencies: ["WhoopAPI"], path: "Fuzz/WebhookFuzz"),
-        // Fixtures shared by test targets: fixed clocks, sample profiles.
-        .target(name: "TestSupport", dependencies: ["DietCore"]),
+        // Fixtures shared by test targets and benchmarks: fixed clocks, sample profiles, the seeded
+        // generator, the child-process runner.
+        .target(name: "TestSupport", dependencies: ["DietCore"], path: "Tests/Support/TestSupport"),
+        // The fake WHOOP server; no PostgreSQL, so the WHOOP tests do not link it.
+        .target(name: "WhoopTestSupport", dependencies: [
+            "WhoopAPI",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ], path: "Tests/Support/WhoopTestSupport"),
         .testTarget(
             name: "DietCoreTests",
             dependencies: ["DietCore", "TestSupport"],
@@ -157,7 +164,7 @@ let package = Package(
         ], exclude: ["Fixtures"]),
         .testTarget(name: "ReadyDayTests", dependencies: ["ReadyDay", "DietCore", "TestSupport"]),
         .testTarget(name: "WhoopAPITests", dependencies: [
-            "WhoopAPI", "ReadyDay", "ICalendar", "DietCore", "ServerTestSupport",
+            "WhoopAPI", "ReadyDay", "ICalendar", "DietCore", "WhoopTestSupport",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Yams", package: "Yams"),
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -168,10 +175,10 @@ let package = Package(
             exclude: ["Foods/search-queries.tsv", "Foods/phrase-set.tsv"]
         ),
         .testTarget(name: "DietCLITests", dependencies: [
-            "DietCLI", "DietCore", "DietStore", "TestSupport", "ServerTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            "DietCLI", "DietCore", "DietStore", "TestSupport", "ServerTestSupport", "WhoopTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "DietWebTests", dependencies: [
-            "DietWeb", "DietCore", "DietStore", "DietSync", "TestSupport", "ServerTestSupport",
+            "DietWeb", "DietCore", "DietStore", "DietSync", "TestSupport", "ServerTestSupport", "WhoopTestSupport",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "CompressNIO", package: "compress-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -184,9 +191,9 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
-        ]),
+        ], path: "Tests/Support/ServerTestSupport"),
         .testTarget(name: "DietServerTests", dependencies: [
-            "DietServer", "SyncProtocol", "TestSupport", "ServerTestSupport",
+            "DietServer", "SyncProtocol", "TestSupport", "ServerTestSupport", "WhoopTestSupport",
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -206,6 +213,8 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
         ]),
+        // The repository explains itself: docs/ agrees with Package.swift, code cites docs/ only.
+        .testTarget(name: "RepositoryTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,6 +7,7 @@ import ServerTestSupport
 import SyncProtocol
 import Testing
 import WhoopAPI
+import WhoopTestSupport
 
 /// A server registered with a fake WHOOP on loopback, and the steps of connecting through it.
 enum WhoopHarness {

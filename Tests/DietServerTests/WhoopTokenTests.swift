@@ -7,6 +7,7 @@ import ServerTestSupport
 import SyncProtocol
 import Testing
 import WhoopAPI
+import WhoopTestSupport
 
 @Suite("WHOOP tokens at rest and their refresh")
 struct WhoopTokenTests {

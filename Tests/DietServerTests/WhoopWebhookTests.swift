@@ -6,6 +6,7 @@ import ServerTestSupport
 import SyncProtocol
 import Testing
 import WhoopAPI
+import WhoopTestSupport
 
 @Suite("WHOOP webhooks on the server")
 struct WhoopWebhookTests {

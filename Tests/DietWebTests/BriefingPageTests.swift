@@ -4,6 +4,7 @@ import DietWeb
 import Foundation
 import ServerTestSupport
 import Testing
+import WhoopTestSupport
 
 /// What the briefing page says: one clear thing without sources, why each workout window was
 /// chosen, and the nutrition emphasis in recovery mode.

@@ -8,6 +8,7 @@ import ServerTestSupport
 import SyncProtocol
 import Testing
 import WhoopAPI
+import WhoopTestSupport
 
 /// "Connect WHOOP" on the briefing of a store signed in to an account: the real server (on
 /// PostgreSQL) connects WHOOP (the fake one on loopback) and syncs its records to the device.

@@ -6,6 +6,7 @@ import Foundation
 import HTTPTypes
 import ServerTestSupport
 import Testing
+import WhoopTestSupport
 
 /// Connecting WHOOP from the briefing page: the OAuth authorization-code flow against a local
 /// fake WHOOP, every way the redirect back can be wrong, WHOOP's own failures, and

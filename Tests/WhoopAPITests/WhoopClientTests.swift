@@ -1,9 +1,9 @@
 import AsyncHTTPClient
 import Foundation
 import ReadyDay
-import ServerTestSupport
 import Testing
 @testable import WhoopAPI
+import WhoopTestSupport
 
 /// Records saved tokens and waits, for assertions.
 final class Recorder: @unchecked Sendable {

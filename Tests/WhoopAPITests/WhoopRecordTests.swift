@@ -1,8 +1,8 @@
 import Foundation
 import NIOCore
-import ServerTestSupport
 import Testing
 @testable import WhoopAPI
+import WhoopTestSupport
 
 @Suite("WHOOP records by id, as sync rows, and webhooks as WHOOP posts them")
 struct WhoopRecordTests {

@@ -2,6 +2,7 @@
 import Foundation
 import ServerTestSupport
 import Testing
+import WhoopTestSupport
 
 /// Runs a synchronous command on its own thread, so the cooperative pool stays free for the
 /// async work the command waits on (the fake server, the HTTP client).

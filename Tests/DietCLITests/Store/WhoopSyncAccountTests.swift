@@ -8,6 +8,7 @@ import ServerTestSupport
 import SyncProtocol
 import Testing
 import WhoopAPI
+import WhoopTestSupport
 
 /// WHOOP through the account, end to end: the real server (PostgreSQL) registered with the
 /// fake WHOOP on loopback, two devices signed in to one account.
