@@ -2,7 +2,7 @@ import DietCore
 import DietStore
 import Foundation
 
-/// Imports of the data people already have (SPEC §8): the w-diet JSON export, Apple Health
+/// Imports of the data people already have (docs/rules.md §8): the w-diet JSON export, Apple Health
 /// exports (export.xml or export.zip, streamed), Cronometer and MyFitnessPal CSV diaries.
 ///
 /// An import reads and checks the WHOLE file first, then writes everything in one store

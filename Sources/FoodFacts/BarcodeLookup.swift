@@ -2,7 +2,7 @@ import DietCore
 import FoodKit
 import Foundation
 
-/// The one way every surface looks up a barcode (SPEC §6): the user's own foods first, then
+/// The one way every surface looks up a barcode (docs/rules.md §6): the user's own foods first, then
 /// Open Food Facts unless offline; a product found there is saved among the user's foods, so
 /// the next lookup works offline.
 public struct BarcodeLookup: Sendable {

@@ -1,7 +1,7 @@
 import DietCore
 import Foundation
 
-/// The day's nutrition emphasis, linking recovery to the MATADOR phase (SPEC §7).
+/// The day's nutrition emphasis, linking recovery to the MATADOR phase (docs/rules.md §7).
 public enum NutritionEmphasis: String, Codable, Sendable {
     /// Red recovery on a diet day: protein first, no deficit beyond the plan.
     case proteinFirstNoExtraDeficit
@@ -16,7 +16,7 @@ public enum NutritionEmphasis: String, Codable, Sendable {
     /// Recovery mode otherwise: regular meals, noticing hunger and fullness.
     case eatRegularly
 
-    /// - Parameter recoveryMode: the user counts nothing (SPEC §8): the emphasis speaks of
+    /// - Parameter recoveryMode: the user counts nothing (docs/rules.md §8): the emphasis speaks of
     ///   rest and regular meals, never of deficits, targets or macros, whatever the phase.
     public static func of(zone: RecoveryZone, phase: Phase?, recoveryMode: Bool = false) -> NutritionEmphasis? {
         if recoveryMode { return zone == .red ? .restAndNourish : .eatRegularly }
@@ -79,7 +79,7 @@ public struct BriefingInput: Sendable {
     /// When WHOOP data was last fetched, for the "last updated" note.
     public var whoopUpdatedAt: Date?
     public var whoopConnected: Bool
-    /// Recovery mode (SPEC §8): the nutrition emphasis without numbers, deficits or targets.
+    /// Recovery mode (docs/rules.md §8): the nutrition emphasis without numbers, deficits or targets.
     public var recoveryMode = false
 
     public init(date: LocalDate, timeZone: TimeZone, now: Date, recovery: Recovery? = nil, sleep: Sleep? = nil,

@@ -1,7 +1,7 @@
 import DietCore
 import Foundation
 
-/// Event demand (seed 001 §6.2, SPEC §7): points for duration, attendees, the post-lunch dip and
+/// Event demand (docs/rules.md §7): points for duration, attendees, the post-lunch dip and
 /// title keywords; high ≥ 6, medium ≥ 3, else low.
 public enum DemandClassifier {
     /// Keywords in the three languages of the app; matched in the lower-cased title.
@@ -30,7 +30,7 @@ public enum DemandClassifier {
     }
 }
 
-/// Calendar load (SPEC §7): hours × 15 (high), 8 (medium) or 3 (low), capped at 100. Events
+/// Calendar load (docs/rules.md §7): hours × 15 (high), 8 (medium) or 3 (low), capped at 100. Events
 /// that do not block time (cancelled, free, all-day) add nothing.
 public enum CalendarLoad {
     public static func score(_ events: [ClassifiedEvent]) -> Double {

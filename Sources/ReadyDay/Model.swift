@@ -1,7 +1,7 @@
 import DietCore
 import Foundation
 
-/// WHOOP recovery zones (SPEC §7): green 67–100, yellow 34–66, red 0–33, unknown without a score.
+/// WHOOP recovery zones (docs/rules.md §7): green 67–100, yellow 34–66, red 0–33, unknown without a score.
 public enum RecoveryZone: String, Codable, Sendable, CaseIterable {
     case green, yellow, red, unknown
 
@@ -77,7 +77,7 @@ public struct CalendarEvent: Hashable, Codable, Sendable {
     public var duration: TimeInterval { max(0, end.timeIntervalSince(start)) }
 }
 
-/// How much an event asks of the user (seed 001 §6.2).
+/// How much an event asks of the user (docs/rules.md §7).
 public enum EnergyDemand: String, Codable, Sendable, Comparable {
     case low, medium, high
 

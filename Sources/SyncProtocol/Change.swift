@@ -11,7 +11,7 @@ public enum SyncTable: String, CaseIterable, Codable, Sendable {
     case recipes
     case calendarSources = "calendar_sources"
     case briefingSettings = "briefing_settings"
-    /// Meals logged in recovery mode, without an amount (SPEC §8).
+    /// Meals logged in recovery mode, without an amount (docs/rules.md §8).
     case mindfulMeals = "mindful_meals"
     /// WHOOP recoveries, sleeps, cycles and workouts, written by whichever side fetched them
     /// (the server after a webhook, or a device connected directly), so every device briefs.

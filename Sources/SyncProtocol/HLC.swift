@@ -1,6 +1,6 @@
 import Foundation
 
-/// A hybrid logical clock timestamp `(wall ms, counter, device id)` (ARCHITECTURE.md, "Sync").
+/// A hybrid logical clock timestamp `(wall ms, counter, device id)` (docs/architecture.md, "Sync").
 ///
 /// Ordered by wall time, then counter, then device id, so two devices never produce equal
 /// stamps and last-writer-wins has one answer everywhere. Its text form sorts like the value

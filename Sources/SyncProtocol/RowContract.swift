@@ -19,7 +19,7 @@ public struct ContractViolation: Error, Hashable, Sendable, CustomStringConverti
     }
 }
 
-/// The one contract every synced row follows (ARCHITECTURE.md, "The row contract"): the
+/// The one contract every synced row follows (docs/architecture.md, "The row contract"): the
 /// fields of each table with their types, ranges, lengths and formats, the ids of rows unique
 /// by a natural key, and the clock stamp. The server checks it on push, the device on pull
 /// and import, so no row can reach a store that would refuse it or an app that cannot read it.

@@ -60,7 +60,7 @@ func optional(_ name: String, _ rule: FieldRule) -> TableSchema.Field {
     TableSchema.Field(name: name, rule: rule, optional: true)
 }
 
-/// A meal's, food's or recipe's name: SPEC §4, 1–80 characters.
+/// A meal's, food's or recipe's name: docs/rules.md §4, 1–80 characters.
 private let name = FieldRule.text(1...80)
 private let grams = FieldRule.number(0...999)
 private let per100g = FieldRule.number(0...100)
@@ -153,7 +153,7 @@ extension TableSchema {
         required("created_at", .instant),
     ])
 
-    /// Meals logged in recovery mode (SPEC §8): no amount; hunger before and fullness after on
+    /// Meals logged in recovery mode (docs/rules.md §8): no amount; hunger before and fullness after on
     /// the five-step scale; a feeling from a fixed list.
     static let mindfulMeals = TableSchema([
         required("name", name),

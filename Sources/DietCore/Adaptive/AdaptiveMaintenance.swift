@@ -1,4 +1,4 @@
-/// Re-estimating maintenance from what was eaten and how the trend weight moved (SPEC §3a):
+/// Re-estimating maintenance from what was eaten and how the trend weight moved (docs/rules.md §3a):
 /// `maintenance ≈ mean(intake) − Δtrend_kg / days × 7700`.
 public enum AdaptiveMaintenance {
     public static let kcalPerKg = 7700.0

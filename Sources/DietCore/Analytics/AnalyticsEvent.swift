@@ -27,7 +27,7 @@ public enum AnalyticsValue: Hashable, Sendable, Codable {
     }
 }
 
-/// The core analytics events (SPEC §9). They stay in the local database and sync like other
+/// The core analytics events (docs/rules.md §9). They stay in the local database and sync like other
 /// data; no third party sees them. Properties never carry health values (no weights, no
 /// calories): only what a product question needs.
 public enum AnalyticsEvent: Hashable, Sendable {

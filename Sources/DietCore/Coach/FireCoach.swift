@@ -1,4 +1,4 @@
-/// The fire coach's four looks (seed 000).
+/// The fire coach's four looks (docs/rules.md §5).
 public enum FireVariation: String, CaseIterable, Codable, Sendable {
     /// 🔥 everyday company.
     case `default`
@@ -39,7 +39,7 @@ public struct CoachInput: Hashable, Sendable {
     public var smileys: [Smiley]
     /// A weight was logged today.
     public var weightLoggedToday: Bool
-    /// Recovery mode is on (SPEC §8): the coach speaks without numbers, streaks or targets.
+    /// Recovery mode is on (docs/rules.md §8): the coach speaks without numbers, streaks or targets.
     public var recoveryMode: Bool = false
     /// Recovery mode was turned on today.
     public var recoveryStartedToday: Bool = false
@@ -94,7 +94,7 @@ public struct CoachAdvice: Hashable, Sendable {
     public enum Situation: String, CaseIterable, Sendable {
         case badge, milestone, allGood, phaseStart, habitWeek, switchTomorrow, proteinTip, overTarget, quietEvening,
              freshStart, weighedIn, morning, steady
-        /// Recovery mode (SPEC §8), always gentle and without numbers: its first day, a meal
+        /// Recovery mode (docs/rules.md §8), always gentle and without numbers: its first day, a meal
         /// noticed today, nothing yet in the evening, nothing yet earlier.
         case recoveryStart, recoveryLogged, recoveryEvening, recoveryMorning
     }

@@ -1,4 +1,4 @@
-/// What a person sees right after saving meals (seed 002, journey 2; SPEC §5): the toast and
+/// What a person sees right after saving meals (docs/rules.md §4–5): the toast and
 /// the roar the day has earned. One rule for every surface.
 public struct MealSaved: Hashable, Sendable {
     public enum Toast: String, Sendable {

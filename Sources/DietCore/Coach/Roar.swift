@@ -1,4 +1,4 @@
-/// The celebration after an action (SPEC §5): a haptic and sound of one, two or three roars.
+/// The celebration after an action (docs/rules.md §5): a haptic and sound of one, two or three roars.
 public enum Roar: Int, Comparable, CaseIterable, Codable, Sendable {
     case single = 1
     case double = 2

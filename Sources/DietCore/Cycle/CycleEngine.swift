@@ -1,6 +1,6 @@
 import Foundation
 
-/// The MATADOR calendar (SPEC §3): a habit week at maintenance, then alternating 14-day blocks,
+/// The MATADOR calendar (docs/rules.md §3): a habit week at maintenance, then alternating 14-day blocks,
 /// diet first. Everything is a function of the civil start date and a local date, so phase
 /// boundaries fall at local midnight wherever the user is, and an instant never enters the
 /// arithmetic.

@@ -31,7 +31,7 @@ public struct RecoveryOutcome: Hashable, Sendable {
     public let phaseSwitched: Bool
 }
 
-/// The fail-safe protocol of SPEC §3: recompute, compare, correct, say why.
+/// The fail-safe protocol of docs/rules.md §3: recompute, compare, correct, say why.
 public enum CycleRecovery {
     /// Recomputes today's phase and corrects the stored state.
     ///
@@ -41,7 +41,7 @@ public enum CycleRecovery {
     ///     stored state's start date is used, so no path loses it.
     ///   - today: today's local date in `timeZone`.
     ///   - previousTimeZone: the zone of the last evaluation; nil → the stored state's zone.
-    ///   - pauses: the days recovery mode paused the programme (SPEC §8). A state stored on
+    ///   - pauses: the days recovery mode paused the programme (docs/rules.md §8). A state stored on
     ///     a day recovery mode was switched may have been written either side of the switch:
     ///     with the right programme day it is consistent, so no `cycle_recovered` is recorded.
     ///

@@ -1,4 +1,4 @@
-/// A phase of the MATADOR programme (SPEC §3).
+/// A phase of the MATADOR programme (docs/rules.md §3).
 public enum Phase: String, CaseIterable, Codable, Sendable {
     /// Days 1–7: learn to log, eat at maintenance.
     case habit

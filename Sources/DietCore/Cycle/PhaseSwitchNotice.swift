@@ -1,6 +1,6 @@
 import Foundation
 
-/// The message shown once on the first open in a new phase (seed 002, journey 3: "Your
+/// The message shown once on the first open in a new phase (docs/rules.md §3: "Your
 /// calories are increasing to 2,300 today!"), with why MATADOR alternates.
 public struct PhaseSwitchNotice: Hashable, Sendable {
     public let from: Phase

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The "Why like this?" articles (seed 000): markdown resources in every language.
+/// The "Why like this?" articles (docs/rules.md §10): markdown resources in every language.
 public enum EducationTopic: String, CaseIterable, Codable, Sendable {
     case matadorStudy = "matador-study"
     case intermittentFasting = "intermittent-fasting"

@@ -32,7 +32,7 @@ public struct DailyTargets: Hashable, Sendable, Codable {
     }
 }
 
-/// Macro goals from a calorie target, a body weight and the height (SPEC §2). Protein follows
+/// Macro goals from a calorie target, a body weight and the height (docs/rules.md §2). Protein follows
 /// lean mass, so it is counted from a reference weight: the weight, but at most that of BMI 25
 /// at the user's height. Protein 2.0 g per reference kg; fat the larger of 25 % of the day's
 /// energy and 0.6 g per reference kg; carbohydrate the remaining energy, never negative.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Energy arithmetic of SPEC §2: Mifflin–St Jeor BMR, TDEE, and the energy of macros.
+/// Energy arithmetic of docs/rules.md §2: Mifflin–St Jeor BMR, TDEE, and the energy of macros.
 public enum Energy {
     public static let kcalPerGramProtein = 4.0
     public static let kcalPerGramCarbs = 4.0

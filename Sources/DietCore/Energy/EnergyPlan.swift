@@ -9,7 +9,7 @@ public struct EnergyPlan: Hashable, Sendable {
     public let age: Int
     public let bmr: Double
     public let tdee: Double
-    /// An adaptive estimate the user accepted (SPEC §3a), replacing TDEE as maintenance.
+    /// An adaptive estimate the user accepted (docs/rules.md §3a), replacing TDEE as maintenance.
     public let acceptedMaintenanceKcal: Int?
 
     public init(profile: Profile, latestWeightKg: Double? = nil, on date: LocalDate, acceptedMaintenanceKcal: Int? = nil) {

@@ -1,4 +1,4 @@
-/// The lowest calorie target the app ever sets (SPEC §2).
+/// The lowest calorie target the app ever sets (docs/rules.md §2).
 public enum SafetyFloor {
     public static func kcal(for sex: Sex) -> Int {
         switch sex {

@@ -1,4 +1,4 @@
-/// What was eaten on one local date (SPEC §4–5).
+/// What was eaten on one local date (docs/rules.md §4–5).
 public struct DailyTotals: Hashable, Sendable, Codable {
     public let date: LocalDate
     public let kcal: Int

@@ -52,7 +52,7 @@ public struct MacroProgress: Hashable, Sendable, Codable {
     }
 }
 
-/// Per-macro feedback (SPEC §5).
+/// Per-macro feedback (docs/rules.md §5).
 public enum MacroFeedback {
     /// Percent thresholds: at least 70 good, at least 50 on track, below needs attention;
     /// carbs and fat above 120 % are above the goal.

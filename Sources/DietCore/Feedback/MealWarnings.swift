@@ -1,4 +1,4 @@
-/// Gentle notes on a meal as it is logged (SPEC §4): never a refusal.
+/// Gentle notes on a meal as it is logged (docs/rules.md §4): never a refusal.
 public enum MealNote: Hashable, Sendable {
     /// Macros missing: a nudge to add them next time.
     case macrosMissing

@@ -1,7 +1,7 @@
-/// The segmented calorie ring (SPEC §5): protein, carbs and fat clockwise from 12 o'clock,
+/// The segmented calorie ring (docs/rules.md §5): protein, carbs and fat clockwise from 12 o'clock,
 /// each `kcal_from_macro / target × 360°`, the total capped at 360° with the overshoot reported.
 /// Calories above the target (also from meals logged without macros) make the ring full with
-/// an overshoot mark (SPEC §5): the ring never says "room left" when the day's calories are over.
+/// an overshoot mark (docs/rules.md §5): the ring never says "room left" when the day's calories are over.
 public struct ProgressRing: Hashable, Sendable, Codable {
     public struct Segment: Hashable, Sendable, Codable {
         public let macro: Macro
@@ -67,7 +67,7 @@ public struct CalorieProgress: Hashable, Sendable, Codable {
 
     public var remainingKcal: Int { max(0, targetKcal - eatenKcal) }
     public var overKcal: Int { max(0, eatenKcal - targetKcal) }
-    /// Above the day's target: "N kcal over" stands where "N left" stood (SPEC §5).
+    /// Above the day's target: "N kcal over" stands where "N left" stood (docs/rules.md §5).
     public var isOver: Bool { overKcal > 0 }
     /// 0…1 for a progress bar (capped at full).
     public var fraction: Double { targetKcal > 0 ? min(1, Double(eatenKcal) / Double(targetKcal)) : 0 }

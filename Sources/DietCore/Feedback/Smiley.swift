@@ -1,4 +1,4 @@
-/// Per-macro feedback (SPEC §5): percent of goal ≥ 70 good, 50–69 on track, < 50 needs
+/// Per-macro feedback (docs/rules.md §5): percent of goal ≥ 70 good, 50–69 on track, < 50 needs
 /// attention; nothing logged today → neutral (shown as 😐, like on track). Carbs or fat above
 /// 120 % of the goal → above (😐 "above your goal"); protein stays good at any amount.
 public enum Smiley: String, CaseIterable, Codable, Sendable {

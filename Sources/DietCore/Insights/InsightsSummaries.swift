@@ -204,7 +204,7 @@ public struct StreakRun: Hashable, Sendable, Encodable {
     }
 }
 
-/// The adaptive maintenance estimate (SPEC §3a) over the last 28 days, as settings offers it.
+/// The adaptive maintenance estimate (docs/rules.md §3a) over the last 28 days, as settings offers it.
 public struct MaintenanceInsight: Hashable, Sendable, Encodable {
     public let result: AdaptiveMaintenance.Result
     public let formulaKcal: Int

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The weekly summary of SPEC §8 over the last N weeks (Monday–Sunday, the current week up to
+/// The weekly summary of docs/rules.md §8 over the last N weeks (Monday–Sunday, the current week up to
 /// today): intake against each day's target per phase, adherence, the weight trend, streak
 /// history, the adaptive maintenance estimate and one sentence of what it means. A plain
 /// function of its input: the store reads the days, this computes.
@@ -28,7 +28,7 @@ public struct WeeklyInsights: Hashable, Sendable {
         public var activeDays: Set<LocalDate>
         public var acceptedMaintenanceKcal: Int?
         /// The days recovery mode was (or is) on: the cycle stood still, and nothing of them is
-        /// judged afterwards (SPEC §8).
+        /// judged afterwards (docs/rules.md §8).
         public var cyclePauses: CyclePauses
 
         public init(profile: Profile, startDate: LocalDate, today: LocalDate, weeks: Int, intake: [LocalDate: Int],

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A logged meal as the domain sees it (SPEC §4): validated on creation.
+/// A logged meal as the domain sees it (docs/rules.md §4): validated on creation.
 ///
 /// The instant is stored with the local date and time zone it was logged in, so a meal stays
 /// on the day the user ate it even after they travel.
@@ -88,7 +88,7 @@ public struct MealEntry: Hashable, Sendable, Codable {
     }
 }
 
-/// One weight per local date (SPEC §4).
+/// One weight per local date (docs/rules.md §4).
 public struct WeightEntry: Hashable, Sendable, Codable {
     public var date: LocalDate
     public var kg: Double
@@ -106,12 +106,12 @@ public struct WeightEntry: Hashable, Sendable, Codable {
 }
 
 extension MealEntry {
-    /// The name of a meal logged by its calories alone (SPEC §4): "Quick add" in `language`.
+    /// The name of a meal logged by its calories alone (docs/rules.md §4): "Quick add" in `language`.
     public static func quickAddName(_ language: Language) -> String {
         Localizer(language).text("meal.quickAdd")
     }
 
-    /// A quick add (SPEC §4): calories are enough; the name defaults to `quickAddName`, macros
+    /// A quick add (docs/rules.md §4): calories are enough; the name defaults to `quickAddName`, macros
     /// stay optional.
     public static func quickAdd(kcal: Int, name: String? = nil, proteinG: Double? = nil, carbsG: Double? = nil,
                                 fatG: Double? = nil, fiberG: Double? = nil, at instant: Date, in timeZone: TimeZone,

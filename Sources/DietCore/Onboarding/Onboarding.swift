@@ -1,6 +1,6 @@
 import Foundation
 
-/// The steps of onboarding (seed 002, "Onboarding Flow (Updated)").
+/// The steps of onboarding (docs/rules.md §2).
 public enum OnboardingStep: String, CaseIterable, Codable, Sendable {
     case welcome, sex, age, height, weight, activity, goal
     case eatingWindow = "eating_window"

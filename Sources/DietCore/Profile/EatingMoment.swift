@@ -1,6 +1,6 @@
 import Foundation
 
-/// One of the 2–5 eating moments chosen at onboarding (seed 002, step 8), the meal slots that
+/// One of the 2–5 eating moments chosen at onboarding (docs/rules.md §2), the meal slots that
 /// group a day's meals: "Meal 2 · 15:00".
 public struct EatingMoment: Hashable, Sendable, Codable {
     /// 1-based, in the order of the day.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The daily eating window and the planned eating moments inside it (seed 002, step 8).
+/// The daily eating window and the planned eating moments inside it (docs/rules.md §2).
 ///
 /// A window may cross midnight (e.g. 20:00–02:00). It lasts 1–16 hours; 2–5 distinct eating
 /// moments lie inside it.

@@ -2,7 +2,7 @@ import Foundation
 
 extension Profile {
     /// The profile with `preset` and `deficit` applied (each when given): the study preset
-    /// always restricts by 0.33, whatever deficit was typed (SPEC §3).
+    /// always restricts by 0.33, whatever deficit was typed (docs/rules.md §3).
     public func applying(preset: CyclePreset?, deficit: Double?) -> Profile {
         var profile = self
         if let preset { profile.cyclePreset = preset }

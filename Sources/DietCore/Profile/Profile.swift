@@ -1,6 +1,6 @@
 import Foundation
 
-/// The user's profile (SPEC §2). Every instance is valid: the initializer checks each field and
+/// The user's profile (docs/rules.md §2). Every instance is valid: the initializer checks each field and
 /// throws a `ValidationError` naming the first one that is wrong.
 public struct Profile: Hashable, Sendable, Codable {
     public var sex: Sex
@@ -114,7 +114,7 @@ public struct Profile: Hashable, Sendable, Codable {
     }
 }
 
-/// Custom calorie and macro-gram targets the user locks ("lock goals", SPEC §3a): they stay
+/// Custom calorie and macro-gram targets the user locks ("lock goals", docs/rules.md §3a): they stay
 /// fixed when the weight changes.
 public struct LockedGoals: Hashable, Sendable, Codable {
     public var kcal: Int

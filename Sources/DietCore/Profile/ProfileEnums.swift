@@ -4,7 +4,7 @@ public enum Sex: String, CaseIterable, Codable, Sendable {
     case male, female, other
 }
 
-/// The five activity levels with their TDEE multipliers (SPEC §2).
+/// The five activity levels with their TDEE multipliers (docs/rules.md §2).
 public enum ActivityLevel: String, CaseIterable, Codable, Sendable {
     case sedentary, light, moderate, active, veryActive = "very_active"
 
@@ -27,7 +27,7 @@ public enum UnitSystem: String, CaseIterable, Codable, Sendable {
     case metric, imperial
 }
 
-/// How long the MATADOR programme runs (SPEC §3).
+/// How long the MATADOR programme runs (docs/rules.md §3).
 public enum CyclePreset: String, CaseIterable, Codable, Sendable {
     /// Diet and maintenance blocks alternate until the user changes goal.
     case openEnded = "open_ended"

@@ -59,7 +59,7 @@ public struct RecoveryPeriod: Hashable, Sendable, Codable {
     }
 }
 
-/// The days the MATADOR cycle stood still (SPEC §8: "the cycle is paused at maintenance while
+/// The days the MATADOR cycle stood still (docs/rules.md §8: "the cycle is paused at maintenance while
 /// recovery mode is on").
 ///
 /// How the pause works (the contract other parts rely on):
@@ -67,7 +67,7 @@ public struct RecoveryPeriod: Hashable, Sendable, Codable {
 ///   and `phase == .maintenance`, so every reader of `phase.targetKind` gets maintenance.
 /// - Paused days do not count as programme days: the programme day stays where it was on the
 ///   day recovery mode was turned on, and the block resumes at that same programme day on the
-///   day it is turned off. The civil start date never changes (SPEC §3); the later phase
+///   day it is turned off. The civil start date never changes (docs/rules.md §3); the later phase
 ///   switches move later by the paused days.
 /// - The day recovery mode is turned off is already back on the programme; a day it was
 ///   turned on is paused from its start.

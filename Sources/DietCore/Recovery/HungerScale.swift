@@ -1,6 +1,6 @@
 import Foundation
 
-/// The five steps of the hunger–fullness scale of a mindful meal (SPEC §8): one scale for
+/// The five steps of the hunger–fullness scale of a mindful meal (docs/rules.md §8): one scale for
 /// both "hunger before" and "fullness after", always shown in words, never as a number.
 ///
 /// 1 very hungry · 2 hungry · 3 neutral · 4 satisfied · 5 very full.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A meal logged in recovery mode (SPEC §8): what was eaten, without an amount; hunger before
+/// A meal logged in recovery mode (docs/rules.md §8): what was eaten, without an amount; hunger before
 /// and fullness after on the five-step scale; an optional feeling. Validated on creation.
 ///
 /// Like `MealEntry`, it keeps its instant with the local date, time and zone it was logged in.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the surfaces show of a day in recovery mode (SPEC §8): today's meals against the
+/// What the surfaces show of a day in recovery mode (docs/rules.md §8): today's meals against the
 /// eating moments — regularity, not amounts. It holds no calorie, macro, weight, target,
 /// streak count or point, so a surface that renders only this value cannot leak one.
 public struct RecoveryDay: Hashable, Sendable {

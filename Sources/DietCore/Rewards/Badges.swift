@@ -1,4 +1,4 @@
-/// Badges (seed 000, "Phase 2 feature roadmap"): four categories in four tiers, never lost.
+/// Badges (docs/rules.md §5): four categories in four tiers, never lost.
 public struct Badge: Hashable, Sendable, Codable, Comparable {
     public enum Category: String, CaseIterable, Codable, Sendable {
         case streak, adherence, milestone
@@ -25,7 +25,7 @@ public struct Badge: Hashable, Sendable, Codable, Comparable {
         (Category.allCases.firstIndex(of: lhs.category) ?? 0, lhs.tier) < (Category.allCases.firstIndex(of: rhs.category) ?? 0, rhs.tier)
     }
 
-    /// Thresholds of the seed: streak days, cycles within targets, meals logged, percent of
+    /// Thresholds (docs/rules.md §5): streak days, cycles within targets, meals logged, percent of
     /// body weight changed in the goal's direction (platinum: 90 days holding the goal weight).
     public static let thresholds: [Category: [Double]] = [
         .streak: [7, 30, 90, 365],

@@ -1,4 +1,4 @@
-/// Points with decay (seed 000): earned by logging, shrinking on inactive days.
+/// Points with decay (docs/rules.md §5): earned by logging, shrinking on inactive days.
 ///
 /// Rounding: the balance stays fractional internally (decay compounds on exact values); the
 /// shown total is the balance rounded down to whole points, so decay never shows a point the
@@ -13,7 +13,7 @@ public struct PointsLedger: Hashable, Sendable {
     public static let penaltyDecay = 0.05
     public static let penaltyDays = 7
 
-    /// Why points were earned (the seed's `points_reason`).
+    /// Why points were earned (`points_reason`, docs/rules.md §5).
     public enum Reason: String, CaseIterable, Codable, Sendable {
         /// +10 once per day with at least one meal.
         case mealLogged = "meal_logged"

@@ -1,4 +1,4 @@
-/// The logging streak (SPEC §5). A day is active when it has at least one meal or weight
+/// The logging streak (docs/rules.md §5). A day is active when it has at least one meal or weight
 /// entry on its local date.
 public struct StreakStatus: Hashable, Sendable, Codable {
     /// Consecutive active days ending today, or ending yesterday while today is still open.

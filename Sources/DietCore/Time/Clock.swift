@@ -1,6 +1,6 @@
 import Foundation
 
-/// The source of "now" for every rule that needs it (the seeds' TimeProvider).
+/// The source of "now" for every rule that needs it (docs/architecture.md, "Time").
 ///
 /// Logic never calls `Date()`: it takes a `Clock` and a `TimeZone`, so tests can fix and
 /// advance time, cross midnight, DST changes and time-zone moves deterministically.

@@ -16,7 +16,7 @@ extension DayReport {
     }
 
     /// "Today's target 1,817 kcal (raised to the safety floor of 1,200 kcal) · then Maintenance at
-    /// 2,595 kcal": today's target, the floor when it applies (SPEC §2) and the next phase's.
+    /// 2,595 kcal": today's target, the floor when it applies (docs/rules.md §2) and the next phase's.
     public func targetLine(_ l: Localizer) -> String {
         var text = l.text("cli.today.target", ["kcal": .integer(targets.kcal)])
         if targets.floorApplied {

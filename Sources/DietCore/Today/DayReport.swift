@@ -18,7 +18,7 @@ public struct DayReport: Hashable, Sendable {
     public let coach: CoachAdvice
     /// The phase-switch message, when it is due and not yet shown (never in recovery mode).
     public let phaseSwitch: PhaseSwitchNotice?
-    /// Recovery mode's view of the day (SPEC §8), nil while it is off. While it is on, a
+    /// Recovery mode's view of the day (docs/rules.md §8), nil while it is off. While it is on, a
     /// surface shows this and the coach, and none of the numbers above: the cycle is paused
     /// (`cycle.paused`, targets at maintenance) and the coach speaks without numbers.
     public let recovery: RecoveryDay?

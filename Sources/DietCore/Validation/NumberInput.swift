@@ -1,6 +1,6 @@
 import Foundation
 
-/// Numbers as people type them (SPEC §4): "72,4" and "72.4" both mean 72.4 in every number
+/// Numbers as people type them (docs/rules.md §4): "72,4" and "72.4" both mean 72.4 in every number
 /// field of every surface, in every language; a thousands separator is never required.
 public enum NumberInput {
     /// The number `text` spells: optional sign, digits and at most one decimal separator

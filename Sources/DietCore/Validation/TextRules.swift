@@ -27,7 +27,7 @@ public enum TextRules {
         throw ValidationError(field: field, allowed: .noControlCharacters, received: secret ? codePoint(scalar) : quoted(text))
     }
 
-    /// The characters a name (of a meal, food or recipe) may have, SPEC §4.
+    /// The characters a name (of a meal, food or recipe) may have, docs/rules.md §4.
     public static let nameLength = 1...80
     /// The store counts code points (SQLite's `length`): 8 per character leaves room for any
     /// real script, and the row contract holds names to the same.

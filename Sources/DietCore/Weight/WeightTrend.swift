@@ -1,4 +1,4 @@
-/// Weight trends (SPEC §4, §5, §8).
+/// Weight trends (docs/rules.md §4, §5, §8).
 public enum WeightTrend {
     /// How many of the latest entries the dashboard average spans.
     public static let rollingCount = 7
@@ -43,8 +43,8 @@ public enum WeightTrend {
         return result
     }
 
-    /// The weight the picker starts at (SPEC §4): the last entry, else the onboarding weight,
-    /// else, where no weight is known at all (the onboarding step itself), the seed's default
+    /// The weight the picker starts at (docs/rules.md §4): the last entry, else the onboarding weight,
+    /// else, where no weight is known at all (the onboarding step itself), the default
     /// by sex (male 90.0, female 70.0, other 80.0).
     public static func pickerDefault(entries: [WeightEntry], onboardingKg: Double? = nil, sex: Sex) -> Double {
         if let last = entries.max(by: { $0.date < $1.date }) { return last.kg }
@@ -73,7 +73,7 @@ public struct TrendPoint: Hashable, Sendable, Codable {
     }
 }
 
-/// The dashboard's weight card (SPEC §5, seed 002): coach, not judge.
+/// The dashboard's weight card (docs/rules.md §5): coach, not judge.
 public struct WeightCard: Hashable, Sendable, Codable {
     /// The latest weight up to today; nil before the first entry.
     public let currentKg: Double?

@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The one owner of the local store (STYLE.md example 1): it migrates on open and offers one
+/// The one owner of the local store (docs/style.md, "One owner for the local store"): it migrates on open and offers one
 /// method per intention, each a single write transaction that also appends its change to the
 /// sync outbox, so a crash can lose neither a change nor its pending upload.
 public struct AppDatabase: Sendable {

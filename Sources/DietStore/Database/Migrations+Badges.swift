@@ -1,7 +1,7 @@
 import GRDB
 
 extension Migrations {
-    /// Badges earned (SPEC §5): kept so they are never lost and announced once. Local to this
+    /// Badges earned (docs/rules.md §5): kept so they are never lost and announced once. Local to this
     /// device and never synced: every badge follows from the synced meals and weights, so
     /// another device earns the same ones from the same history. `announced_at` is NULL for a
     /// badge recorded silently (in recovery mode, or found long after it was earned).

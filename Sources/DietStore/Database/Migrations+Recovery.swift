@@ -1,7 +1,7 @@
 import GRDB
 
 extension Migrations {
-    /// Recovery mode (SPEC §8): the profile's switch (the local date it was turned on; NULL
+    /// Recovery mode (docs/rules.md §8): the profile's switch (the local date it was turned on; NULL
     /// while off) with the closed periods it was on (a JSON array of `{"from","through"}`
     /// dates, so the cycle can skip them; NULL: none), and mindful meals: what was eaten, without an
     /// amount, hunger before and fullness after (steps 1–5), an optional feeling.

@@ -13,7 +13,7 @@ public struct CycleCheck: Hashable, Sendable {
 }
 
 extension AppDatabase {
-    /// The fail-safe check every surface runs on open (SPEC §3): recompute today's phase
+    /// The fail-safe check every surface runs on open (docs/rules.md §3): recompute today's phase
     /// from the start date, correct the stored state, record `cycle_recovered` with the
     /// reason and `phase_switched` when the phase moved on. Writes only when something changed.
     @discardableResult

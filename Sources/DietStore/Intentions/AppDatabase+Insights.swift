@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 extension AppDatabase {
-    /// The weekly summary (SPEC §8) of the last `weeks` weeks through `today`: the days'
+    /// The weekly summary (docs/rules.md §8) of the last `weeks` weeks through `today`: the days'
     /// intakes, the weigh-ins and the active days read in one transaction with indexed queries
     /// (a handful of statements whatever the number of weeks), computed by DietCore.
     public func insights(weeks: Int, through today: LocalDate) throws -> WeeklyInsights {
@@ -28,7 +28,7 @@ extension AppDatabase {
                                     acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal, cyclePauses: settings.cyclePauses))
     }
 
-    /// The adaptive maintenance estimate (SPEC §3a) over the 28 days through `today`, as the
+    /// The adaptive maintenance estimate (docs/rules.md §3a) over the 28 days through `today`, as the
     /// weekly summary shows it: one read transaction. Settings can offer the same numbers with it.
     public func maintenanceEstimate(through today: LocalDate) throws -> MaintenanceInsight {
         try reader.read { db in

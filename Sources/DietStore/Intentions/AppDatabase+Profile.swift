@@ -59,7 +59,7 @@ extension AppDatabase {
         }
     }
 
-    /// Turns recovery mode on (from today's local date) or off (SPEC §8); nothing when it is
+    /// Turns recovery mode on (from today's local date) or off (docs/rules.md §8); nothing when it is
     /// already so. Returns the settings after the change.
     ///
     /// Turning it off keeps the stretch it was on as a closed period (`RecoveryPeriod`), so

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 import SyncProtocol
 
-/// Mindful meals (SPEC §8): logged in recovery mode, synced and exported like every meal.
+/// Mindful meals (docs/rules.md §8): logged in recovery mode, synced and exported like every meal.
 ///
 /// They record no analytics event: the events feed points, and recovery mode counts nothing.
 extension AppDatabase {

@@ -8,7 +8,7 @@ public struct EarnedBadge: Hashable, Sendable {
     public let earnedOn: LocalDate
 }
 
-/// Badges and points as the badges page and `wdiet badges` show them (SPEC §5).
+/// Badges and points as the badges page and `wdiet badges` show them (docs/rules.md §5).
 public struct Rewards: Sendable {
     /// The local date the rewards were read for.
     public let today: LocalDate

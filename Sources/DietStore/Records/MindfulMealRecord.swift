@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 import SyncProtocol
 
-/// A row of `mindful_meals` (SPEC §8): a meal logged in recovery mode, without an amount.
+/// A row of `mindful_meals` (docs/rules.md §8): a meal logged in recovery mode, without an amount.
 struct MindfulMealRecord: SyncedRecord, Hashable {
     static let syncTable = SyncTable.mindfulMeals
 

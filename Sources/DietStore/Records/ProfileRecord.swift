@@ -116,9 +116,9 @@ public struct UserSettings: Hashable, Sendable {
     /// The cycle's civil start date: the day onboarding finished, in `timeZoneIdentifier`.
     public var startDate: LocalDate
     public var timeZoneIdentifier: String
-    /// An adaptive maintenance estimate the user accepted (SPEC §3a).
+    /// An adaptive maintenance estimate the user accepted (docs/rules.md §3a).
     public var acceptedMaintenanceKcal: Int?
-    /// The local date recovery mode was turned on (SPEC §8); nil while it is off.
+    /// The local date recovery mode was turned on (docs/rules.md §8); nil while it is off.
     public var recoverySince: LocalDate?
     /// The earlier stretches recovery mode was on, which the cycle skips (`CyclePauses`).
     public var recoveryPeriods: [RecoveryPeriod] = []

@@ -3,7 +3,7 @@ import DietStore
 import Foundation
 import Hummingbird
 
-/// Badges and points (SPEC §5): earned and next badges with progress, points with their history.
+/// Badges and points (docs/rules.md §5): earned and next badges with progress, points with their history.
 /// In recovery mode only a calm line: no points, streak counts or thresholds (contract 1).
 struct BadgesController: Controller {
     let app: WebApp

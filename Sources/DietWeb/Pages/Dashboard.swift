@@ -14,7 +14,7 @@ struct DashboardController: Controller {
     }
 
     func dashboard(_ request: Request, context: OnboardedContext) async throws -> Response {
-        // Every open of a surface runs the cycle's fail-safe check (SPEC §3).
+        // Every open of a surface runs the cycle's fail-safe check (docs/rules.md §3).
         _ = try app.store.checkCycle(timeZone: app.timeZone)
         guard let snapshot = try app.store.today(timeZone: app.timeZone) else { return app.redirect("/onboarding") }
         let l = app.localizer(context)
@@ -31,7 +31,7 @@ struct DashboardController: Controller {
         return app.redirect("/")
     }
 
-    /// SPEC §2: BMR, TDEE, today's target and macro goals, each with its steps.
+    /// docs/rules.md §2: BMR, TDEE, today's target and macro goals, each with its steps.
     func explain(_ request: Request, context: OnboardedContext) async throws -> Response {
         if context.settings.recoveryMode { return app.restPage("explain", context: context) }
         guard let snapshot = try app.store.today(timeZone: app.timeZone) else { return app.redirect("/onboarding") }
@@ -121,7 +121,7 @@ struct DashboardView {
     }
 }
 
-/// The dashboard in recovery mode (SPEC §8): today's meals against the eating moments —
+/// The dashboard in recovery mode (docs/rules.md §8): today's meals against the eating moments —
 /// regularity, not amounts — the flame without a count, gentle words; no ring, no macros, no
 /// weight, no target.
 struct RecoveryDayView {
@@ -194,7 +194,7 @@ struct WindowBanner {
     }
 }
 
-/// The segmented ring of SPEC §5 as SVG: 160 px, a 20 px stroke, protein, carbs and fat
+/// The segmented ring of docs/rules.md §5 as SVG: 160 px, a 20 px stroke, protein, carbs and fat
 /// clockwise from 12 o'clock, each `kcal / target × 360°`. Each segment is a circle whose
 /// dash covers its arc: length = sweep/360 × circumference, offset = −start/360 × circumference;
 /// the circle is turned −90° so 0° is at 12 o'clock.
@@ -226,14 +226,14 @@ struct RingView {
             "stroke": Self.fixed(Self.stroke), "segments": segments, "spoken": spoken,
             "eaten": l.number(Double(report.calories.eatenKcal), digits: 0),
             "targetKcal": l.number(Double(report.calories.targetKcal), digits: 0),
-            // the big figure: what is left, or (SPEC §5) how far over, where "left" stood
+            // the big figure: what is left, or (docs/rules.md §5) how far over, where "left" stood
             "left": l.number(Double(report.calories.isOver ? report.calories.overKcal : report.calories.remainingKcal), digits: 0),
             "leftLabel": l.text(report.calories.isOver ? "web.ring.over" : "web.ring.left"),
         ]
         values["calories"] = l.render(report.calories.message)
         values["isOver"] = report.ring.isOver
         if report.ring.isOver {
-            // SPEC §5: over the target the ring is full (the energy the macros do not account
+            // docs/rules.md §5: over the target the ring is full (the energy the macros do not account
             // for closes it) and an overshoot mark sits at 12 o'clock; never red
             let filled = report.ring.segments.last?.endDegrees ?? 0
             values["rest"] = filled < 360 ? ["dash": "\(Self.fixed((360 - filled) / 360 * c)) \(Self.fixed(c))",

@@ -5,7 +5,7 @@ import FoodKit
 import Foundation
 import Hummingbird
 
-/// Your own foods, recipes and barcodes (SPEC §6): create a food per 100 g (with a barcode),
+/// Your own foods, recipes and barcodes (docs/rules.md §6): create a food per 100 g (with a barcode),
 /// a recipe from its ingredients in words, look a barcode up by its digits or the camera,
 /// and delete a food of your own. The rules are the store's and FoodKit's.
 struct FoodsController: Controller {
@@ -244,7 +244,7 @@ struct FoodsController: Controller {
     }
 
     /// The foods area: barcode lookup, the user's own foods, the food and recipe forms. In
-    /// recovery mode foods and recipes rest with their numbers (SPEC §8): the kind page.
+    /// recovery mode foods and recipes rest with their numbers (docs/rules.md §8): the kind page.
     private func page(_ state: FormState, open: String? = nil, editing: String? = nil, context: OnboardedContext,
                       status: HTTPResponse.Status = .ok) throws -> Response {
         if context.settings.recoveryMode { return app.restPage("foods", context: context) }

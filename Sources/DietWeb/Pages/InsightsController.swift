@@ -3,7 +3,7 @@ import DietStore
 import Foundation
 import Hummingbird
 
-/// The weekly summary (SPEC §8): intake against target per phase, adherence, the weight trend, streaks, the maintenance estimate.
+/// The weekly summary (docs/rules.md §8): intake against target per phase, adherence, the weight trend, streaks, the maintenance estimate.
 /// In recovery mode only which days had something noted, in words and ticks, and a calm line (contract 1).
 struct InsightsController: Controller {
     let app: WebApp

@@ -2,7 +2,7 @@ import DietCore
 import Foundation
 import Hummingbird
 
-/// The education articles (seed 000), a list and each article in the user's language, and
+/// The education articles (docs/rules.md §10), a list and each article in the user's language, and
 /// progress (the weight and intake charts).
 struct LearnController: Controller {
     let app: WebApp

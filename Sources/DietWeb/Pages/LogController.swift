@@ -4,7 +4,7 @@ import FoodKit
 import Foundation
 import Hummingbird
 
-/// Log meal (seed 002, journey 2): search as you type, a food's portions, manual entry,
+/// Log meal (docs/rules.md §4): search as you type, a food's portions, manual entry,
 /// recipes and meal text; every save goes to today's meals.
 struct LogController: Controller {
     let app: WebApp
@@ -34,7 +34,7 @@ struct LogController: Controller {
         return app.redirectAnnouncingBadges("/", toast: .dayCopied)
     }
 
-    /// In recovery mode the log screen is mindful logging (SPEC §8), and every numeric flow (a
+    /// In recovery mode the log screen is mindful logging (docs/rules.md §8), and every numeric flow (a
     /// food, a recipe, a meal in words) leads to it with the name filled in; numeric saves that
     /// still arrive (kept offline before it was turned on) are saved and answered without numbers.
     func logScreen(_ request: Request, context: OnboardedContext) async throws -> Response {

@@ -136,7 +136,7 @@ extension WebApp {
         }
     }
 
-    /// A quick add (SPEC §4): calories are enough, the name defaults to "Quick add" in the
+    /// A quick add (docs/rules.md §4): calories are enough, the name defaults to "Quick add" in the
     /// user's language; macros optional; decimal comma or point.
     func quickAdd(from form: MealForm, context: OnboardedContext, loggedAt: OfflineWrite.Moment? = nil) throws -> MealEntry {
         let l = localizer(context)

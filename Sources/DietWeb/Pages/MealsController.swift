@@ -33,7 +33,7 @@ struct MealsController: Controller {
         guard let snapshot = try app.store.today(timeZone: app.timeZone) else { return app.redirect("/onboarding") }
         let l = app.localizer(context)
         if context.settings.recoveryMode {
-            // SPEC §8: names, times, moments, hunger and fullness; no calories, no grams, no totals
+            // docs/rules.md §8: names, times, moments, hunger and fullness; no calories, no grams, no totals
             let rows = RecoveryMealRow.rows(meals: snapshot.meals, mindful: snapshot.mindfulMeals,
                                             window: context.profile.eatingWindow, l)
             var values: [String: Any] = [:]
@@ -158,7 +158,7 @@ struct MealRow {
         values["edit"] = l.text("web.meals.edit", ["name": .text(e.name)])
         values["againLabel"] = l.text("web.meals.againLabel", ["name": .text(e.name)])
         values["deleteLabel"] = l.text("web.meals.delete", ["name": .text(e.name)])
-        // SPEC §4: warnings, never a refusal (outside the window, macros that do not add up); the
+        // docs/rules.md §4: warnings, never a refusal (outside the window, macros that do not add up); the
         // nudge for missing macros belongs to the moment of saving, not to the list
         values["notes"] = MealNotes.notes(for: e, window: window).compactMap { note -> String? in
             if case .macrosMissing = note { return nil }

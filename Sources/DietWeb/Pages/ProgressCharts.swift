@@ -53,7 +53,7 @@ extension Controller {
 }
 
 extension Controller {
-    /// Recovery mode's progress (SPEC §8): the last seven days, each eating moment marked when
+    /// Recovery mode's progress (docs/rules.md §8): the last seven days, each eating moment marked when
     /// something was eaten in it — regularity, never amounts, weights or scores.
     func recoveryRhythm(context: OnboardedContext) throws -> [String: Any] {
         let l = localizer(context)
@@ -321,7 +321,7 @@ struct IntakeChart {
         let high = slots.map { max($0.intake ?? 0, $0.target) }.max() ?? 0
         let scale = Scale(low: 0, high: max(high * 1.05, 500), steps: [250, 500, 1000, 2000, 5000])
         let logged = days.filter { $0.intakeKcal != nil }
-        // adherence as the weekly summary counts it (SPEC §8): within 90–110 % of the day's target
+        // adherence as the weekly summary counts it (docs/rules.md §8): within 90–110 % of the day's target
         let within = logged.filter { day in
             let ratio = Double(day.intakeKcal ?? 0) / Double(max(day.targetKcal, 1))
             return ratio >= 0.9 && ratio <= 1.1

@@ -3,7 +3,7 @@ import DietStore
 import Foundation
 import Hummingbird
 
-/// Recovery mode (SPEC §8): turning it on (one step) and off (asked once), and changing or
+/// Recovery mode (docs/rules.md §8): turning it on (one step) and off (asked once), and changing or
 /// deleting a mindful meal. Mindful meals are logged through `POST /log/text` with
 /// `mindful=yes`: a meal in words, the route the service worker already keeps while offline.
 struct RecoveryController: Controller {

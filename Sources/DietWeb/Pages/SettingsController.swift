@@ -174,7 +174,7 @@ struct SettingsController: Controller {
         return redirect("/settings", toast: .signedIn)
     }
 
-    /// SPEC §3a over the last 28 days: logged intake and the trend weight against formula TDEE.
+    /// docs/rules.md §3a over the last 28 days: logged intake and the trend weight against formula TDEE.
     func maintenanceEstimate() throws -> AdaptiveMaintenance.Result {
         let days = try store.history(days: 28, through: today)
         let weights = try store.weights(from: today.adding(days: -27), through: today)

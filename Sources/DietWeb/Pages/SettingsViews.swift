@@ -21,7 +21,7 @@ extension SettingsController {
         values["languages"] = Language.allCases.map {
             ["value": $0.rawValue, "label": Localizer($0).text("web.language.name"), "selected": $0 == p.language] as [String: Any]
         }
-        // recovery mode (SPEC §8): the plan's numbers and the maintenance estimate rest
+        // recovery mode (docs/rules.md §8): the plan's numbers and the maintenance estimate rest
         values["recoveryOn"] = settings.recoveryMode
         if !settings.recoveryMode {
             values["plan"] = planValues(p, state: state, l)

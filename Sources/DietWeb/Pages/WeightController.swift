@@ -4,7 +4,7 @@ import Foundation
 import Hummingbird
 
 /// Weight entry with the whole + decimal picker; it starts at the last weight, else the
-/// onboarding weight (SPEC §4).
+/// onboarding weight (docs/rules.md §4).
 struct WeightController: Controller {
     let app: WebApp
 
@@ -13,7 +13,7 @@ struct WeightController: Controller {
         group.post("/weight", use: save)
     }
 
-    /// The field starts at the latest weight, else the onboarding weight (SPEC §4).
+    /// The field starts at the latest weight, else the onboarding weight (docs/rules.md §4).
     func screen(_ request: Request, context: OnboardedContext) async throws -> Response {
         if context.settings.recoveryMode { return app.restPage("weight", context: context) }
         guard let snapshot = try store.today(timeZone: timeZone) else { return redirect("/onboarding") }
@@ -38,7 +38,7 @@ struct WeightController: Controller {
         return app.weightSaved(streakWasLit: wasLit)
     }
 
-    /// In recovery mode the weight rests (SPEC §8): the kind page, never the typed number.
+    /// In recovery mode the weight rests (docs/rules.md §8): the kind page, never the typed number.
     private func page(_ state: FormState, context: OnboardedContext, status: HTTPResponse.Status = .ok) -> Response {
         if context.settings.recoveryMode { return app.restPage("weight", context: context) }
         var values = state.template

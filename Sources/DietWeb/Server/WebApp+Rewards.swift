@@ -3,7 +3,7 @@ import DietStore
 import Foundation
 import Hummingbird
 
-/// Badges earned by a save, announced on the page the save returns to (SPEC §5: the triple
+/// Badges earned by a save, announced on the page the save returns to (docs/rules.md §5: the triple
 /// roar when a badge is earned; contract 4).
 extension WebApp {
     /// Stores the badges the history has earned and returns the ones to announce (none in

@@ -136,7 +136,7 @@ public final class WebApp: Sendable {
     }
 
     /// After logging meals: to the dashboard, where today's meals are, with "Meal saved!" (or
-    /// the streak lighting up) and the roar the day has earned (SPEC §5: single for a meal,
+    /// the streak lighting up) and the roar the day has earned (docs/rules.md §5: single for a meal,
     /// double when every macro is good or at a streak milestone, triple with "New badge: …"
     /// when the save earned a badge).
     func mealsSaved(count: Int, streakWasLit: Bool) throws -> Response {

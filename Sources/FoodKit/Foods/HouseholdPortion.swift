@@ -37,7 +37,7 @@ extension Food {
     /// or one of its household measures, by name.
     public static let gramUnits: Set<String> = ["g", "gram", "grams", "gramm", "ml"]
 
-    /// The amount of one food a meal may hold, in grams (SPEC §4 meal limits: 5 kg).
+    /// The amount of one food a meal may hold, in grams (docs/rules.md §4 meal limits: 5 kg).
     public static let gramRange = 1.0...5000.0
 
     /// `grams` of the food, checked: a finite amount of 1–5,000 g, else an error naming the
@@ -50,7 +50,7 @@ extension Food {
         return grams
     }
 
-    /// The grams of `amount` of `unit` (SPEC §6): the one portion arithmetic of every surface.
+    /// The grams of `amount` of `unit` (docs/rules.md §6): the one portion arithmetic of every surface.
     /// `unit` is "g" (or "ml") or the name of a household measure, as shown or in English, matched
     /// exactly, else by its start ("breast" for "breast, bone and skin removed"), accents and case ignored.
     /// nil when the food has no such measure.

@@ -1,4 +1,4 @@
-/// How many grams a typed quantity of a food is (SPEC §6): fixed units convert directly,
+/// How many grams a typed quantity of a food is (docs/rules.md §6): fixed units convert directly,
 /// household units use the food's own portion of that name, kitchen measures fall back to
 /// their standard volume, and a bare count ("2 eggs") uses the food's natural portion (a
 /// medium or large one, one named after the food, else its first household portion), and

@@ -1,7 +1,7 @@
 import DietCore
 import Foundation
 
-/// A recipe (SPEC §6): a named list of food portions that yields a number of servings.
+/// A recipe (docs/rules.md §6): a named list of food portions that yields a number of servings.
 public struct Recipe: Hashable, Sendable, Identifiable {
     public struct Item: Hashable, Sendable, Codable {
         public let foodID: String

@@ -45,7 +45,7 @@ public struct MealTextParse: Hashable, Sendable {
 }
 
 /// Reads "2 eggs and a slice of toast", "Haferflocken 60g mit Milch", "un plátano y 1½ tazas de
-/// leche", and recipe lines such as "2 1/2 cups diced, peeled potatoes" into items (SPEC §6).
+/// leche", and recipe lines such as "2 1/2 cups diced, peeled potatoes" into items (docs/rules.md §6).
 public enum MealTextParser {
     /// Words and marks that separate foods, folded.
     public static let separators: Set<String> = ["and", "with", "plus", "und", "mit", "sowie", "y", "e", "con", "&", "+"]

@@ -38,7 +38,7 @@ public struct NameRank: Comparable, Hashable, Sendable {
     }
 }
 
-/// How search results are ordered (SPEC §6): the user's own foods first — by how often and
+/// How search results are ordered (docs/rules.md §6): the user's own foods first — by how often and
 /// how recently they were logged — then by the best matching name (see `NameRank` and
 /// `order`): at the same match, foods with more curated names first (the everyday ones: white
 /// bread has nine names in three languages, matzo five), then curated foods, text relevance

@@ -45,7 +45,7 @@ public struct BriefingContext: Sendable {
     public var recoveryMode = false
 }
 
-/// A recommendation rule (seed 001 §14.6, open/closed): a new rule is a new type in the list,
+/// A recommendation rule (docs/rules.md §7, open/closed): a new rule is a new type in the list,
 /// no existing rule changes.
 public protocol RecommendationRule: Sendable {
     func recommendations(in context: BriefingContext) -> [Recommendation]

@@ -106,7 +106,7 @@ public struct MeetingMarathonRule: RecommendationRule {
     }
 }
 
-/// Where the three systems meet (SPEC §7): red recovery on a diet day puts protein first and
+/// Where the three systems meet (docs/rules.md §7): red recovery on a diet day puts protein first and
 /// adds no extra deficit.
 public struct NutritionEmphasisRule: RecommendationRule {
     public init() {}

@@ -98,7 +98,7 @@
       radio.addEventListener("change", function () { window.location.assign("/onboarding?lang=" + encodeURIComponent(radio.value)); });
     });
 
-    // Leaving a meal form with typed values asks first ("Discard meal?", seed 002); saving does not.
+    // Leaving a meal form with typed values asks first ("Discard meal?", docs/rules.md §4); saving does not.
     var guarded = Array.prototype.slice.call(document.querySelectorAll("form[data-discard]"));
     var dirty = false;
     guarded.forEach(function (element) {
