@@ -37,7 +37,7 @@ struct CycleCommand: CLICommand {
             let marker = block.start <= today && today <= block.end ? "◀ " + l.text("cli.plan.today") : ""
             let end = block.phase == .completed || (block.paused && block.end == through) ? "…" : l.date(block.end)
             let name = block.paused ? l.text("cli.recovery.pausedPhase") : l.render(block.phase.nameMessage)
-            // In recovery mode no target is shown (SPEC §8).
+            // In recovery mode no target is shown (docs/rules.md §8).
             let target = plan.map { l.number(Double($0.targets(block.phase.targetKind).kcal), digits: 0) + " kcal" } ?? ""
             table.append(["\(block.number)", l.date(block.start), end, name, target, marker])
         }

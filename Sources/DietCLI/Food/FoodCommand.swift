@@ -70,7 +70,7 @@ struct FoodShowCommand: CLICommand {
     }
 }
 
-/// Foods in recovery mode: names and ids, without calories, macros or grams (SPEC §8).
+/// Foods in recovery mode: names and ids, without calories, macros or grams (docs/rules.md §8).
 /// `--json` has only `id` and `name`.
 enum RecoveryFoods {
     struct Named: Encodable {

@@ -3,7 +3,7 @@ import DietCore
 import DietStore
 import Foundation
 
-/// `wdiet insights [--weeks N] [--json]`: the weekly summary (SPEC §8).
+/// `wdiet insights [--weeks N] [--json]`: the weekly summary (docs/rules.md §8).
 struct InsightsCommand: CLICommand {
     static let configuration = CommandConfiguration(
         commandName: "insights", abstract: "Your weeks at a glance: intake, adherence, weight trend, streaks.",
@@ -73,7 +73,7 @@ struct InsightsJSON: Encodable {
     }
 }
 
-/// Recovery mode (contract 1): which days had something logged, as weekday names and ticks,
+/// Recovery mode (docs/rules.md §8): which days had something logged, as weekday names and ticks,
 /// and a calm line; no calories, weights, targets, streak counts or points.
 struct RecoveryInsights: Encodable {
     let first: LocalDate

@@ -12,7 +12,7 @@ struct MindfulOptions: ParsableArguments {
     var feeling: String?
 }
 
-/// Logging in recovery mode (SPEC §8): mindful and non-numeric.
+/// Logging in recovery mode (docs/rules.md §8): mindful and non-numeric.
 enum RecoveryLog {
     /// `wdiet log meal` in recovery mode saves a mindful meal: the name, hunger and fullness
     /// (both required: noticing them is the point), an optional feeling. Amounts given anyway

@@ -3,7 +3,7 @@ import DietCore
 import DietStore
 import Foundation
 
-/// `wdiet onboard`: the 8 steps of seed 002, from flags or by asking.
+/// `wdiet onboard`: the eight onboarding steps (docs/rules.md §2), from flags or by asking.
 struct OnboardCommand: CLICommand {
     static let configuration = CommandConfiguration(
         commandName: "onboard",

@@ -2,7 +2,7 @@ import DietCore
 import DietStore
 import Foundation
 
-/// `wdiet set recovery-mode on|off` (SPEC §8): turning it on is one step; turning it off asks
+/// `wdiet set recovery-mode on|off` (docs/rules.md §8): turning it on is one step; turning it off asks
 /// once, because the numbers come back, and says that nothing of the paused time is judged.
 enum RecoverySwitch {
     static func set(_ words: [String], confirmed: Bool, _ session: Session, _ context: CLIContext) throws -> String {

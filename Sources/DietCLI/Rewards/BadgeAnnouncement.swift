@@ -1,7 +1,7 @@
 import DietCore
 import DietStore
 
-/// The badge lines after a meal or weight is saved (SPEC §5, contract 4): the triple roar and
+/// The badge lines after a meal or weight is saved (docs/rules.md §5): the triple roar and
 /// "New badge: …" per badge earned.
 enum BadgeAnnouncement {
     /// Stores the badges the history has earned and returns the ones to announce (none in

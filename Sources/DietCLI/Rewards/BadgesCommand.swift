@@ -3,8 +3,8 @@ import DietCore
 import DietStore
 import Foundation
 
-/// `wdiet badges [--json]`: earned and next badges, points and their history (SPEC §5).
-/// In recovery mode only a calm line: no points, streak counts or thresholds (contract 1).
+/// `wdiet badges [--json]`: earned and next badges, points and their history (docs/rules.md §5).
+/// In recovery mode only a calm line: no points, streak counts or thresholds (docs/rules.md §8).
 struct BadgesCommand: CLICommand {
     static let configuration = CommandConfiguration(
         commandName: "badges", abstract: "Your badges and points.",

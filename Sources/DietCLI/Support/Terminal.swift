@@ -65,7 +65,7 @@ struct Terminal {
 
     /// The ring as a bar of `width` cells: each macro's share of 360° in its colour (letters
     /// P, C, F without colour), the rest as dots; over the day's target the ring is full (the
-    /// energy the macros do not account for as "=") with a "+" after it (SPEC §5).
+    /// energy the macros do not account for as "=") with a "+" after it (docs/rules.md §5).
     func ring(_ ring: ProgressRing, width: Int = 30) -> String {
         var cells = ""
         var used = 0

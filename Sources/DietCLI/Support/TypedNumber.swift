@@ -1,7 +1,7 @@
 import ArgumentParser
 import DietCore
 
-/// A number given on the command line as the person writes it (SPEC §4): "72,4" and "72.4"
+/// A number given on the command line as the person writes it (docs/rules.md §4): "72,4" and "72.4"
 /// both mean 72.4. Parsing never fails in ArgumentParser (whose errors are English and name
 /// no range); the command reads the number with the field's range and unit, so a refusal
 /// names field, range and what was typed in the user's language.

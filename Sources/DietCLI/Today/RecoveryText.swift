@@ -2,7 +2,7 @@ import DietCore
 import DietStore
 import Foundation
 
-/// Recovery mode in the CLI (SPEC §8). While it is on, every command this module owns shows
+/// Recovery mode in the CLI (docs/rules.md §8). While it is on, every command this module owns shows
 /// no calorie, macro, weight, target, streak count or point, in text and in `--json`.
 ///
 /// In `--json` the keys of hidden quantities are OMITTED, never nulled (a script cannot tell
