@@ -44,7 +44,8 @@ struct CitationTests {
                     roots.contains(where: word.hasPrefix), !word.contains("<"), !word.contains("*"),
                     !word.contains("…")
                 else { continue }
-                let path = word.split(separator: ":").first.map(String.init) ?? word
+                let path = (word.split(separator: ":").first.map(String.init) ?? word)
+                    .trimmingCharacters(in: CharacterSet(charactersIn: ",;."))
                 // When each is looked up from the repository's root
                 if !FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(path).path) {
                     missing.append("\(page): \(path)")

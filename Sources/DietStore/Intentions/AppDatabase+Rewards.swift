@@ -55,7 +55,7 @@ extension AppDatabase {
 
     /// Evaluates the history, stores every badge not stored yet (never lost) and returns the
     /// ones to announce, in display order: none in recovery mode or earned on a day it was on
-    /// (contract 1: recorded silently), none earned before the announce window. Each badge is announced at most
+    /// (docs/rules.md §8: recorded silently), none earned before the announce window. Each badge is announced at most
     /// once: evaluation and storing happen in one write, so two saves at once cannot both
     /// announce it.
     @discardableResult

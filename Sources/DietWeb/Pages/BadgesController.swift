@@ -4,7 +4,7 @@ import Foundation
 import Hummingbird
 
 /// Badges and points (docs/rules.md §5): earned and next badges with progress, points with their history.
-/// In recovery mode only a calm line: no points, streak counts or thresholds (contract 1).
+/// In recovery mode only a calm line: no points, streak counts or thresholds (docs/rules.md §8).
 struct BadgesController: Controller {
     let app: WebApp
 

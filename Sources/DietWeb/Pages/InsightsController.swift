@@ -4,7 +4,7 @@ import Foundation
 import Hummingbird
 
 /// The weekly summary (docs/rules.md §8): intake against target per phase, adherence, the weight trend, streaks, the maintenance estimate.
-/// In recovery mode only which days had something noted, in words and ticks, and a calm line (contract 1).
+/// In recovery mode only which days had something noted, in words and ticks, and a calm line (docs/rules.md §8).
 struct InsightsController: Controller {
     let app: WebApp
 

@@ -4,7 +4,7 @@ import Foundation
 import Hummingbird
 
 /// Badges earned by a save, announced on the page the save returns to (docs/rules.md §5: the triple
-/// roar when a badge is earned; contract 4).
+/// roar when a badge is earned).
 extension WebApp {
     /// Stores the badges the history has earned and returns the ones to announce (none in
     /// recovery mode). The save itself already succeeded: when claiming fails, the save is not

@@ -6,7 +6,7 @@
   var token = (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
 
   // Behaviour bound to elements inside <main> runs again after live.js swaps the page's content
-  // (the `wdiet:content` event, contract 4); document-level handlers are bound once.
+  // (the `wdiet:content` event, docs/architecture.md, "The web app"); document-level handlers are bound once.
   function enhance() {
     bindSearch();
     bindDialogs();

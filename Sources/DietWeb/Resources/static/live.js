@@ -2,7 +2,7 @@
 // sync — the server sends `changed` on /events; this page then fetches itself again and puts
 // the new content of <main id="main"> in place, without a reload. It waits while the user is
 // busy with the page (a focused field, edited values, an open dialog, selected text), keeps the
-// scroll position and focus, and tells the other scripts with `wdiet:content` (contract 4).
+// scroll position and focus, and tells the other scripts with `wdiet:content` (docs/architecture.md, "The web app").
 (function () {
   'use strict';
   if (!window.EventSource || !window.fetch || !window.DOMParser) return;

@@ -1,6 +1,6 @@
 // Offline-first (issue 16): registers the service worker (/sw.js), gives every form that logs a
 // meal or a weight a client-made id (so a replay is saved once), tells in the offline banner
-// (contract 3) that the app is offline and when the page shown was last updated, how many
+// (docs/architecture.md, "The web app") that the app is offline and when the page shown was last updated, how many
 // entries wait on this phone, and what was saved or refused; and has the worker replay the
 // kept entries with this page's CSRF token on load, when the network is back and when the
 // worker's Background Sync asks.
