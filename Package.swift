@@ -65,7 +65,6 @@ let package = Package(
             dependencies: [
                 "DietBriefing", "DietCore", "DietImport", "DietStore", "DietSync", "DietWeb", "FoodKit", "FoodFacts", "ICalendar", "ReadyDay",
                 "WhoopAPI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .executableTarget(name: "wdiet", dependencies: ["DietCLI"]),

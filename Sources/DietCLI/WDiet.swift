@@ -3,7 +3,7 @@ import DietCore
 import Foundation
 
 /// The `wdiet` command tree.
-public struct WDiet: ParsableCommand {
+public struct WDiet: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "wdiet",
         abstract: "w-diet: a local-first nutrition coach with automated MATADOR diet cycling.",
@@ -18,13 +18,19 @@ public struct WDiet: ParsableCommand {
 
     /// Runs the command line like ArgumentParser's own `main()`, with two guards: an argument
     /// holding a control character is refused before anything runs, and every message,
-    /// errors included, reaches the terminal with its control characters made visible.
-    public static func main() {
+    /// errors included, reaches the terminal with its control characters made visible. Named
+    /// apart from `main()`: top-level code would pick ArgumentParser's synchronous `main()`,
+    /// which cannot run an async command.
+    public static func runCommandLine() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             try checkArguments(arguments, environment: ProcessInfo.processInfo.environment)
             var command = try parseAsRoot(arguments)
-            try command.run()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
         } catch {
             let message = fullMessage(for: error)
             let code = exitCode(for: error)

@@ -1,3 +1,3 @@
 import DietCLI
 
-WDiet.main()
+await WDiet.runCommandLine()

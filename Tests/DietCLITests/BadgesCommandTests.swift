@@ -4,23 +4,25 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `wdiet badges` and the badge lines after `wdiet log` (issue 17, SPEC §5).
+/// `wdiet badges` and the badge lines after `wdiet log` (issue 17, docs/rules.md §5).
 @Suite("wdiet badges")
 struct BadgesCommandTests {
     /// Onboards Alice on Mon 2026-01-05 and logs a meal at noon on each of `days` days from
     /// then; returns each day's output.
-    static func logDays(_ cli: CLIHarness, _ days: ClosedRange<Int>) throws -> [String] {
-        try cli.onboardAlice()
-        return try days.map { offset in
+    static func logDays(_ cli: CLIHarness, _ days: ClosedRange<Int>) async throws -> [String] {
+        try await cli.onboardAlice()
+        var outputs: [String] = []
+        for offset in days {
             let date = LocalDate.ymd(2026, 1, 5).adding(days: offset)
-            return try cli.run(["log", "meal", "Soup", "--kcal", "300"], now: "\(date.iso)T12:00")
+            outputs.append(try await cli.run(["log", "meal", "Soup", "--kcal", "300"], now: "\(date.iso)T12:00"))
         }
+        return outputs
     }
 
     @Test("the seventh day in a row prints the triple roar and the new badge, once")
-    func announced() throws {
+    func announced() async throws {
         let cli = CLIHarness()
-        let outputs = try Self.logDays(cli, 0...7)
+        let outputs = try await Self.logDays(cli, 0...7)
         #expect(outputs[6].contains("🔥🔥🔥 Triple roar! What an achievement!"))
         #expect(outputs[6].contains("New badge: Bronze: 7-day streak"))
         for output in outputs.prefix(6) + outputs.suffix(1) {
@@ -29,10 +31,10 @@ struct BadgesCommandTests {
     }
 
     @Test("a weight that earns a badge prints the triple roar and the badge")
-    func weight() throws {
+    func weight() async throws {
         let cli = CLIHarness()
-        _ = try Self.logDays(cli, 0...5)
-        let output = try cli.run(["log", "weight", "72.0"], now: "2026-01-11T08:00")
+        _ = try await Self.logDays(cli, 0...5)
+        let output = try await cli.run(["log", "weight", "72.0"], now: "2026-01-11T08:00")
         #expect(output.contains("🔥🔥🔥 Triple roar!"))
         #expect(output.contains("New badge: Bronze: 7-day streak"))
     }
@@ -40,18 +42,18 @@ struct BadgesCommandTests {
     @Test("log again, copy-day and a meal in words that earn a badge print the triple roar and the badge too", arguments: [
         ["log", "again"], ["log", "copy-day", "--from", "2026-01-10"], ["log", "text", "2 eggs", "--yes"],
     ])
-    func otherLoggingPaths(command: [String]) throws {
+    func otherLoggingPaths(command: [String]) async throws {
         // Given meals on six days in a row
         let cli = CLIHarness()
-        _ = try Self.logDays(cli, 0...5)
+        _ = try await Self.logDays(cli, 0...5)
         // When the seventh day's first meal is logged another way
         var arguments = command
         if command == ["log", "again"] {
-            let meals = try cli.run(["meals", "--date", "2026-01-10", "--json"], now: "2026-01-11T12:00")
+            let meals = try await cli.run(["meals", "--date", "2026-01-10", "--json"], now: "2026-01-11T12:00")
             let id = try #require(meals.split(separator: "\"").first { $0.count == 36 && $0.filter { $0 == "-" }.count == 4 })
             arguments.append(String(id))
         }
-        let output = try cli.run(arguments, now: "2026-01-11T12:00")
+        let output = try await cli.run(arguments, now: "2026-01-11T12:00")
         // Then it roars three times and names the badge
         #expect(output.contains("🔥🔥🔥 Triple roar!"), "\(output)")
         #expect(output.contains("New badge: Bronze: 7-day streak"))
@@ -59,10 +61,10 @@ struct BadgesCommandTests {
     }
 
     @Test("badges lists the earned badge with its date, the next ones with progress, the points and the decay rule")
-    func text() throws {
+    func text() async throws {
         let cli = CLIHarness()
-        _ = try Self.logDays(cli, 0...6)
-        let output = try cli.run(["badges"], now: "2026-01-11T20:00")
+        _ = try await Self.logDays(cli, 0...6)
+        let output = try await cli.run(["badges"], now: "2026-01-11T20:00")
         #expect(output.contains("🏅 Bronze: 7-day streak · Streaks · Earned Sun, Jan 11, 2026"))
         #expect(output.contains("Silver: 30-day streak · 7 of 30 days"))
         #expect(output.contains("Bronze: 50 meals logged · 7 of 50 meals"))
@@ -74,12 +76,12 @@ struct BadgesCommandTests {
     }
 
     @Test("two days away decay the points, 5 % a day after the streak broke")
-    func decay() throws {
+    func decay() async throws {
         let cli = CLIHarness()
-        _ = try Self.logDays(cli, 0...6)
+        _ = try await Self.logDays(cli, 0...6)
         // 84 − 5 % = 79.8 on Jan 12; on Jan 13 this run opens the app (it records the switch
         // to the diet phase, an analytics event): + 2 = 81.8, − 5 % = 77.71 → 77
-        let output = try cli.run(["badges", "--json"], now: "2026-01-13T20:00")
+        let output = try await cli.run(["badges", "--json"], now: "2026-01-13T20:00")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
         let points = try #require(json["points"] as? [String: Any])
         #expect(points["total"] as? Int == 77)
@@ -95,17 +97,17 @@ struct BadgesCommandTests {
     }
 
     @Test("in recovery mode badges rests: no points, counts or thresholds, in text and JSON")
-    func recovery() throws {
+    func recovery() async throws {
         let cli = CLIHarness()
-        _ = try Self.logDays(cli, 0...5)
+        _ = try await Self.logDays(cli, 0...5)
         let store = try AppDatabase.open(path: cli.database, clock: FixedClock.at(.ymd(2026, 1, 11), 8, in: Zones.berlin))
         try store.setRecoveryMode(true, timeZone: Zones.berlin)
         // a mindful meal completes the seven days: recorded, not announced
-        let logged = try cli.run(["log", "meal", "Soup", "--hunger", "2", "--fullness", "4"], now: "2026-01-11T12:00")
+        let logged = try await cli.run(["log", "meal", "Soup", "--hunger", "2", "--fullness", "4"], now: "2026-01-11T12:00")
         #expect(!logged.contains("New badge") && !logged.contains("🔥🔥🔥"))
         #expect(try store.rewards(timeZone: Zones.berlin).earned.map(\.badge) == [Badge(.streak, .bronze)])
         for arguments in [["badges"], ["badges", "--json"]] {
-            let output = try cli.run(arguments, now: "2026-01-11T20:00")
+            let output = try await cli.run(arguments, now: "2026-01-11T20:00")
             #expect(output.contains("Badges and points rest while recovery mode is on."))
             #expect(output.rangeOfCharacter(from: .decimalDigits) == nil, "\(output)")
         }

@@ -10,40 +10,40 @@ struct InsightsCommandTests {
     /// Alice onboarded on Monday 2026-01-05; meals of 1,234 kcal on the weekdays of two weeks
     /// (not on Wednesdays), weigh-ins of 87.6 kg on Wednesday 7 and Tuesday 13: Wednesday 14 is the one day
     /// without anything. Values chosen not to collide with dates.
-    func seeded() throws -> CLIHarness {
+    func seeded() async throws -> CLIHarness {
         let cli = CLIHarness()
-        try cli.onboardAlice()
+        try await cli.onboardAlice()
         for offset in 0..<11 where offset % 7 != 2 {
             let date = LocalDate.ymd(2026, 1, 5).adding(days: offset).iso
-            _ = try cli.run(["log", "meal", "Linsensuppe", "--kcal", "1234", "--date", date, "--at", "12:30"], now: "2026-01-15T20:00")
+            _ = try await cli.run(["log", "meal", "Linsensuppe", "--kcal", "1234", "--date", date, "--at", "12:30"], now: "2026-01-15T20:00")
         }
         for date in ["2026-01-07", "2026-01-13"] {
-            _ = try cli.run(["log", "weight", "87.6", "--date", date], now: "2026-01-15T20:00")
+            _ = try await cli.run(["log", "weight", "87.6", "--date", date], now: "2026-01-15T20:00")
         }
         return cli
     }
 
     @Test("before onboarding insights says to onboard first, like every command")
-    func notOnboarded() {
-        #expect(failure { try CLIHarness().run(["insights"], now: "2026-01-05T08:00") } == "No profile yet. Run `wdiet onboard` first.")
+    func notOnboarded() async {
+        #expect(await failure { try await CLIHarness().run(["insights"], now: "2026-01-05T08:00") } == "No profile yet. Run `wdiet onboard` first.")
     }
 
     @Test("a bad --weeks is refused naming the option, the range and what was typed", arguments: [
         ("0", "0"), ("53", "53"), ("abc", "\"abc\""), ("2,5", "\"2,5\""), ("", "nothing"),
     ])
-    func badWeeks(typed: String, shown: String) throws {
+    func badWeeks(typed: String, shown: String) async throws {
         let cli = CLIHarness()
-        try cli.onboardAlice()
-        let message = failure { try cli.run(["insights", "--weeks", typed], now: "2026-01-15T20:00") }
+        try await cli.onboardAlice()
+        let message = await failure { try await cli.run(["insights", "--weeks", typed], now: "2026-01-15T20:00") }
         #expect(message == "--weeks must be a whole number from 1 to 52; you entered \(shown).")
     }
 
     @Test("the text has a row per week, the phases, adherence with unlogged days apart, sparklines, weight, streaks and a sentence")
-    func text() throws {
+    func text() async throws {
         // Given two weeks of meals and weigh-ins
-        let cli = try seeded()
+        let cli = try await seeded()
         // When
-        let output = try cli.run(["insights", "--weeks", "2"], now: "2026-01-15T20:00")
+        let output = try await cli.run(["insights", "--weeks", "2"], now: "2026-01-15T20:00")
         // Then
         let lines = output.components(separatedBy: "\n")
         #expect(lines[0] == "Your last 2 weeks: Mon, Jan 5, 2026 – Thu, Jan 15, 2026")
@@ -62,15 +62,15 @@ struct InsightsCommandTests {
     }
 
     @Test("a week across a phase switch has a row per phase under it, each with its own numbers")
-    func splitWeek() throws {
+    func splitWeek() async throws {
         // Given Alice onboarded on Wednesday with meals on Monday (before her start) and Thursday
         let cli = CLIHarness()
-        try cli.onboardAlice(now: "2026-01-07T08:00")
+        try await cli.onboardAlice(now: "2026-01-07T08:00")
         for date in ["2026-01-05", "2026-01-08"] {
-            _ = try cli.run(["log", "meal", "Linsensuppe", "--kcal", "1234", "--date", date, "--at", "12:30"], now: "2026-01-09T20:00")
+            _ = try await cli.run(["log", "meal", "Linsensuppe", "--kcal", "1234", "--date", date, "--at", "12:30"], now: "2026-01-09T20:00")
         }
         // When
-        let lines = try cli.run(["insights", "--weeks", "1"], now: "2026-01-09T20:00").components(separatedBy: "\n")
+        let lines = try await cli.run(["insights", "--weeks", "1"], now: "2026-01-09T20:00").components(separatedBy: "\n")
         // Then
         let week = try #require(lines.first { $0.hasPrefix("Jan 5 – Jan 9") })
         #expect(week.contains("Before your start → Habit week") && week.contains("2/5"))
@@ -81,19 +81,19 @@ struct InsightsCommandTests {
     }
 
     @Test("one week reads \"This week\"; with nothing logged the summary says so and how to begin")
-    func emptyWeek() throws {
+    func emptyWeek() async throws {
         let cli = CLIHarness()
-        try cli.onboardAlice()
-        let output = try cli.run(["insights", "--weeks", "1"], now: "2026-01-07T20:00")
+        try await cli.onboardAlice()
+        let output = try await cli.run(["insights", "--weeks", "1"], now: "2026-01-07T20:00")
         #expect(output.hasPrefix("This week: Mon, Jan 5, 2026 – Wed, Jan 7, 2026"))
         #expect(output.contains("Nothing logged in these weeks yet; days without a log are counted apart, never as misses."))
         #expect(output.hasSuffix("Log your meals for a few days and your weeks take shape here."))
     }
 
     @Test("over 52 weeks the sparklines have one mark per week, so a year fits a terminal")
-    func yearSparklines() throws {
-        let cli = try seeded()
-        let output = try cli.run(["insights", "--weeks", "52"], now: "2026-01-15T20:00")
+    func yearSparklines() async throws {
+        let cli = try await seeded()
+        let output = try await cli.run(["insights", "--weeks", "52"], now: "2026-01-15T20:00")
         let lines = output.components(separatedBy: "\n")
         let spark = try #require(lines.first { $0.hasPrefix("Target") })
         #expect(spark.count == "Target  ".count + 52)
@@ -101,9 +101,9 @@ struct InsightsCommandTests {
     }
 
     @Test("--json has the documented snake_case keys and the same numbers")
-    func json() throws {
-        let cli = try seeded()
-        let output = try cli.run(["insights", "--weeks", "2", "--json"], now: "2026-01-15T20:00")
+    func json() async throws {
+        let cli = try await seeded()
+        let output = try await cli.run(["insights", "--weeks", "2", "--json"], now: "2026-01-15T20:00")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
         #expect(object["recovery_mode"] as? Bool == false && object["weeks_requested"] as? Int == 2)
         let summary = try #require(object["summary"] as? [String: Any])
@@ -119,23 +119,23 @@ struct InsightsCommandTests {
     }
 
     @Test("in German the summary speaks German with the decimal comma")
-    func german() throws {
-        let cli = try seeded()
-        let output = try cli.run(["insights", "--weeks", "2"], now: "2026-01-15T20:00", lang: "de")
+    func german() async throws {
+        let cli = try await seeded()
+        let output = try await cli.run(["insights", "--weeks", "2"], now: "2026-01-15T20:00", lang: "de")
         #expect(output.hasPrefix("Deine letzten 2 Wochen"))
         #expect(output.contains("87,6 kg"))
     }
 
     @Test("in recovery mode text and --json show only which days had something noted: no kcal, weight, target or streak count")
-    func recoveryMode() throws {
+    func recoveryMode() async throws {
         // Given the seeded weeks and recovery mode turned on
-        let cli = try seeded()
+        let cli = try await seeded()
         let store = try AppDatabase.open(path: cli.database, clock: FixedClock.at(.ymd(2026, 1, 15), 20, in: Zones.berlin))
         let summary = try store.insights(weeks: 2, through: .ymd(2026, 1, 15))
         try store.setRecoveryMode(true, timeZone: Zones.berlin)
         // When
-        let text = try cli.run(["insights", "--weeks", "2"], now: "2026-01-15T20:00")
-        let json = try cli.run(["insights", "--weeks", "2", "--json"], now: "2026-01-15T20:00")
+        let text = try await cli.run(["insights", "--weeks", "2"], now: "2026-01-15T20:00")
+        let json = try await cli.run(["insights", "--weeks", "2", "--json"], now: "2026-01-15T20:00")
         // Then neither names a hidden quantity
         var hidden = ["1234", "1,234", "1.234", "87.6", "87,6", "kcal", "kg", "target", "streak", "Streak", "adherent"]
         hidden += summary.days.map(\.targetKcal).flatMap { ["\($0)", Localizer(.en).number(Double($0), digits: 0)] }

@@ -3,7 +3,7 @@ import DietCore
 import Foundation
 import Testing
 
-/// THE SCAN of the CLI (issue 17, contract 1): with recovery mode on, no command that shows
+/// THE SCAN of the CLI (issue 17, docs/rules.md §8): with recovery mode on, no command that shows
 /// data prints a digit string of a hidden quantity — in text or in `--json`.
 @Suite("Recovery mode: the CLI scan")
 struct RecoveryCLIScanTests {
@@ -15,18 +15,18 @@ struct RecoveryCLIScanTests {
 
     /// Onboards with 87.6 kg, logs a meal a day and weights, and returns the harness with what
     /// recovery mode must hide: the seeds, today's targets and goals, the streak and the points.
-    static func seeded() throws -> (CLIHarness, [String]) {
+    static func seeded() async throws -> (CLIHarness, [String]) {
         let cli = CLIHarness()
-        _ = try cli.run(["onboard", "--sex", "female", "--age", "34", "--height", "168", "--weight", "87.6",
+        _ = try await cli.run(["onboard", "--sex", "female", "--age", "34", "--height", "168", "--weight", "87.6",
                          "--activity", "light", "--goal", "lose"], now: "2026-01-05T08:00")
         for offset in 0..<streakDays {
             let date = first.adding(days: offset)
-            _ = try cli.run(["log", "meal", "Lentil soup", "--kcal", "1234", "--protein", "43", "--carbs", "99", "--fat", "51"],
+            _ = try await cli.run(["log", "meal", "Lentil soup", "--kcal", "1234", "--protein", "43", "--carbs", "99", "--fat", "51"],
                             now: "\(date.iso)T12:15")
-            if offset % 7 == 0 { _ = try cli.run(["log", "weight", "87.6"], now: "\(date.iso)T07:10") }
+            if offset % 7 == 0 { _ = try await cli.run(["log", "weight", "87.6"], now: "\(date.iso)T07:10") }
         }
         var hidden = ["1234", "1,234", "1.234", "1 234", "43", "87.6", "87,6", "kcal", " kg", "\(streakDays)"]
-        let dashboard = try json(cli.run(["today", "--json"], now: "\(today)T08:00"))
+        let dashboard = try await json(cli.run(["today", "--json"], now: "\(today)T08:00"))
         for key in ["targets", "next_targets"] {
             let targets = try #require(dashboard[key] as? [String: Any])
             for field in ["kcal", "protein_g", "carbs_g", "fat_g"] {
@@ -36,7 +36,7 @@ struct RecoveryCLIScanTests {
         }
         let streak = try #require((dashboard["streak"] as? [String: Any])?["count"] as? Int)
         #expect(streak == streakDays)
-        let badges = try json(cli.run(["badges", "--json"], now: "\(today)T08:00"))
+        let badges = try await json(cli.run(["badges", "--json"], now: "\(today)T08:00"))
         let points = try #require((badges["points"] as? [String: Any])?["total"] as? Int)
         #expect(points > 99)
         hidden += spellings(Double(points))
@@ -79,14 +79,19 @@ struct RecoveryCLIScanTests {
     ]
 
     @Test("with recovery mode on, no command prints a hidden quantity, in text or --json")
-    func scan() throws {
+    func scan() async throws {
         // Given the seeded weeks, and recovery mode turned on today
-        let (cli, hidden) = try Self.seeded()
-        _ = try cli.run(["set", "recovery-mode", "on"], now: "\(Self.today)T08:30")
+        let (cli, hidden) = try await Self.seeded()
+        _ = try await cli.run(["set", "recovery-mode", "on"], now: "\(Self.today)T08:30")
         // When every command that shows data runs
         var outputs: [(command: String, output: String)] = []
         for arguments in Self.commands {
-            let output = (try? cli.run(arguments, now: "\(Self.today)T19:00")) ?? failure { try cli.run(arguments, now: "\(Self.today)T19:00") } ?? ""
+            let output: String
+            do {
+                output = try await cli.run(arguments, now: "\(Self.today)T19:00")
+            } catch {
+                output = "\(error)"  // a refusal is printed too: it must hide the numbers as well
+            }
             outputs.append((arguments.joined(separator: " "), output))
         }
         // Then none holds a hidden number (the seeds, targets, goals, streak, points) or a unit of one
@@ -102,10 +107,10 @@ struct RecoveryCLIScanTests {
     }
 
     @Test("the scan sees the numbers when recovery mode is off (it can fail)")
-    func control() throws {
-        let (cli, hidden) = try Self.seeded()
-        let today = try cli.run(["today"], now: "\(Self.today)T19:00")
-        let meals = try cli.run(["meals", "--json"], now: "\(Self.today)T19:00")
+    func control() async throws {
+        let (cli, hidden) = try await Self.seeded()
+        let today = try await cli.run(["today"], now: "\(Self.today)T19:00")
+        let meals = try await cli.run(["meals", "--json"], now: "\(Self.today)T19:00")
         #expect(try hidden.contains { try Self.shows($0, in: today) })
         #expect(try Self.shows("1234", in: meals) && Self.shows("43", in: meals) && Self.shows("\(Self.streakDays)", in: today))
     }

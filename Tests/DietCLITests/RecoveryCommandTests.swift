@@ -5,22 +5,22 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `wdiet set recovery-mode on|off` and mindful logging (SPEC §8).
+/// `wdiet set recovery-mode on|off` and mindful logging (docs/rules.md §8).
 @Suite("wdiet in recovery mode")
 struct RecoveryCommandTests {
     /// Alice, onboarded on Mon 2026-01-05; recovery mode on from Fri 2026-01-16 (programme day 12, a diet day).
-    func inRecovery() throws -> CLIHarness {
+    func inRecovery() async throws -> CLIHarness {
         let cli = CLIHarness()
-        try cli.onboardAlice()
-        let on = try cli.run(["set", "recovery-mode", "on"], now: "2026-01-16T08:00")
+        try await cli.onboardAlice()
+        let on = try await cli.run(["set", "recovery-mode", "on"], now: "2026-01-16T08:00")
         #expect(on.hasPrefix("Recovery mode is on."))
         return cli
     }
 
     @Test("turning it on is one step; the dashboard then shows the eating moments and no number")
-    func turnOn() throws {
-        let cli = try inRecovery()
-        let today = try cli.run(["today"], now: "2026-01-16T13:00")
+    func turnOn() async throws {
+        let cli = try await inRecovery()
+        let today = try await cli.run(["today"], now: "2026-01-16T13:00")
         #expect(today.hasPrefix("Recovery mode · since Fri, Jan 16, 2026"))
         #expect(today.contains("The cycle rests at maintenance"))
         #expect(today.contains("○  Meal 1 · 12:00  not yet"))
@@ -29,58 +29,58 @@ struct RecoveryCommandTests {
     }
 
     @Test("turning it off asks once; no answer or no keeps it on, yes turns it off")
-    func turnOffAsks() throws {
-        let cli = try inRecovery()
-        let noInput = try cli.run(["set", "recovery-mode", "off"], now: "2026-01-20T08:00")
+    func turnOffAsks() async throws {
+        let cli = try await inRecovery()
+        let noInput = try await cli.run(["set", "recovery-mode", "off"], now: "2026-01-20T08:00")
         #expect(noInput == "Recovery mode stays on.\nTurning recovery mode off asks first: answer y, or pass --yes.")
         cli.input = ["n"]
-        #expect(try cli.run(["set", "recovery-mode", "off"], now: "2026-01-20T08:00") == "Recovery mode stays on.")
+        #expect(try await cli.run(["set", "recovery-mode", "off"], now: "2026-01-20T08:00") == "Recovery mode stays on.")
         cli.input = ["y"]
-        #expect(try cli.run(["set", "recovery-mode", "off"], now: "2026-01-20T08:00")
+        #expect(try await cli.run(["set", "recovery-mode", "off"], now: "2026-01-20T08:00")
             == "Recovery mode is off. Your plan picks up where it paused.")
-        #expect(try cli.run(["today"], now: "2026-01-20T09:00").contains("kcal"))
+        #expect(try await cli.run(["today"], now: "2026-01-20T09:00").contains("kcal"))
     }
 
     @Test("--yes turns it off without asking, and the diet block resumes at the day it paused")
-    func turnOffYes() throws {
-        let cli = try inRecovery()
-        let off = try cli.run(["set", "recovery-mode", "off", "--yes"], now: "2026-01-26T08:00")
+    func turnOffYes() async throws {
+        let cli = try await inRecovery()
+        let off = try await cli.run(["set", "recovery-mode", "off", "--yes"], now: "2026-01-26T08:00")
         #expect(off == "Recovery mode is off. Your plan picks up where it paused.")
-        let json = try cli.run(["today", "--json"], now: "2026-01-26T09:00")
+        let json = try await cli.run(["today", "--json"], now: "2026-01-26T09:00")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let cycle = try #require(object["cycle"] as? [String: Any])
         #expect(cycle["phase"] as? String == "diet" && cycle["programme_day"] as? Int == 12 && cycle["day_in_phase"] as? Int == 5)
-        #expect(try cli.run(["set", "recovery-mode", "off"], now: "2026-01-26T09:00") == "Recovery mode is already off.")
+        #expect(try await cli.run(["set", "recovery-mode", "off"], now: "2026-01-26T09:00") == "Recovery mode is already off.")
     }
 
     @Test("a bad switch word is refused with the usage")
-    func usage() throws {
-        let cli = try inRecovery()
-        #expect(failure { try cli.run(["set", "recovery-mode", "maybe"], now: "2026-01-16T09:00") }
+    func usage() async throws {
+        let cli = try await inRecovery()
+        #expect(await failure { try await cli.run(["set", "recovery-mode", "maybe"], now: "2026-01-16T09:00") }
             == "Say on or off: wdiet set recovery-mode on|off")
-        #expect(failure { try cli.run(["set", "recovery", "on"], now: "2026-01-16T09:00") } == "Say on or off: wdiet set recovery-mode on|off")
+        #expect(await failure { try await cli.run(["set", "recovery", "on"], now: "2026-01-16T09:00") } == "Say on or off: wdiet set recovery-mode on|off")
     }
 
     @Test("wdiet log \"…\" --hunger --fullness --feeling logs a mindful meal, in words")
-    func logMindful() throws {
-        let cli = try inRecovery()
-        let saved = try cli.run(["log", "Pasta with friends", "--hunger", "4", "--fullness", "sehr satt", "--feeling", "social"],
+    func logMindful() async throws {
+        let cli = try await inRecovery()
+        let saved = try await cli.run(["log", "Pasta with friends", "--hunger", "4", "--fullness", "sehr satt", "--feeling", "social"],
                                 now: "2026-01-16T12:30")
         #expect(saved.hasPrefix("Saved Pasta with friends at 12:30 (id "))
-        let meals = try cli.run(["meals"], now: "2026-01-16T13:00")
+        let meals = try await cli.run(["meals"], now: "2026-01-16T13:00")
         #expect(meals.contains("Pasta with friends — hunger before: satisfied · fullness after: very full · feeling in good company"))
-        let today = try cli.run(["today"], now: "2026-01-16T13:00")
+        let today = try await cli.run(["today"], now: "2026-01-16T13:00")
         #expect(today.contains("●  Meal 1 · 12:00  Pasta with friends"))
-        let json = try cli.run(["meals", "--json"], now: "2026-01-16T13:00")
+        let json = try await cli.run(["meals", "--json"], now: "2026-01-16T13:00")
         #expect(json.contains(#""hunger" : "satisfied""#) && json.contains(#""fullness" : "very_full""#))
     }
 
     @Test("German and Spanish words are understood, and errors list the words of the language", arguments: [
         (["--hunger", "hungrig", "--fullness", "angenehm satt"], "de"), (["--hunger", "mucha hambre", "--fullness", "a gusto"], "es"),
     ])
-    func languages(words: [String], lang: String) throws {
-        let cli = try inRecovery()
-        _ = try cli.run(["log", "Suppe"] + words, now: "2026-01-16T12:30", lang: lang)
+    func languages(words: [String], lang: String) async throws {
+        let cli = try await inRecovery()
+        _ = try await cli.run(["log", "Suppe"] + words, now: "2026-01-16T12:30", lang: lang)
         let store = try AppDatabase.open(path: cli.database, clock: FixedClock.at(.ymd(2026, 1, 16), 13, in: Zones.berlin))
         #expect(try store.mindfulMeals(on: .ymd(2026, 1, 16)).count == 1)
     }
@@ -93,25 +93,25 @@ struct RecoveryCommandTests {
               (["Soup", "--hunger", "2"], "Fullness after"),
               ([String(repeating: "a", count: 81), "--hunger", "2", "--fullness", "3"], "81 characters"),
           ])
-    func refused(arguments: [String], expected: String) throws {
-        let cli = try inRecovery()
-        let message = try #require(failure { try cli.run(["log"] + arguments, now: "2026-01-16T12:30") })
+    func refused(arguments: [String], expected: String) async throws {
+        let cli = try await inRecovery()
+        let message = try #require(await failure { try await cli.run(["log"] + arguments, now: "2026-01-16T12:30") })
         #expect(message.contains(expected))
         let store = try AppDatabase.open(path: cli.database, clock: FixedClock.at(.ymd(2026, 1, 16), 13, in: Zones.berlin))
         #expect(try store.mindfulMeals(on: .ymd(2026, 1, 16)).isEmpty)
     }
 
     @Test("the refusal of a bad step lists the five words")
-    func refusalLists() throws {
-        let cli = try inRecovery()
-        let message = try #require(failure { try cli.run(["log", "Soup", "--hunger", "6", "--fullness", "3"], now: "2026-01-16T12:30") })
+    func refusalLists() async throws {
+        let cli = try await inRecovery()
+        let message = try #require(await failure { try await cli.run(["log", "Soup", "--hunger", "6", "--fullness", "3"], now: "2026-01-16T12:30") })
         #expect(message.contains("1 very hungry, 2 hungry, 3 neutral, 4 satisfied, 5 very full"))
     }
 
     @Test("calories given in recovery mode are left out, gently, and the meal is kept without them")
-    func amountLeftOut() throws {
-        let cli = try inRecovery()
-        let saved = try cli.run(["log", "meal", "Soup", "--kcal", "1234", "--hunger", "2", "--fullness", "4"], now: "2026-01-16T12:30")
+    func amountLeftOut() async throws {
+        let cli = try await inRecovery()
+        let saved = try await cli.run(["log", "meal", "Soup", "--kcal", "1234", "--hunger", "2", "--fullness", "4"], now: "2026-01-16T12:30")
         #expect(saved.contains("Recovery mode keeps no amounts, so the numbers were left out."))
         #expect(!saved.contains("1234") && !saved.contains("1,234"))
         let store = try AppDatabase.open(path: cli.database, clock: FixedClock.at(.ymd(2026, 1, 16), 13, in: Zones.berlin))
@@ -120,9 +120,9 @@ struct RecoveryCommandTests {
     }
 
     @Test("a weight is kept without being shown")
-    func weight() throws {
-        let cli = try inRecovery()
-        let saved = try cli.run(["log", "weight", "87.6"], now: "2026-01-16T07:30")
+    func weight() async throws {
+        let cli = try await inRecovery()
+        let saved = try await cli.run(["log", "weight", "87.6"], now: "2026-01-16T07:30")
         #expect(saved == "Saved. Recovery mode keeps weights out of sight.")
         let store = try AppDatabase.open(path: cli.database, clock: FixedClock.at(.ymd(2026, 1, 16), 13, in: Zones.berlin))
         #expect(try store.weights(from: .ymd(2026, 1, 16), through: .ymd(2026, 1, 16)).map(\.kg) == [87.6])
@@ -131,38 +131,38 @@ struct RecoveryCommandTests {
     @Test("commands that log amounts point to the mindful log", arguments: [
         ["log", "text", "2 eggs"], ["log", "copy-day", "--from", "2026-01-15"], ["recipe", "add", "Soup", "--item", "x=1"],
     ])
-    func amountsRefused(arguments: [String]) throws {
-        let cli = try inRecovery()
-        #expect(failure { try cli.run(arguments, now: "2026-01-16T12:30") }
+    func amountsRefused(arguments: [String]) async throws {
+        let cli = try await inRecovery()
+        #expect(await failure { try await cli.run(arguments, now: "2026-01-16T12:30") }
             == "Recovery mode logs meals without amounts: wdiet log \"what you ate\" --hunger … --fullness …")
     }
 
     @Test("a mindful meal can be deleted and restored by its id")
-    func deleteRestore() throws {
-        let cli = try inRecovery()
-        let saved = try cli.run(["log", "Toast", "--hunger", "3", "--fullness", "4"], now: "2026-01-16T08:30")
+    func deleteRestore() async throws {
+        let cli = try await inRecovery()
+        let saved = try await cli.run(["log", "Toast", "--hunger", "3", "--fullness", "4"], now: "2026-01-16T08:30")
         let id = try #require(saved.firstMatch(of: /\(id ([0-9a-f]{8})\)/).map { String($0.output.1) })
-        #expect(try cli.run(["delete", "meal", id], now: "2026-01-16T09:00").hasPrefix("Deleted Toast"))
-        #expect(try cli.run(["meals"], now: "2026-01-16T09:00") == "No meals logged on Fri, Jan 16, 2026.")
-        _ = try cli.run(["restore", "meal", id], now: "2026-01-16T09:01")
-        #expect(try cli.run(["meals"], now: "2026-01-16T09:02").contains("Toast"))
+        #expect(try await cli.run(["delete", "meal", id], now: "2026-01-16T09:00").hasPrefix("Deleted Toast"))
+        #expect(try await cli.run(["meals"], now: "2026-01-16T09:00") == "No meals logged on Fri, Jan 16, 2026.")
+        _ = try await cli.run(["restore", "meal", id], now: "2026-01-16T09:01")
+        #expect(try await cli.run(["meals"], now: "2026-01-16T09:02").contains("Toast"))
     }
 
     @Test("a mindful meal's name, steps and feeling can be changed; what is not given stays")
-    func edit() throws {
-        let cli = try inRecovery()
-        let saved = try cli.run(["log", "Toast", "--hunger", "3", "--fullness", "4", "--feeling", "tired"], now: "2026-01-16T08:30")
+    func edit() async throws {
+        let cli = try await inRecovery()
+        let saved = try await cli.run(["log", "Toast", "--hunger", "3", "--fullness", "4", "--feeling", "tired"], now: "2026-01-16T08:30")
         let id = try #require(saved.firstMatch(of: /\(id ([0-9a-f]{8})\)/).map { String($0.output.1) })
-        #expect(try cli.run(["edit", "meal", id, "--fullness", "very full"], now: "2026-01-16T09:00") == "Saved Toast.")
-        let meals = try cli.run(["meals"], now: "2026-01-16T09:00")
+        #expect(try await cli.run(["edit", "meal", id, "--fullness", "very full"], now: "2026-01-16T09:00") == "Saved Toast.")
+        let meals = try await cli.run(["meals"], now: "2026-01-16T09:00")
         #expect(meals.contains("08:30  Toast — hunger before: neutral · fullness after: very full · feeling tired"))
-        #expect(failure { try cli.run(["edit", "meal", id, "--hunger", "9"], now: "2026-01-16T09:00") }?.contains("Hunger before") == true)
+        #expect(await failure { try await cli.run(["edit", "meal", id, "--hunger", "9"], now: "2026-01-16T09:00") }?.contains("Hunger before") == true)
     }
 
     @Test("the cycle shows the pause, without targets")
-    func cycle() throws {
-        let cli = try inRecovery()
-        let text = try cli.run(["cycle"], now: "2026-01-18T09:00")
+    func cycle() async throws {
+        let cli = try await inRecovery()
+        let text = try await cli.run(["cycle"], now: "2026-01-18T09:00")
         #expect(text.contains("Paused (recovery mode)"))
         #expect(!text.contains("kcal"))
     }

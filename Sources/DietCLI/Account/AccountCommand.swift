@@ -58,25 +58,23 @@ struct SignInOptions: ParsableArguments {
     }
 
     /// Signs up or in, then syncs at once so the device's data goes up and the account's comes down.
-    func signIn(newAccount: Bool, store: StoreOptions, context: CLIContext) throws -> String {
+    func signIn(newAccount: Bool, store: StoreOptions, context: CLIContext) async throws -> String {
         let session = try Session.open(store, context: context)
         let l = session.localizer
         let server = try serverURL(context, l)
         let credentials = PasswordCredentials(email: email, password: try password(context, l), deviceName: deviceName)
         let synchronizer = Synchronizer(store: session.store, file: AccountFile(databasePath: store.resolvedPath(environment: context.environment)))
-        let outcome = Blocking.run { () async throws -> (Account, SyncReport?) in
-            let account = try await synchronizer.signIn(server: server, credentials: credentials, newAccount: newAccount)
-            return (account, try? await synchronizer.sync())
-        }
-        switch outcome {
-        case let .success((account, report)):
-            var lines = [l.text(newAccount ? "cli.account.signedUp" : "cli.account.signedIn",
-                                ["email": .text(account.email), "server": .text(server.absoluteString), "device": .text(deviceName)])]
-            if let report { lines.append(SyncCommand.summary(report, l)) }
-            return lines.joined(separator: "\n")
-        case let .failure(error):
+        let account: Account
+        do {
+            account = try await synchronizer.signIn(server: server, credentials: credentials, newAccount: newAccount)
+        } catch {
             throw SyncCommand.cliError(error, server: server, session: session)
         }
+        var lines = [l.text(newAccount ? "cli.account.signedUp" : "cli.account.signedIn",
+                            ["email": .text(account.email), "server": .text(server.absoluteString), "device": .text(deviceName)])]
+        // the first sync may fail (offline a moment later): the sign-in stands, and the next sync catches up
+        if let report = try? await synchronizer.sync() { lines.append(SyncCommand.summary(report, l)) }
+        return lines.joined(separator: "\n")
     }
 }
 
@@ -86,8 +84,8 @@ struct AccountSignupCommand: CLICommand {
     @OptionGroup var signIn: SignInOptions
     @OptionGroup var options: StoreOptions
 
-    func execute(_ context: CLIContext) throws -> String {
-        try signIn.signIn(newAccount: true, store: options, context: context)
+    func execute(_ context: CLIContext) async throws -> String {
+        try await signIn.signIn(newAccount: true, store: options, context: context)
     }
 }
 
@@ -97,8 +95,8 @@ struct AccountLoginCommand: CLICommand {
     @OptionGroup var signIn: SignInOptions
     @OptionGroup var options: StoreOptions
 
-    func execute(_ context: CLIContext) throws -> String {
-        try signIn.signIn(newAccount: false, store: options, context: context)
+    func execute(_ context: CLIContext) async throws -> String {
+        try await signIn.signIn(newAccount: false, store: options, context: context)
     }
 }
 
@@ -107,13 +105,15 @@ struct AccountLogoutCommand: CLICommand {
 
     @OptionGroup var options: StoreOptions
 
-    func execute(_ context: CLIContext) throws -> String {
+    func execute(_ context: CLIContext) async throws -> String {
         let session = try Session.open(options, context: context)
         let synchronizer = Synchronizer(store: session.store, file: AccountFile(databasePath: options.resolvedPath(environment: context.environment)))
-        switch Blocking.run({ () async throws in try await synchronizer.signOut() }) {
-        case .success: return session.localizer.text("cli.account.loggedOut")
-        case let .failure(error): throw SyncCommand.cliError(error, server: nil, session: session)
+        do {
+            try await synchronizer.signOut()
+        } catch {
+            throw SyncCommand.cliError(error, server: nil, session: session)
         }
+        return session.localizer.text("cli.account.loggedOut")
     }
 }
 
@@ -135,7 +135,7 @@ struct AccountDevicesCommand: CLICommand {
     @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
 
-    func execute(_ context: CLIContext) throws -> String {
+    func execute(_ context: CLIContext) async throws -> String {
         let session = try Session.open(options, context: context)
         let l = session.localizer
         let file = AccountFile(databasePath: options.resolvedPath(environment: context.environment))
@@ -145,29 +145,26 @@ struct AccountDevicesCommand: CLICommand {
             revokeID = id
         }
         let synchronizer = Synchronizer(store: session.store, file: file)
-        let frozenID = revokeID
-        let result = Blocking.run { () async throws -> [DeviceSession] in
-            try await synchronizer.withAccessToken { api, token in
-                if let frozenID {
-                    try await api.revokeDevice(frozenID, accessToken: token)
+        let devices: [DeviceSession]
+        do {
+            devices = try await synchronizer.withAccessToken { [revokeID] api, token in
+                if let revokeID {
+                    try await api.revokeDevice(revokeID, accessToken: token)
                     return []
                 }
                 return try await api.devices(accessToken: token)
             }
-        }
-        switch result {
-        case let .success(devices):
-            if revokeID != nil { return l.text("cli.account.revoked") }
-            if json { return try JSONOutput.encode(devices) }
-            return devices.map { device in
-                l.text("cli.account.device", [
-                    "name": .text(device.deviceName), "date": .date(LocalDate(device.createdAt, in: session.timeZone)),
-                    "lastUsed": .date(LocalDate(device.lastUsedAt, in: session.timeZone)),
-                    "current": .text(device.current ? l.text("cli.account.thisDevice") : ""), "id": .text(device.id.uuidString),
-                ])
-            }.joined(separator: "\n")
-        case let .failure(error):
+        } catch {
             throw SyncCommand.cliError(error, server: try? file.load()?.server, session: session)
         }
+        if revokeID != nil { return l.text("cli.account.revoked") }
+        if json { return try JSONOutput.encode(devices) }
+        return devices.map { device in
+            l.text("cli.account.device", [
+                "name": .text(device.deviceName), "date": .date(LocalDate(device.createdAt, in: session.timeZone)),
+                "lastUsed": .date(LocalDate(device.lastUsedAt, in: session.timeZone)),
+                "current": .text(device.current ? l.text("cli.account.thisDevice") : ""), "id": .text(device.id.uuidString),
+            ])
+        }.joined(separator: "\n")
     }
 }

@@ -28,7 +28,7 @@ extension ImportCommand: StoreCommand {}
 /// short attempt, nothing printed. A failure (offline, server down) only postpones the next
 /// automatic attempt with backoff; `wdiet sync` tries at once.
 enum AutoSync {
-    static func run(_ options: StoreOptions, context: CLIContext) {
+    static func run(_ options: StoreOptions, context: CLIContext) async {
         let path = options.resolvedPath(environment: context.environment)
         let file = AccountFile(databasePath: path)
         guard context.environment["WDIET_NO_AUTO_SYNC"] == nil, FileManager.default.fileExists(atPath: file.path),
@@ -36,7 +36,6 @@ enum AutoSync {
         else { return }
         var synchronizer = Synchronizer(store: store, file: file)
         synchronizer.timeout = 3
-        let frozen = synchronizer
-        _ = Blocking.run { () async -> SyncReport? in await frozen.syncIfDue() }
+        _ = await synchronizer.syncIfDue()
     }
 }

@@ -13,22 +13,20 @@ struct SyncCommand: CLICommand {
     @Flag(help: "Print JSON for scripts (with --status).") var json = false
     @OptionGroup var options: StoreOptions
 
-    func execute(_ context: CLIContext) throws -> String {
+    func execute(_ context: CLIContext) async throws -> String {
         if status { return try Self.status(options: options, context: context, json: json) }
         let session = try Session.open(options, context: context)
         var synchronizer = Synchronizer(store: session.store, file: AccountFile(databasePath: options.resolvedPath(environment: context.environment)))
         if let size = context.environment["WDIET_SYNC_BATCH"].flatMap(Int.init), (1...SyncPaths.maxBatch).contains(size) {
             synchronizer.batchSize = size
         }
-        let frozen = synchronizer
-        switch Blocking.run({ () async throws in try await frozen.syncWithRetry() }) {
-        case let .success(report):
-            return Self.summary(report, session.localizer)
-        case .failure(SyncError.offline):
+        do {
+            return Self.summary(try await synchronizer.syncWithRetry(), session.localizer)
+        } catch SyncError.offline {
             // Being offline is normal: say what waits, and succeed.
             let pending = try session.store.syncStatus().pending
             return session.localizer.text("cli.sync.offline", ["pending": .integer(pending)])
-        case let .failure(error):
+        } catch {
             throw Self.cliError(error, server: nil, session: session)
         }
     }

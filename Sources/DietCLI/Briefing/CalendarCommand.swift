@@ -13,15 +13,12 @@ struct CalendarCommand: ParsableCommand {
         subcommands: [CalendarAddCommand.self, CalendarListCommand.self, CalendarRefreshCommand.self, CalendarRemoveCommand.self])
 }
 
-/// Reads an .ics file or fetches an address for a command (which runs synchronously).
+/// Reads an .ics file or fetches an address for a command, a failure as the reason to show.
 enum CalendarSourceReader {
     static func isURL(_ location: String) -> Bool { CalendarSource.isURL(location) }
 
-    static func read(_ location: String) -> Result<String, CLIError> {
-        // a file is read at once; only an address waits for the network (a command runs synchronously)
-        let result = isURL(location) ? Blocking.run({ () async in await CalendarSource.read(location) }).get()
-            : CalendarSource.readFile(location)
-        return result.mapError { CLIError($0.description) }
+    static func read(_ location: String) async -> Result<String, CLIError> {
+        await CalendarSource.read(location).mapError { CLIError($0.description) }
     }
 }
 
@@ -42,11 +39,11 @@ struct CalendarAddCommand: CLICommand {
         let localOnly: Bool
     }
 
-    func execute(_ context: CLIContext) throws -> String {
+    func execute(_ context: CLIContext) async throws -> String {
         let session = try Session.open(options, context: context)
         let l = session.localizer
         let text: String
-        switch CalendarSourceReader.read(location) {
+        switch await CalendarSourceReader.read(location) {
         case let .success(value): text = value
         case let .failure(error): throw CLIError(l.text("cli.calendar.error.read", ["location": .text(location), "reason": .text(error.description)]))
         }
@@ -142,7 +139,7 @@ struct CalendarRefreshCommand: CLICommand {
         let message: String
     }
 
-    func execute(_ context: CLIContext) throws -> String {
+    func execute(_ context: CLIContext) async throws -> String {
         let session = try Session.open(options, context: context)
         let l = session.localizer
         let calendars = try session.run { try session.store.calendars() }
@@ -155,7 +152,7 @@ struct CalendarRefreshCommand: CLICommand {
                                                       "time": .time(TimeOfDay(calendar.fetchedAt, in: session.timeZone))])
             }
             let id = calendar.id.uuidString
-            switch CalendarSourceReader.read(calendar.location) {
+            switch await CalendarSourceReader.read(calendar.location) {
             case let .failure(error):
                 outcomes.append(Outcome(id: id, name: calendar.name, updated: false, changed: false, message: failed(error.description)))
             case let .success(text):

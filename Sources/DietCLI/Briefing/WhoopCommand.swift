@@ -39,12 +39,6 @@ extension WhoopConnection {
         }
         self = connection
     }
-
-    /// `sync` from a synchronous command: the recoveries and sleeps fetched.
-    func syncBlocking(_ store: AppDatabase, days: Int, now: Date) throws -> (recoveries: Int, sleeps: Int) {
-        let fetched = try Blocking.run { () async throws -> Fetched in try await sync(store, days: days, now: now) }.get()
-        return (fetched.recoveries, fetched.sleeps)
-    }
 }
 
 struct WhoopConnectCommand: CLICommand {
@@ -57,12 +51,12 @@ struct WhoopConnectCommand: CLICommand {
     @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
 
-    func execute(_ context: CLIContext) throws -> String {
+    func execute(_ context: CLIContext) async throws -> String {
         let session = try Session.open(options, context: context)
         let l = session.localizer
         if let through = try WhoopThroughAccount(options: options, context: context, session: session) {
             guard (0...3600).contains(wait) else { throw CLIError(l.text("cli.whoop.wait")) }
-            return try through.connect(wait: wait, json: json)
+            return try await through.connect(wait: wait, json: json)
         }
         let setup = try WhoopConnection(options: options, context: context, localizer: l)
         var pasted = redirect
@@ -84,13 +78,14 @@ struct WhoopConnectCommand: CLICommand {
         guard let attempt = setup.pendingAttempt() else { throw CLIError(l.text("cli.whoop.noPending")) }
         do {
             let code = try WhoopOAuth.code(fromRedirect: pasted ?? "", expectedState: attempt.state)
-            _ = try Blocking.run { () async throws -> WhoopTokens in try await setup.exchange(code: code, attempt: attempt) }.get()
+            _ = try await setup.exchange(code: code, attempt: attempt)
             try? FileManager.default.removeItem(atPath: setup.pendingPath)
             let days = WhoopConnection.initialDays
-            let (recoveries, sleeps) = try setup.syncBlocking(session.store, days: days, now: session.clock.now())
-            if json { return try JSONOutput.encode(["connected": 1, "recoveries": recoveries, "sleeps": sleeps]) }
+            let fetched = try await setup.sync(session.store, days: days, now: session.clock.now())
+            if json { return try JSONOutput.encode(["connected": 1, "recoveries": fetched.recoveries, "sleeps": fetched.sleeps]) }
             return (lines + [l.text("cli.whoop.connected"),
-                             l.text("cli.whoop.synced", ["recoveries": .integer(recoveries), "sleeps": .integer(sleeps), "days": .integer(days)])])
+                             l.text("cli.whoop.synced", ["recoveries": .integer(fetched.recoveries), "sleeps": .integer(fetched.sleeps),
+                                                         "days": .integer(days)])])
                 .joined(separator: "\n")
         } catch let error as WhoopError {
             throw CLIError(l.text("cli.whoop.error", ["reason": .text(error.description)]))
@@ -105,20 +100,21 @@ struct WhoopSyncCommand: CLICommand {
     @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
 
-    func execute(_ context: CLIContext) throws -> String {
+    func execute(_ context: CLIContext) async throws -> String {
         let session = try Session.open(options, context: context)
         let l = session.localizer
         guard (1...365).contains(days) else { throw CLIError(l.text("cli.whoop.days")) }
         if let through = try WhoopThroughAccount(options: options, context: context, session: session),
            WhoopConnection(environment: context.environment, databasePath: through.databasePath)?.isConnected != true {
-            return try through.sync(json: json)
+            return try await through.sync(json: json)
         }
         let setup = try WhoopConnection(options: options, context: context, localizer: l)
         guard setup.loadTokens() != nil else { throw CLIError(l.text("cli.whoop.notConnected")) }
         do {
-            let (recoveries, sleeps) = try setup.syncBlocking(session.store, days: days, now: session.clock.now())
-            if json { return try JSONOutput.encode(["recoveries": recoveries, "sleeps": sleeps, "days": days]) }
-            return l.text("cli.whoop.synced", ["recoveries": .integer(recoveries), "sleeps": .integer(sleeps), "days": .integer(days)])
+            let fetched = try await setup.sync(session.store, days: days, now: session.clock.now())
+            if json { return try JSONOutput.encode(["recoveries": fetched.recoveries, "sleeps": fetched.sleeps, "days": days]) }
+            return l.text("cli.whoop.synced", ["recoveries": .integer(fetched.recoveries), "sleeps": .integer(fetched.sleeps),
+                                               "days": .integer(days)])
         } catch let error as WhoopError {
             throw CLIError(l.text("cli.whoop.error", ["reason": .text(error.description)]))
         }
@@ -131,16 +127,16 @@ struct WhoopDisconnectCommand: CLICommand {
     @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
 
-    func execute(_ context: CLIContext) throws -> String {
+    func execute(_ context: CLIContext) async throws -> String {
         let session = try Session.open(options, context: context)
         let l = session.localizer
         if let through = try WhoopThroughAccount(options: options, context: context, session: session) {
-            return try through.disconnect(json: json)
+            return try await through.disconnect(json: json)
         }
         let setup = try WhoopConnection(options: options, context: context, localizer: l)
         guard setup.loadTokens() != nil else { throw CLIError(l.text("cli.whoop.notConnected")) }
         let store = session.store
-        try session.run { _ = try Blocking.run { () async throws -> Bool in try await setup.disconnect(store) }.get() }
+        try await session.run { _ = try await setup.disconnect(store) }
         return json ? try JSONOutput.encode(["disconnected": true]) : l.text("cli.whoop.disconnected")
     }
 }
@@ -174,15 +170,15 @@ struct WhoopThroughAccount {
     /// Asks the server for the authorize address, prints it, waits up to `wait` seconds
     /// (every 2 s) for the account to say connected, then syncs. Interrupting only stops the
     /// waiting: the connection completes in the browser all the same and arrives with a sync.
-    func connect(wait: Int, json: Bool) throws -> String {
-        if try call({ api, token in try await api.whoopStatus(accessToken: token) }).connected {
+    func connect(wait: Int, json: Bool) async throws -> String {
+        if try await call({ api, token in try await api.whoopStatus(accessToken: token) }).connected {
             try WhoopAccountMark(startedAt: session.clock.now(), connected: true).save(databasePath: databasePath)
-            let records = try syncNow()
+            let records = try await syncNow()
             if json { return try JSONOutput.encode(["connected": 1, "records": records]) }
             return [l.text("cli.whoop.account.already"), l.text("cli.whoop.account.synced", ["records": .integer(records)])]
                 .joined(separator: "\n")
         }
-        let start = try call { api, token in try await api.whoopConnect(accessToken: token) }
+        let start = try await call { api, token in try await api.whoopConnect(accessToken: token) }
         try WhoopAccountMark(startedAt: session.clock.now(), connected: false, authorizeURL: start.authorizeURL).save(databasePath: databasePath)
         let opening = [l.text("cli.whoop.account.open"), start.authorizeURL]
         guard wait > 0 else {
@@ -193,11 +189,11 @@ struct WhoopThroughAccount {
             let minutes = (wait + 59) / 60
             Terminal.print((opening + [l.text("cli.whoop.account.waiting", ["minutes": .integer(minutes)])]).joined(separator: "\n"))
         }
-        guard try waitForConnection(seconds: wait) else {
+        guard try await waitForConnection(seconds: wait) else {
             throw CLIError(l.text("cli.whoop.account.timeout", ["minutes": .integer((wait + 59) / 60)]))
         }
         try WhoopAccountMark(startedAt: session.clock.now(), connected: true).save(databasePath: databasePath)
-        let records = try syncNow()
+        let records = try await syncNow()
         if json { return try JSONOutput.encode(["connected": 1, "records": records]) }
         return ((context.isTerminal ? [] : opening) + [l.text("cli.whoop.account.connected", ["records": .integer(records)])])
             .joined(separator: "\n")
@@ -205,58 +201,58 @@ struct WhoopThroughAccount {
 
     /// Polls `GET /v1/whoop` until it says connected (true) or `seconds` passed (false). A
     /// moment offline while waiting is not the end: the next poll tries again.
-    private func waitForConnection(seconds: Int) throws -> Bool {
-        let frozen = synchronizer
+    private func waitForConnection(seconds: Int) async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
-        return try Blocking.run { () async throws -> Bool in
-            while ContinuousClock.now < deadline {
-                try await Task.sleep(for: Self.pollInterval)
-                do {
-                    if try await frozen.withAccessToken({ api, token in try await api.whoopStatus(accessToken: token) }).connected {
-                        return true
-                    }
-                } catch SyncError.offline {
-                    continue
+        while ContinuousClock.now < deadline {
+            try await Task.sleep(for: Self.pollInterval)
+            do {
+                if try await synchronizer.withAccessToken({ api, token in try await api.whoopStatus(accessToken: token) }).connected {
+                    return true
                 }
+            } catch SyncError.offline {
+                continue
             }
-            return false
-        }.get()
+        }
+        return false
     }
 
     /// `DELETE /v1/whoop`, then a sync that brings the server's tombstones here.
-    func disconnect(json: Bool) throws -> String {
-        guard try call({ api, token in try await api.whoopStatus(accessToken: token) }).connected else {
+    func disconnect(json: Bool) async throws -> String {
+        guard try await call({ api, token in try await api.whoopStatus(accessToken: token) }).connected else {
             WhoopAccountMark.remove(databasePath: databasePath)
             throw CLIError(l.text("cli.whoop.account.notConnected"))
         }
-        try call { api, token in try await api.whoopDisconnect(accessToken: token) }
+        try await call { api, token in try await api.whoopDisconnect(accessToken: token) }
         WhoopAccountMark.remove(databasePath: databasePath)
-        _ = try syncNow()
+        _ = try await syncNow()
         return json ? try JSONOutput.encode(["disconnected": true]) : l.text("cli.whoop.account.disconnected")
     }
 
     /// `wdiet briefing whoop sync` through the account: the server fetches from WHOOP; this
     /// device syncs.
-    func sync(json: Bool) throws -> String {
-        let records = try syncNow()
+    func sync(json: Bool) async throws -> String {
+        let records = try await syncNow()
         if json { return try JSONOutput.encode(["records": records]) }
         return l.text("cli.whoop.account.synced", ["records": .integer(records)])
     }
 
     /// Syncs with the account; returns how many live WHOOP records this device holds.
-    private func syncNow() throws -> Int {
-        let frozen = synchronizer
-        if case let .failure(error) = Blocking.run({ () async throws in try await frozen.syncWithRetry() }) { throw failure(error) }
+    private func syncNow() async throws -> Int {
+        do {
+            _ = try await synchronizer.syncWithRetry()
+        } catch {
+            throw failure(error)
+        }
         return try session.store.whoopRecordCount()
     }
 
     /// One account call with a fresh access token, failures in the user's words.
     @discardableResult
-    private func call<T: Sendable>(_ body: @escaping @Sendable (ServerAPI, String) async throws -> T) throws -> T {
-        let frozen = synchronizer
-        switch Blocking.run({ () async throws -> T in try await frozen.withAccessToken(body) }) {
-        case let .success(value): return value
-        case let .failure(error): throw failure(error)
+    private func call<T: Sendable>(_ body: (ServerAPI, String) async throws -> T) async throws -> T {
+        do {
+            return try await synchronizer.withAccessToken(body)
+        } catch {
+            throw failure(error)
         }
     }
 

@@ -111,7 +111,7 @@ struct DeleteAccountCommand: CLICommand {
     @Flag(help: "Do not ask for confirmation (for scripts).") var yes = false
     @OptionGroup var options: StoreOptions
 
-    func execute(_ context: CLIContext) throws -> String {
+    func execute(_ context: CLIContext) async throws -> String {
         let session = try Session.open(options, context: context)
         let l = session.localizer
         if !yes {
@@ -126,14 +126,14 @@ struct DeleteAccountCommand: CLICommand {
         var lines: [String] = []
         if let account = try? file.load() {
             let synchronizer = Synchronizer(store: session.store, file: file)
-            switch Blocking.run({ () async throws in try await synchronizer.deleteAccount() }) {
-            case .success:
-                lines.append(l.text("cli.deleteAccount.serverDone", ["server": .text(account.server.absoluteString)]))
-            case .failure(SyncError.offline):
+            do {
+                try await synchronizer.deleteAccount()
+            } catch SyncError.offline {
                 throw CLIError(l.text("cli.deleteAccount.serverUnreachable", ["server": .text(account.server.absoluteString)]))
-            case let .failure(error):
+            } catch {
                 throw SyncCommand.cliError(error, server: account.server, session: session)
             }
+            lines.append(l.text("cli.deleteAccount.serverDone", ["server": .text(account.server.absoluteString)]))
         }
         try session.run { try session.store.purge() }
         lines.append(l.text("cli.deleteAccount.done"))

@@ -15,7 +15,7 @@ struct FoodBarcodeCommand: CLICommand {
     @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
 
-    func execute(_ context: CLIContext) throws -> String {
+    func execute(_ context: CLIContext) async throws -> String {
         let session = try Session.open(options, context: context)
         try RecoveryLog.refuseAmounts(session)
         let l = session.localizer
@@ -27,11 +27,9 @@ struct FoodBarcodeCommand: CLICommand {
         }
         let lookup = BarcodeLookup(client: BarcodeLookup.client(environment: context.environment, offline: offline))
         let store = session.store, language = session.language
-        let outcome = try session.run {
-            try Blocking.run { () async throws -> BarcodeLookup.Outcome in
-                try await lookup.find(barcode, language: language, local: { try store.customFood(barcode: barcode) },
-                                      save: { try store.addCustomFood($0) })
-            }.get()
+        let outcome = try await session.run {
+            try await lookup.find(barcode, language: language, local: { try store.customFood(barcode: barcode) },
+                                  save: { try store.addCustomFood($0) })
         }
         switch outcome {
         case let .found(food, fromOpenFoodFacts):
@@ -60,51 +58,6 @@ struct FoodBarcodeCommand: CLICommand {
         case .notDigits: l.text("cli.barcode.notDigits", ["code": .text(code)])
         case .wrongLength(let count): l.text("cli.barcode.length", ["count": .integer(count)])
         case let .checkDigit(expected, got): l.text("cli.barcode.checkDigit", ["expected": .integer(expected), "got": .integer(got)])
-        }
-    }
-}
-
-/// Runs async work from a synchronous command and waits for its result.
-///
-/// The work prefers an executor of its own threads: the caller blocks the thread it runs on,
-/// and when that is one of the few threads of the cooperative pool (a test, a server), work
-/// queued on the pool behind other blocked callers would never run.
-enum Blocking {
-    static func run<T: Sendable, E: Error>(_ work: @escaping @Sendable () async throws(E) -> T) -> Result<T, E> {
-        let box = ResultBox<T, E>()
-        let done = DispatchSemaphore(value: 0)
-        let body: @Sendable () async -> Void = {
-            do throws(E) {
-                box.result = .success(try await work())
-            } catch {
-                box.result = .failure(error)
-            }
-            done.signal()
-        }
-        if #available(macOS 15, iOS 18, *) {
-            Task.detached(executorPreference: QueueExecutor.shared, operation: body)
-        } else {
-            Task.detached(operation: body)
-        }
-        done.wait()
-        guard let result = box.result else { preconditionFailure("the task always sets a result") }
-        return result
-    }
-
-    private final class ResultBox<T, E: Error>: @unchecked Sendable {
-        var result: Result<T, E>?
-    }
-
-    /// A task executor on a concurrent dispatch queue, whose threads are not the cooperative pool's.
-    @available(macOS 15, iOS 18, *)
-    private final class QueueExecutor: TaskExecutor {
-        static let shared = QueueExecutor()
-        private let queue = DispatchQueue(label: "wdiet.blocking", attributes: .concurrent)
-
-        func enqueue(_ job: consuming ExecutorJob) {
-            let job = UnownedJob(job)
-            let executor = asUnownedTaskExecutor()
-            queue.async { job.runSynchronously(on: executor) }
         }
     }
 }

@@ -2,12 +2,11 @@ import ArgumentParser
 import DietCore
 import DietWeb
 import Foundation
-import Hummingbird
 
 /// `wdiet serve`: the web app over the same store as the CLI, on loopback by default; on the
 /// home network (`--listen`) or behind a reverse proxy (`--trust-proxy`) every other device
 /// signs in.
-struct ServeCommand: ParsableCommand {
+struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Open the w-diet web app in your browser (http://127.0.0.1:8080 by default).",
         discussion: """
@@ -60,7 +59,7 @@ struct ServeCommand: ParsableCommand {
         return (host, port)
     }
 
-    func run() throws {
+    func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let fallback = options.language.resolvedLanguage(environment: environment)
         let timeZone = try options.language.resolvedTimeZone(language: fallback)
@@ -84,9 +83,8 @@ struct ServeCommand: ParsableCommand {
         }
         let localizer = Localizer(fallback)
         // announced once the port is bound, so a busy port never shows an address that does not answer
-        let result = Blocking.run { () async throws in
-            try await app.application { port in
-                let url = Self.url(app.configuration, port: port)
+        do {
+            try await WebServer.run(app) { url in
                 Terminal.print(localizer.text("cli.serve.open", ["url": .text(url)]))
                 if let code = app.setupCode {
                     Terminal.print(localizer.text("cli.serve.setupCode", ["url": .text(url), "code": .text(code)]))
@@ -97,20 +95,9 @@ struct ServeCommand: ParsableCommand {
                     Terminal.print(localizer.text("cli.serve.plainHTTP"))
                 }
                 fflush(nil)
-            }.runService()
-        }
-        if case .failure(let error) = result {
+            }
+        } catch {
             throw CLIError(localizer.text("cli.serve.failed", ["port": .text("\(bound.port)"), "reason": .text("\(error)")]))
         }
-    }
-
-    /// The address to open: a wildcard bind shows this machine's first network address.
-    static func url(_ configuration: WebConfiguration, port: Int) -> String {
-        var host = configuration.host
-        if ["0.0.0.0", "::"].contains(host) {
-            host = WebConfiguration.networkAddresses().first ?? host
-        }
-        let shown = host.contains(":") ? "[\(host)]" : host
-        return (configuration.tls == nil ? "http" : "https") + "://\(shown):\(port)/"
     }
 }

@@ -104,31 +104,50 @@ struct Session {
     func run<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as StoreError {
-            throw CLIError(error.message(localizer))
-        } catch let error as DietCore.ValidationError {
-            throw CLIError(localizer.render(error.message))
+        } catch {
+            throw explained(error)
+        }
+    }
+
+    /// Runs a store call that awaits (the network on the way), its store errors explained the same way.
+    @discardableResult
+    func run<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            throw explained(error)
+        }
+    }
+
+    /// A store or validation error as one line in the user's language; anything else as it is.
+    private func explained(_ error: any Error) -> any Error {
+        switch error {
+        case let error as StoreError: CLIError(error.message(localizer))
+        case let error as DietCore.ValidationError: CLIError(localizer.render(error.message))
+        default: error
         }
     }
 }
 
 /// A command whose work is a function from the outside world to the text it prints, so
-/// tests run it in process with a fixed clock, a temporary database and scripted input.
-protocol CLICommand: ParsableCommand {
-    func execute(_ context: CLIContext) throws -> String
+/// tests run it in process with a fixed clock, a temporary database and scripted input. A
+/// command that waits on the network awaits in `execute`; one that does not keeps a
+/// synchronous `execute`, which fulfils the requirement all the same.
+protocol CLICommand: AsyncParsableCommand {
+    func execute(_ context: CLIContext) async throws -> String
 }
 
 extension CLICommand {
     /// What the command prints: its text with every control character from data made
     /// visible (only the CLI's own colours stay), so no stored or received text reaches the
     /// terminal raw.
-    func output(_ context: CLIContext) throws -> String {
-        Terminal.safe(try execute(context), keepingStyles: context.color)
+    func output(_ context: CLIContext) async throws -> String {
+        Terminal.safe(try await execute(context), keepingStyles: context.color)
     }
 
-    func run() throws {
+    func run() async throws {
         let context = CLIContext.live
-        print(try output(context))
-        if let command = self as? any StoreCommand { AutoSync.run(command.options, context: context) }
+        print(try await output(context))
+        if let command = self as? any StoreCommand { await AutoSync.run(command.options, context: context) }
     }
 }

@@ -16,10 +16,10 @@ struct PlanCommandTests {
     }
 
     @Test("prints BMR, TDEE, today's target, macro goals and a 10-week table in English")
-    func english() throws {
+    func english() async throws {
         // Given Alice on her first day; When she asks for her plan in English
         let text = try output(alice + ["--lang", "en"])
-        // Then the numbers of SPEC §2 appear: BMR 1,444, TDEE 1,986, diet 1,390
+        // Then the numbers of docs/rules.md §2 appear: BMR 1,444, TDEE 1,986, diet 1,390
         #expect(text.contains("1,444 kcal"))
         #expect(text.contains("BMR 1,444 kcal × 1.375 (light) = 1,986 kcal"))
         #expect(text.contains("Habit week, day 1 of 7"))
@@ -34,7 +34,7 @@ struct PlanCommandTests {
     }
 
     @Test("speaks German from LANG, with German number formats")
-    func german() throws {
+    func german() async throws {
         let text = try output(alice, environment: ["LANG": "de_DE.UTF-8"])
         #expect(text.contains("Dein w-diet-Plan"))
         #expect(text.contains("Grundumsatz 1.444 kcal × 1,375 (leicht aktiv) = 1.986 kcal"))
@@ -42,7 +42,7 @@ struct PlanCommandTests {
     }
 
     @Test("a later start date and --weeks shape the table")
-    func startAndWeeks() throws {
+    func startAndWeeks() async throws {
         let text = try output(alice + ["--lang", "es", "--start", "2026-11-01", "--weeks", "3"])
         #expect(text.contains("Tus primeras 3 semanas"))
         // 2026-11-22 is programme day 22: the first day of maintenance
@@ -50,7 +50,7 @@ struct PlanCommandTests {
     }
 
     @Test("maintain and gain have a steady target and no cycle")
-    func maintain() throws {
+    func maintain() async throws {
         let arguments = alice.map { $0 == "lose" ? "gain" : $0 } + ["--lang", "en"]
         let text = try output(arguments)
         #expect(text.contains("3,395") == false)
@@ -59,7 +59,7 @@ struct PlanCommandTests {
     }
 
     @Test("an invalid age prints the typed error naming field, range and value")
-    func invalidAge() throws {
+    func invalidAge() async throws {
         let arguments = alice.map { $0 == "34" ? "12" : $0 } + ["--lang", "en"]
         #expect(throws: CLIError.self) { try output(arguments) }
         do {
@@ -70,7 +70,7 @@ struct PlanCommandTests {
     }
 
     @Test("the built executable exits non-zero on a weight off the 0.1 kg grid")
-    func executableExitCode() throws {
+    func executableExitCode() async throws {
         let binary = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/debug/wdiet")
@@ -84,7 +84,7 @@ struct PlanCommandTests {
 
 extension PlanCommandTests {
     @Test("--json gives the numbers and the blocks as data")
-    func json() throws {
+    func json() async throws {
         let text = try output(alice + ["--json", "--weeks", "3"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(object["bmr_kcal"] as? Int == 1444 && object["tdee_kcal"] as? Int == 1986)

@@ -20,7 +20,7 @@ final class CLIHarness: @unchecked Sendable {
     }
 
     /// Runs `arguments` at the local moment `now` (Europe/Berlin), in English unless told.
-    func run(_ arguments: [String], now: String, lang: String = "en") throws -> String {
+    func run(_ arguments: [String], now: String, lang: String = "en") async throws -> String {
         let all = arguments + ["--database", database, "--now", now, "--time-zone", "Europe/Berlin", "--lang", lang]
         let environment = ["LANG": "en_US.UTF-8"].merging(environment) { $1 }
         try WDiet.checkArguments(all, environment: environment)
@@ -30,19 +30,19 @@ final class CLIHarness: @unchecked Sendable {
             pending.isEmpty ? nil : pending.removeFirst()
         }, isTerminal: false)
         defer { input = pending }
-        return try command.output(context)
+        return try await command.output(context)
     }
 
-    func onboardAlice(now: String = "2026-01-05T08:00") throws {
-        _ = try run(["onboard", "--sex", "female", "--age", "34", "--height", "168", "--weight", "72.5",
+    func onboardAlice(now: String = "2026-01-05T08:00") async throws {
+        _ = try await run(["onboard", "--sex", "female", "--age", "34", "--height", "168", "--weight", "72.5",
                      "--activity", "light", "--goal", "lose"], now: now)
     }
 }
 
 /// The message of a thrown CLI error.
-func failure(_ body: () throws -> String) -> String? {
+func failure(_ body: () async throws -> String) async -> String? {
     do {
-        _ = try body()
+        _ = try await body()
         return nil
     } catch {
         return "\(error)"

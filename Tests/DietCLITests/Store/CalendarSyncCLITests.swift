@@ -19,11 +19,9 @@ struct CalendarSyncCLITests {
 
     static func device(_ server: URL, signUp: Bool) async throws -> CLIHarness {
         let harness = CLIHarness(environment: ["WDIET_PASSWORD": password])
-        try harness.onboardAlice()
+        try await harness.onboardAlice()
         let command = signUp ? "signup" : "login"
-        _ = try await offPool {
-            try harness.run(["account", command, "--server", server.absoluteString, "--email", "cal@example.org"], now: Self.now)
-        }
+        _ = try await harness.run(["account", command, "--server", server.absoluteString, "--email", "cal@example.org"], now: Self.now)
         return harness
     }
 
@@ -51,55 +49,55 @@ struct CalendarSyncCLITests {
 
             try await Self.serveCalendar(served) { base in
                 // When the laptop adds a file and an address and both devices sync
-                _ = try laptop.run(["calendar", "add", file.path], now: Self.now)
-                _ = try await offPool { try laptop.run(["calendar", "add", base + "/work.ics", "--name", "Work"], now: Self.now) }
-                _ = try await offPool { try laptop.run(["sync"], now: Self.now) }
-                _ = try await offPool { try phone.run(["sync"], now: Self.now) }
+                _ = try await laptop.run(["calendar", "add", file.path], now: Self.now)
+                _ = try await laptop.run(["calendar", "add", base + "/work.ics", "--name", "Work"], now: Self.now)
+                _ = try await laptop.run(["sync"], now: Self.now)
+                _ = try await phone.run(["sync"], now: Self.now)
                 // Then the phone's briefing shows the events of both
-                let briefing = try phone.run(["briefing"], now: Self.now)
+                let briefing = try await phone.run(["briefing"], now: Self.now)
                 #expect(briefing.contains("Spin class") && briefing.contains("Stand-up"))
 
                 // When the address changes and the laptop refreshes and syncs
                 served.value = Self.ics("Planning", uid: "work")
-                let refreshed = try await offPool { try laptop.run(["calendar", "refresh"], now: Self.now) }
+                let refreshed = try await laptop.run(["calendar", "refresh"], now: Self.now)
                 #expect(refreshed.contains("“Work” updated") && refreshed.contains("“gym” unchanged"))
-                _ = try await offPool { try laptop.run(["sync"], now: Self.now) }
+                _ = try await laptop.run(["sync"], now: Self.now)
             }
 
             // Then the phone, which cannot reach the address any more, keeps its copy on refresh…
-            let failed = try await offPool { try phone.run(["calendar", "refresh"], now: Self.now) }
+            let failed = try await phone.run(["calendar", "refresh"], now: Self.now)
             #expect(failed.contains("“Work” kept from"))
             // …and after a sync briefs from the laptop's newer copy
-            _ = try await offPool { try phone.run(["sync"], now: Self.now) }
-            let later = try phone.run(["briefing"], now: Self.now)
+            _ = try await phone.run(["sync"], now: Self.now)
+            let later = try await phone.run(["briefing"], now: Self.now)
             #expect(later.contains("Planning") && !later.contains("Stand-up") && later.contains("Spin class"))
 
             // When the phone removes the file calendar and both sync
-            let list = try phone.run(["calendar", "list"], now: Self.now)
+            let list = try await phone.run(["calendar", "list"], now: Self.now)
             let gym = try #require(list.split(separator: "\n").first { $0.contains("gym") }?.prefix(8))
-            #expect(try phone.run(["calendar", "remove", String(gym)], now: Self.now).contains("Removed “gym”"))
-            _ = try await offPool { try phone.run(["sync"], now: Self.now) }
-            _ = try await offPool { try laptop.run(["sync"], now: Self.now) }
+            #expect(try await phone.run(["calendar", "remove", String(gym)], now: Self.now).contains("Removed “gym”"))
+            _ = try await phone.run(["sync"], now: Self.now)
+            _ = try await laptop.run(["sync"], now: Self.now)
             // Then it is gone on both
             for device in [laptop, phone] {
-                #expect(!(try device.run(["calendar", "list"], now: Self.now)).contains("gym"))
-                #expect(!(try device.run(["briefing"], now: Self.now)).contains("Spin class"))
+                #expect(!(try await device.run(["calendar", "list"], now: Self.now)).contains("gym"))
+                #expect(!(try await device.run(["briefing"], now: Self.now)).contains("Spin class"))
             }
         }
     }
 
     @Test("a file calendar too long to sync is added on this device only, and the CLI says so")
-    func tooLongStaysHere() throws {
+    func tooLongStaysHere() async throws {
         let harness = CLIHarness()
-        try harness.onboardAlice()
+        try await harness.onboardAlice()
         let file = harness.folder.appendingPathComponent("huge.ics")
         let filler = String(repeating: "X-FILLER:" + String(repeating: "x", count: 70) + "\n", count: 1_000_000 / 80 + 10)
         try (Self.ics("Huge", uid: "huge").replacingOccurrences(of: "END:VCALENDAR\r\n", with: "") + filler + "END:VCALENDAR\n")
             .write(to: file, atomically: true, encoding: .utf8)
-        let added = try harness.run(["calendar", "add", file.path], now: Self.now)
+        let added = try await harness.run(["calendar", "add", file.path], now: Self.now)
         #expect(added.contains("stays on this device only"))
-        #expect(try harness.run(["calendar", "list"], now: Self.now).contains("on this device only"))
-        #expect(try harness.run(["calendar", "add", file.path, "--json"], now: Self.now).contains("\"localOnly\" : true"))
+        #expect(try await harness.run(["calendar", "list"], now: Self.now).contains("on this device only"))
+        #expect(try await harness.run(["calendar", "add", file.path, "--json"], now: Self.now).contains("\"localOnly\" : true"))
     }
 }
 

@@ -22,13 +22,13 @@ struct InputBoundaryTests {
         (["calendar", "add", "/nonexistent.ics", "--name=Work\u{1B}[31m"], "The value of --name"),
         (["account", "login", "--server", "http://127.0.0.1:9", "--email", "a\u{1B}@example.org"], "The value of --email"),
     ])
-    func controlArguments(arguments: [String], named: String) throws {
+    func controlArguments(arguments: [String], named: String) async throws {
         // Given an onboarded store
         let cli = CLIHarness()
-        try cli.onboardAlice()
+        try await cli.onboardAlice()
         let meals = try Self.count("meal_logs", cli), outbox = try Self.count("sync_outbox", cli)
         // When a command gets an argument with a control character
-        let message = try #require(failure { try cli.run(arguments, now: "2026-01-05T12:30") })
+        let message = try #require(await failure { try await cli.run(arguments, now: "2026-01-05T12:30") })
         // Then it is refused with the argument, the rule and the value made visible, and nothing changed
         #expect(message.hasPrefix(named), "\(message)")
         #expect(message.contains("must be text without control characters (tab and line break are fine)"))
@@ -37,38 +37,38 @@ struct InputBoundaryTests {
     }
 
     @Test("the refusal of a control character speaks the user's language")
-    func controlArgumentGerman() throws {
+    func controlArgumentGerman() async throws {
         let cli = CLIHarness()
-        try cli.onboardAlice()
-        let message = failure { try cli.run(["log", "meal", "Kuchen\u{1B}", "--kcal", "300"], now: "2026-01-05T12:30", lang: "de") }
+        try await cli.onboardAlice()
+        let message = await failure { try await cli.run(["log", "meal", "Kuchen\u{1B}", "--kcal", "300"], now: "2026-01-05T12:30", lang: "de") }
         #expect(message == "Argument 3 der Befehlszeile muss Text ohne Steuerzeichen (Tabulator und Zeilenumbruch sind erlaubt) sein; "
             + "erhalten: \"Kuchen\\u001B\". Nichts wurde geändert.")
     }
 
     @Test("a password with a NUL from standard input is refused before anything is sent, without echoing it")
-    func passwordNUL() throws {
+    func passwordNUL() async throws {
         let cli = CLIHarness()
-        try cli.onboardAlice()
+        try await cli.onboardAlice()
         cli.input = ["se\u{0}cret"]
-        let message = failure {
-            try cli.run(["account", "login", "--server", "http://127.0.0.1:9", "--email", "a@example.org", "--password-stdin"],
+        let message = await failure {
+            try await cli.run(["account", "login", "--server", "http://127.0.0.1:9", "--email", "a@example.org", "--password-stdin"],
                         now: "2026-01-05T12:30")
         }
         #expect(message == "Password must be text without control characters (tab and line break are fine); you entered U+0000.")
     }
 
     @Test("a meal name with an escape sequence written into the store is shown escaped by meals, today and history")
-    func storedEscapes() throws {
+    func storedEscapes() async throws {
         // Given a meal whose name holds ESC[2J, written straight into the SQLite file (as old or synced data may be)
         let cli = CLIHarness()
-        try cli.onboardAlice()
-        _ = try cli.run(["log", "meal", "Soup", "--kcal", "300"], now: "2026-01-05T12:30")
-        try DatabaseQueue(path: cli.database).write { db in
+        try await cli.onboardAlice()
+        _ = try await cli.run(["log", "meal", "Soup", "--kcal", "300"], now: "2026-01-05T12:30")
+        try await DatabaseQueue(path: cli.database).write { db in
             try db.execute(sql: "UPDATE meal_logs SET name = ?", arguments: ["Soup\u{1B}[2J\u{9B}31m"])
         }
         // When the commands that show meals run
-        let meals = try cli.run(["meals"], now: "2026-01-05T13:00")
-        let outputs = try [meals, cli.run(["today"], now: "2026-01-05T13:00"), cli.run(["history", "--days", "3"], now: "2026-01-05T13:00"),
+        let meals = try await cli.run(["meals"], now: "2026-01-05T13:00")
+        let outputs = try await [meals, cli.run(["today"], now: "2026-01-05T13:00"), cli.run(["history", "--days", "3"], now: "2026-01-05T13:00"),
                            cli.run(["delete", "meal", String(meals.split(separator: "\n")[3].prefix(8))], now: "2026-01-05T13:05")]
         // Then no control character reaches the terminal; the name is shown with visible escapes
         for output in outputs {
@@ -79,14 +79,14 @@ struct InputBoundaryTests {
     }
 
     @Test("--json output keeps a stored control character escaped and decodes back to the stored name")
-    func storedEscapesJSON() throws {
+    func storedEscapesJSON() async throws {
         let cli = CLIHarness()
-        try cli.onboardAlice()
-        _ = try cli.run(["log", "meal", "Soup", "--kcal", "300"], now: "2026-01-05T12:30")
+        try await cli.onboardAlice()
+        _ = try await cli.run(["log", "meal", "Soup", "--kcal", "300"], now: "2026-01-05T12:30")
         let stored = "Soup\u{1B}[2J\u{7F}\u{85}"
-        try DatabaseQueue(path: cli.database).write { db in try db.execute(sql: "UPDATE meal_logs SET name = ?", arguments: [stored]) }
+        try await DatabaseQueue(path: cli.database).write { db in try db.execute(sql: "UPDATE meal_logs SET name = ?", arguments: [stored]) }
         for arguments in [["meals", "--json"], ["today", "--json"]] {
-            let json = try cli.run(arguments, now: "2026-01-05T13:00")
+            let json = try await cli.run(arguments, now: "2026-01-05T13:00")
             #expect(TextRules.forbiddenControlCharacter(in: json) == nil, "\(json)")
             let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
             let meals = (object as? [[String: Any]]) ?? ((object as? [String: Any])?["meals"] as? [[String: Any]]) ?? []
@@ -113,41 +113,41 @@ struct LogTextLimitTests {
         ("eggs 10000", "Quantity must be from 0 to 50; you entered 10000 (\"eggs 10000\")."),
         ("6 kg potatoes", "Quantity must be from 0 to 5,000 g; you entered 6000 g (\"6 kg potatoes\")."),
     ])
-    func limits(text: String, expected: String) throws {
+    func limits(text: String, expected: String) async throws {
         // Given an onboarded store
         let cli = CLIHarness()
-        try cli.onboardAlice()
+        try await cli.onboardAlice()
         // When the phrase breaks a limit, even with --yes
-        let message = failure { try cli.run(["log", "text", text, "--yes"], now: "2026-01-05T12:30") }
+        let message = await failure { try await cli.run(["log", "text", text, "--yes"], now: "2026-01-05T12:30") }
         // Then it is refused with the limit, and nothing is logged
         #expect(message == expected)
         #expect(try InputBoundaryTests.count("meal_logs", cli) == 0)
     }
 
     @Test("a food of a meal in words over 9,999 kcal is refused by the meal's calorie range; nothing is logged")
-    func overCalories() throws {
+    func overCalories() async throws {
         let cli = CLIHarness()
-        try cli.onboardAlice()
-        let message = failure { try cli.run(["log", "text", "2 eggs and 5 kg butter", "--yes"], now: "2026-01-05T12:30") }
+        try await cli.onboardAlice()
+        let message = await failure { try await cli.run(["log", "text", "2 eggs and 5 kg butter", "--yes"], now: "2026-01-05T12:30") }
         #expect(message?.hasPrefix("Calories must be from 1 to 9,999 kcal; you entered ") == true, "\(message ?? "")")
         #expect(try InputBoundaryTests.count("meal_logs", cli) == 0)
     }
 
     @Test("history's --days out of range names the option, the range and what was typed")
-    func historyDaysOutOfRange() throws {
+    func historyDaysOutOfRange() async throws {
         let cli = CLIHarness()
-        try cli.onboardAlice()
-        #expect(failure { try cli.run(["history", "--days", "0"], now: "2026-01-05T13:00") } == "Days (--days) must be from 1 to 365; you entered 0.")
+        try await cli.onboardAlice()
+        #expect(await failure { try await cli.run(["history", "--days", "0"], now: "2026-01-05T13:00") } == "Days (--days) must be from 1 to 365; you entered 0.")
     }
 
     @Test("a meal in words within the limits still logs: 30 foods, 50 eggs, 5 kg")
-    func withinLimits() throws {
+    func withinLimits() async throws {
         let cli = CLIHarness()
-        try cli.onboardAlice()
-        let many = try cli.run(["log", "text", Array(repeating: "apple", count: 30).joined(separator: ", "), "--yes"], now: "2026-01-05T12:30")
+        try await cli.onboardAlice()
+        let many = try await cli.run(["log", "text", Array(repeating: "apple", count: 30).joined(separator: ", "), "--yes"], now: "2026-01-05T12:30")
         #expect(many.contains("Logged 30 items"), "\(many)")
-        #expect(try cli.run(["log", "text", "50 eggs", "--yes"], now: "2026-01-05T12:35").contains("Logged 1 items"))
-        #expect(try cli.run(["log", "text", "5 kg potatoes", "--yes"], now: "2026-01-05T12:40").contains("Logged 1 items"))
+        #expect(try await cli.run(["log", "text", "50 eggs", "--yes"], now: "2026-01-05T12:35").contains("Logged 1 items"))
+        #expect(try await cli.run(["log", "text", "5 kg potatoes", "--yes"], now: "2026-01-05T12:40").contains("Logged 1 items"))
     }
 }
 
@@ -156,7 +156,7 @@ struct LogTextLimitTests {
 @Suite("wdiet boundaries end to end", .serialized)
 struct InputBoundaryEndToEndTests {
     @Test("the executable refuses an escape in an argument on stderr, shows stored escapes visibly, and still helps")
-    func executable() throws {
+    func executable() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: EndToEndTests.binary.path), "build the package first")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -170,7 +170,7 @@ struct InputBoundaryEndToEndTests {
         #expect(!refused.stderr.contains("\u{1B}"))
         // an escape already in the store: shown visibly
         _ = try EndToEndTests.wdiet(["log", "meal", "Suppe", "--kcal", "100"], database: database, now: "2026-01-05T12:00")
-        try DatabaseQueue(path: database).write { db in try db.execute(sql: "UPDATE meal_logs SET name = ?", arguments: ["Suppe\u{1B}[2J"]) }
+        try await DatabaseQueue(path: database).write { db in try db.execute(sql: "UPDATE meal_logs SET name = ?", arguments: ["Suppe\u{1B}[2J"]) }
         let meals = try EndToEndTests.wdiet(["meals"], database: database, now: "2026-01-05T13:00")
         #expect(meals.status == 0 && meals.stdout.contains("Suppe\\u001B[2J") && !meals.stdout.contains("\u{1B}"), "\(meals.stdout)")
         // help and usage errors still behave as ArgumentParser's own main
@@ -186,20 +186,20 @@ struct InputBoundaryEndToEndTests {
 @Suite("wdiet reads numbers in the user's language")
 struct DecimalCommaTests {
     @Test("`wdiet log weight 72,4` saves 72.4 kg instead of an English parser error")
-    func weightComma() throws {
+    func weightComma() async throws {
         let cli = CLIHarness()
-        try cli.onboardAlice()
-        let output = try cli.run(["log", "weight", "72,4"], now: "2026-01-05T08:30", lang: "de")
+        try await cli.onboardAlice()
+        let output = try await cli.run(["log", "weight", "72,4"], now: "2026-01-05T08:30", lang: "de")
         #expect(output.contains("72,4 kg"), "\(output)")
-        let kg = try DatabaseQueue(path: cli.database).read { db in try Double.fetchOne(db, sql: "SELECT weight_kg FROM weight_entries") }
+        let kg = try await DatabaseQueue(path: cli.database).read { db in try Double.fetchOne(db, sql: "SELECT weight_kg FROM weight_entries") }
         #expect(kg == 72.4)
     }
 
     @Test("--kcal 450,5 is 451 kcal; macros take a comma too")
-    func kcalComma() throws {
+    func kcalComma() async throws {
         let cli = CLIHarness()
-        try cli.onboardAlice()
-        _ = try cli.run(["log", "meal", "Kuchen", "--kcal", "450,5", "--protein", "6,5", "--carbs", "50", "--fat", "24,8"],
+        try await cli.onboardAlice()
+        _ = try await cli.run(["log", "meal", "Kuchen", "--kcal", "450,5", "--protein", "6,5", "--carbs", "50", "--fat", "24,8"],
                         now: "2026-01-05T12:30", lang: "de")
         let row = try DatabaseQueue(path: cli.database).read { db in
             try Row.fetchOne(db, sql: "SELECT kcal, protein_g, fat_g FROM meal_logs")
@@ -210,9 +210,9 @@ struct DecimalCommaTests {
     }
 
     @Test("onboarding takes --weight 72,5 and --height 168,5")
-    func onboardingComma() throws {
+    func onboardingComma() async throws {
         let cli = CLIHarness()
-        _ = try cli.run(["onboard", "--sex", "female", "--age", "34", "--height", "168,5", "--weight", "72,5", "--activity", "light",
+        _ = try await cli.run(["onboard", "--sex", "female", "--age", "34", "--height", "168,5", "--weight", "72,5", "--activity", "light",
                          "--goal", "lose"], now: "2026-01-05T08:00", lang: "de")
         let row = try DatabaseQueue(path: cli.database).read { db in try Row.fetchOne(db, sql: "SELECT weight_kg, height_cm FROM profile") }
         #expect(row?["weight_kg"] == 72.5)
@@ -220,49 +220,49 @@ struct DecimalCommaTests {
     }
 
     @Test("a bad number is refused in German, naming field, range with unit and what was typed; nothing saved")
-    func germanRefusal() throws {
+    func germanRefusal() async throws {
         let cli = CLIHarness()
-        try cli.onboardAlice()
-        let message = failure { try cli.run(["log", "meal", "Kuchen", "--kcal", "viel"], now: "2026-01-05T12:30", lang: "de") }
+        try await cli.onboardAlice()
+        let message = await failure { try await cli.run(["log", "meal", "Kuchen", "--kcal", "viel"], now: "2026-01-05T12:30", lang: "de") }
         #expect(message == "Kalorien: erlaubt ist 1 bis 9.999 kcal; du hast \"viel\" eingegeben.")
-        let weight = failure { try cli.run(["log", "weight", "7,24,"], now: "2026-01-05T12:30", lang: "de") }
+        let weight = await failure { try await cli.run(["log", "weight", "7,24,"], now: "2026-01-05T12:30", lang: "de") }
         #expect(weight?.hasPrefix("Gewicht: erlaubt ist 30,0 bis 200,0 kg") == true, "\(weight ?? "")")
         #expect(try InputBoundaryTests.count("meal_logs", cli) == 0)
     }
 
     @Test("a meal name too long says '81 Zeichen', not 'muss 1–80 sein; erhalten: 81'")
-    func nameLength() throws {
+    func nameLength() async throws {
         let cli = CLIHarness()
-        try cli.onboardAlice()
-        let message = failure {
-            try cli.run(["log", "meal", String(repeating: "ä", count: 81), "--kcal", "300"], now: "2026-01-05T12:30", lang: "de")
+        try await cli.onboardAlice()
+        let message = await failure {
+            try await cli.run(["log", "meal", String(repeating: "ä", count: 81), "--kcal", "300"], now: "2026-01-05T12:30", lang: "de")
         }
         #expect(message == "Name der Mahlzeit: erlaubt ist 1 bis 80 Zeichen; du hast 81 Zeichen eingegeben.")
     }
 
     @Test("quick add: calories alone are a meal named 'Schnell erfasst' in German")
-    func quickAdd() throws {
+    func quickAdd() async throws {
         let cli = CLIHarness()
-        try cli.onboardAlice()
-        let output = try cli.run(["log", "meal", "--kcal", "300"], now: "2026-01-05T12:30", lang: "de")
+        try await cli.onboardAlice()
+        let output = try await cli.run(["log", "meal", "--kcal", "300"], now: "2026-01-05T12:30", lang: "de")
         #expect(output.contains("Schnell erfasst"), "\(output)")
     }
 
     @Test("--portion \"0,5 breast\" is 118 g in the CLI, as in the web")
-    func halfBreast() throws {
+    func halfBreast() async throws {
         let cli = CLIHarness()
-        try cli.onboardAlice()
-        _ = try cli.run(["log", "meal", "--food", "5062", "--portion", "0,5 breast"], now: "2026-01-05T12:30")
-        let grams = try DatabaseQueue(path: cli.database).read { db in try Double.fetchOne(db, sql: "SELECT portion_g FROM meal_logs") }
+        try await cli.onboardAlice()
+        _ = try await cli.run(["log", "meal", "--food", "5062", "--portion", "0,5 breast"], now: "2026-01-05T12:30")
+        let grams = try await DatabaseQueue(path: cli.database).read { db in try Double.fetchOne(db, sql: "SELECT portion_g FROM meal_logs") }
         #expect(grams == 118)
     }
 
     @Test("1,390 of 1,373 kcal: today says 'kcal over', never 'left'")
-    func overToday() throws {
+    func overToday() async throws {
         let cli = CLIHarness()
-        try cli.onboardAlice()
-        _ = try cli.run(["log", "meal", "Großes Essen", "--kcal", "2500"], now: "2026-01-05T12:30")
-        let today = try cli.run(["today"], now: "2026-01-05T13:00")
+        try await cli.onboardAlice()
+        _ = try await cli.run(["log", "meal", "Großes Essen", "--kcal", "2500"], now: "2026-01-05T12:30")
+        let today = try await cli.run(["today"], now: "2026-01-05T13:00")
         #expect(today.contains("kcal over"), "\(today)")
         #expect(!today.contains(" left"), "\(today)")
         // the ring is full (a calories-only meal fills it with "=") and marked "+"

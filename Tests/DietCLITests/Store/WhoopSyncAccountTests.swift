@@ -19,11 +19,9 @@ struct WhoopSyncAccountTests {
     /// A device's CLI signed in to `server`.
     static func device(_ server: URL, signUp: Bool) async throws -> CLIHarness {
         let harness = CLIHarness(environment: ["WDIET_PASSWORD": password])
-        try harness.onboardAlice()
+        try await harness.onboardAlice()
         let command = signUp ? "signup" : "login"
-        _ = try await offPool {
-            try harness.run(["account", command, "--server", server.absoluteString, "--email", "anna@example.org"], now: "2026-01-05T07:00")
-        }
+        _ = try await harness.run(["account", command, "--server", server.absoluteString, "--email", "anna@example.org"], now: "2026-01-05T07:00")
         return harness
     }
 
@@ -66,7 +64,7 @@ struct WhoopSyncAccountTests {
                 let phone = try await Self.device(server, signUp: false)
 
                 // When the laptop connects through the account and the browser allows access
-                async let connecting = offPool { try laptop.run(["whoop", "connect", "--wait", "60"], now: "2026-01-05T07:00") }
+                async let connecting = laptop.run(["whoop", "connect", "--wait", "60"], now: "2026-01-05T07:00")
                 let address = try await Self.waitingAddress(laptop)
                 #expect(address.hasPrefix(base + "/oauth/oauth2/auth?"))
                 let (status, page) = try await Self.consent(address, server: server)
@@ -78,18 +76,18 @@ struct WhoopSyncAccountTests {
                 // Then the phone, which never talked to WHOOP, syncs the records and briefs with them
                 var records = ""
                 for _ in 0..<40 where !records.contains("Recovery 40 %") {
-                    _ = try await offPool { try phone.run(["sync"], now: "2026-01-05T07:00") }
-                    records = try await offPool { try phone.run(["briefing"], now: "2026-01-05T07:00") }
+                    _ = try await phone.run(["sync"], now: "2026-01-05T07:00")
+                    records = try await phone.run(["briefing"], now: "2026-01-05T07:00")
                     if !records.contains("Recovery 40 %") { try await Task.sleep(for: .milliseconds(250)) }
                 }
                 #expect(records.contains("Recovery 40 % (yellow) · Sleep 5.5 h of 8.1 h needed"))
                 #expect(!records.contains("No WHOOP connected"))
 
                 // And disconnecting on the phone reaches the laptop too
-                let gone = try await offPool { try phone.run(["whoop", "disconnect"], now: "2026-01-05T07:05") }
+                let gone = try await phone.run(["whoop", "disconnect"], now: "2026-01-05T07:05")
                 #expect(gone.contains("WHOOP is disconnected from your account"))
-                _ = try await offPool { try laptop.run(["sync"], now: "2026-01-05T07:06") }
-                let after = try await offPool { try laptop.run(["briefing"], now: "2026-01-05T07:06") }
+                _ = try await laptop.run(["sync"], now: "2026-01-05T07:06")
+                let after = try await laptop.run(["briefing"], now: "2026-01-05T07:06")
                 #expect(!after.contains("Recovery 40 %"))
             }
         }
@@ -101,27 +99,23 @@ struct WhoopSyncAccountTests {
         try await ServerHarness.withLiveServer { _, server in
             let laptop = try await Self.device(server, signUp: true)
             kept.harness = laptop
-            let unconfigured = try await offPool {
-                failure { try laptop.run(["whoop", "connect", "--wait", "0"], now: "2026-01-05T07:00") } ?? ""
-            }
+            let unconfigured = await failure { try await laptop.run(["whoop", "connect", "--wait", "0"], now: "2026-01-05T07:00") } ?? ""
             #expect(unconfigured.contains("The server has no WHOOP registration"))
-            let badWait = try await offPool { failure { try laptop.run(["whoop", "connect", "--wait", "9999"], now: "2026-01-05T07:00") } ?? "" }
+            let badWait = await failure { try await laptop.run(["whoop", "connect", "--wait", "9999"], now: "2026-01-05T07:00") } ?? ""
             #expect(badWait.contains("--wait must be a whole number of seconds from 0 to 3600"))
-            let german = try await offPool {
-                failure { try laptop.run(["whoop", "connect", "--wait", "0"], now: "2026-01-05T07:00", lang: "de") } ?? ""
-            }
+            let german = await failure { try await laptop.run(["whoop", "connect", "--wait", "0"], now: "2026-01-05T07:00", lang: "de") } ?? ""
             #expect(german.contains("Der Server hat keine WHOOP-Registrierung"))
             // A session the server no longer knows (its tokens revoked or expired)
             let file = AccountFile(databasePath: laptop.database)
             var account = try #require(try file.load())
             (account.accessToken, account.refreshToken) = ("expired", "expired")
             try file.save(account)
-            let ended = try await offPool { failure { try laptop.run(["whoop", "disconnect"], now: "2026-01-05T07:00") } ?? "" }
+            let ended = await failure { try await laptop.run(["whoop", "disconnect"], now: "2026-01-05T07:00") } ?? ""
             #expect(ended.contains("The session has ended"))
         }
         // The server is gone now
         let laptop = try #require(kept.harness)
-        let offline = try await offPool { failure { try laptop.run(["whoop", "connect", "--wait", "0"], now: "2026-01-05T07:00") } ?? "" }
+        let offline = await failure { try await laptop.run(["whoop", "connect", "--wait", "0"], now: "2026-01-05T07:00") } ?? ""
         #expect(offline.contains("cannot be reached"))
     }
 }
