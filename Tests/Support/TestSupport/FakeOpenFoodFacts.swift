@@ -11,8 +11,7 @@ public final class FakeOpenFoodFacts: @unchecked Sendable {
     public let port: UInt16
     private let socketFD: Int32
     /// `Tests/FoodFactsTests/Fixtures` of this repository.
-    private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Tests/FoodFactsTests/Fixtures")
+    private let root = RepositoryFolder.url("Tests/FoodFactsTests/Fixtures")
 
     public init() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -4,8 +4,7 @@ import Foundation
 /// The 120-day journey fixture (`Tests/DietCoreTests/Fixtures/journey-120_*.json`, written by
 /// `scripts/dev/make-scenario`), shared by the core and store replay tests.
 public enum JourneyFixture {
-    public static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Tests/DietCoreTests/Fixtures")
+    public static let folder = RepositoryFolder.url("Tests/DietCoreTests/Fixtures")
 
     public static func input() throws -> JourneyInput {
         try JSONDecoder().decode(JourneyInput.self, from: Data(contentsOf: folder.appendingPathComponent("journey-120_input.json")))

@@ -31,8 +31,7 @@ public struct LabelledPhrase: Hashable, Sendable, CustomStringConvertible {
 
 public enum PhraseSet {
     /// The committed set, found from this file so tests and the benchmark read the same one.
-    public static let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Tests/DietStoreTests/Foods/phrase-set.tsv")
+    public static let url = RepositoryFolder.url("Tests/DietStoreTests/Foods/phrase-set.tsv")
 
     public struct MalformedLine: Error, CustomStringConvertible {
         public let line: Int
