@@ -25,7 +25,8 @@ struct LibicalVectorTests {
     }
 
     static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/reference/libical-icalrecur_test.txt")
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/reference/libical-icalrecur_test.txt")
 
     /// Line of the RRULE → why libical's answer is not followed.
     static let knownDifferences: [Int: String] = [
