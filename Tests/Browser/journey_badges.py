@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Badge journey (issue 17, SPEC §5) at 390x844, in chromium through WebDriver.
+"""Badge journey (issue 17, docs/rules.md §5) at 390x844, in chromium through WebDriver.
 
 A profile made with the CLI and 49 meals logged with the real binary on earlier days (never
 two days in a row, so no streak badge); the 50th meal logged in the browser: the dashboard

@@ -114,7 +114,7 @@ class ChartsJourney(journey.Journey):
         intake = self.all(".chart-frame")[1]
         d.execute_script("arguments[0].focus()", intake)
         check("kcal" in self.readout(intake).text, "the intake chart reads its kcal: " + self.readout(intake).text)
-        # after live.js swaps <main> (contract 4: `wdiet:content`) the new charts answer too
+        # after live.js swaps <main> (`wdiet:content`, docs/architecture.md, "The web app") the new charts answer too
         d.execute_script("""return fetch(location.href).then(r => r.text()).then(text => {
             document.getElementById('main').innerHTML = new DOMParser().parseFromString(text, 'text/html').getElementById('main').innerHTML;
             document.dispatchEvent(new CustomEvent('wdiet:content'));

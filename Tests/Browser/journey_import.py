@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Import journey (issue 17, SPEC §8) at 390x844, in chromium through WebDriver.
+"""Import journey (issue 17, docs/rules.md §8) at 390x844, in chromium through WebDriver.
 
 A profile made with the CLI; a 10 MB Apple Health export.xml from scripts/dev/make-health-export
 chosen in /import's file field: static/import.js sends it in 4 MB pieces and follows the

@@ -127,7 +127,7 @@ class LookJourney(journey.Journey):
         return shift
 
     def offline_banner(self):
-        """The banner as offline.js fills it (contract 3), shown by hand: its contrast in both schemes."""
+        """The banner as offline.js fills it (docs/architecture.md, "The web app"), shown by hand: its contrast in both schemes."""
         self.driver.execute_script("""
             const banner = document.querySelector('[data-offline-banner]');
             banner.innerHTML = '<p>' + banner.getAttribute('data-offline') + '</p><span class="queued-count">2</span>';

@@ -84,7 +84,7 @@ class OfflineJourney(journey.Journey):
         raise journey.Failure(f"{message}; the banner says: {self.banner()!r}")
 
     def said(self, attribute):
-        """One of the banner's localized texts (contract 3)."""
+        """One of the banner's localized texts (docs/architecture.md, "The web app")."""
         return self.find("[data-offline-banner]").get_attribute(attribute)
 
     def network(self, conditions):

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Recovery-mode journey (issue 17, SPEC §8) at 390x844, in chromium through WebDriver.
+"""Recovery-mode journey (issue 17, docs/rules.md §8) at 390x844, in chromium through WebDriver.
 
 A profile made with the CLI; a meal of 1234 kcal logged with numbers through the quick add;
 recovery mode turned on in settings with one tap: the dashboard shows no digit of the meal's

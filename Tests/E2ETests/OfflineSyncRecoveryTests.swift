@@ -3,7 +3,7 @@ import GRDB
 import PostgresNIO
 import Testing
 
-/// Seed 003 rule 9: meals logged offline, the client killed with `kill -9`, restarted with the
+/// The named offline → crash → online test (docs/architecture.md, "Tests"): meals logged offline, the client killed with `kill -9`, restarted with the
 /// server up: every meal arrives exactly once on the server and on a second device.
 @Suite("Offline → crash → online recovery", .serialized)
 struct OfflineSyncRecoveryTests {
@@ -99,41 +99,19 @@ struct OfflineSyncRecoveryTests {
 
     /// Logs meals in a shell loop and kills the loop and its running wdiet with SIGKILL.
     private func killMidStream(database: String, environment: [String: String]) throws {
-        let loop = Process()
-        loop.executableURL = URL(fileURLWithPath: "/bin/sh")
-        loop.arguments = ["-c", """
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-loop-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let loop = try ChildProcess.start(URL(fileURLWithPath: "/bin/sh"), ["-c", """
             i=0; while [ $i -lt 400 ]; do i=$((i+1)); "\(E2E.wdiet)" log meal "Streamed meal $i" --kcal 100 >/dev/null && echo "ack $i"; done
-            """]
-        loop.environment = environment
-        let out = Pipe()
-        loop.standardOutput = out
-        try loop.run()
-        var acknowledged = 0
-        while acknowledged < 30 {
-            let data = out.fileHandleForReading.availableData
-            guard !data.isEmpty else { break }
-            acknowledged += String(decoding: data, as: UTF8.self).filter { $0 == "\n" }.count
-        }
-        let killer = Process()
-        killer.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
-        killer.arguments = ["-9", "-P", "\(loop.processIdentifier)"]
-        try killer.run()
-        killer.waitUntilExit()
-        kill(loop.processIdentifier, SIGKILL)
-        loop.waitUntilExit()
+            """], environment: environment, log: log)
+        _ = loop.lines(atLeast: 30)
+        loop.kill(children: true)
     }
 
     /// Starts `wdiet sync` and kills it with SIGKILL after `delay` seconds (if still running).
     private func killSync(after delay: Double, environment: [String: String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: E2E.wdiet)
-        process.arguments = ["sync"]
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let sync = try ChildProcess.start(URL(fileURLWithPath: E2E.wdiet), ["sync"], environment: environment)
         Thread.sleep(forTimeInterval: delay)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        sync.kill()
     }
 }

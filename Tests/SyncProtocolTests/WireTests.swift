@@ -2,7 +2,7 @@ import Foundation
 import SyncProtocol
 import Testing
 
-/// The wire contract is pinned by decoding literal JSON (STYLE.md example 10).
+/// The wire contract is pinned by decoding literal JSON (docs/style.md, "One wire contract, pinned").
 @Suite("Sync wire types")
 struct WireTests {
     @Test("a push request decodes from literal JSON")

@@ -21,7 +21,7 @@ struct AnalyticsEventTests {
         (.errorOccurred(code: "validation.weight", surface: "cli"), #"{"code":"validation.weight","surface":"cli"}"#),
     ]
 
-    @Test("every core event of SPEC §9 has its snake_case name")
+    @Test("every core event of docs/rules.md §9 has its snake_case name")
     func names() {
         #expect(Self.cases.map(\.0.name) == [
             "onboarding_step_completed", "onboarding_completed", "meal_logged", "meal_edited", "meal_deleted", "weight_logged",

@@ -1,11 +1,11 @@
 import DietCore
 import Testing
 
-@Suite("Macro goals (SPEC §2, revised)")
+@Suite("Macro goals (docs/rules.md §2, revised)")
 struct MacroGoalsTests {
-    @Test("the SPEC's example: a woman of 168 cm and 80 kg on a 1,371 kcal diet day keeps about 106 g of carbs")
+    @Test("the example of docs/rules.md §2: a woman of 168 cm and 80 kg on a 1,371 kcal diet day keeps about 106 g of carbs")
     func specExample() {
-        // Given the example of SPEC §2
+        // Given the example of docs/rules.md §2
         let goals = MacroGoals(kcal: 1371, weightKg: 80, heightCm: 168)
         // Then protein follows the reference weight of BMI 25 (70.6 kg), fat its 0.6 g/kg floor
         #expect(goals.referenceKg == 70.6)

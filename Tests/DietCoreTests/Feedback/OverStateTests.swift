@@ -2,7 +2,7 @@ import DietCore
 import Foundation
 import Testing
 
-@Suite("Feedback above the goal (SPEC §5, revised)")
+@Suite("Feedback above the goal (docs/rules.md §5, revised)")
 struct OverStateTests {
     let day = LocalDate(year: 2026, month: 3, day: 2)!
 

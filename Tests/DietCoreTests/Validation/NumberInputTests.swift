@@ -2,7 +2,7 @@ import DietCore
 import Foundation
 import Testing
 
-@Suite("Numbers as people type them (SPEC §4)")
+@Suite("Numbers as people type them (docs/rules.md §4)")
 struct NumberInputTests {
     @Test("a decimal comma and a decimal point mean the same", arguments: [
         ("72,4", 72.4), ("72.4", 72.4), (" 450,5 ", 450.5), ("450", 450), ("0,5", 0.5), (",5", 0.5), ("-3,0", -3),

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// Badges and points over 60 days logged through the store's intentions, checked against a
-/// hand computation (SPEC §5, contract 4).
+/// hand computation (docs/rules.md §5).
 ///
 /// The journey (day 0 = Mon 2026-01-05, Alice, losing): one small meal a day on days 0–9 and
 /// 12–59 (days 10 and 11 empty: the streak breaks); weights on days 40–59 falling 0.2 kg a day

@@ -17,9 +17,9 @@ struct FormRouteTests {
             #expect(saved.status == .seeOther && saved.location == "/")
             let history = try await browser.get("/meals")
             #expect(history.body.contains("Porridge") && history.body.contains("08:30"))
-            // 08:30 is outside the 12:00–18:00 window: a warning, not a refusal (SPEC §4)
+            // 08:30 is outside the 12:00–18:00 window: a warning, not a refusal (docs/rules.md §4)
             #expect(history.shows(l.text("feedback.note.outsideWindow", ["start": .text("12:00"), "end": .text("18:00")])))
-            // the first meal of the day lights the flame, and every saved meal roars (SPEC §5)
+            // the first meal of the day lights the flame, and every saved meal roars (docs/rules.md §5)
             #expect(history.shows(l.text("web.toast.meal_streak") + " " + l.text("cli.roar.1")), "\(history.body.prefix(1200))")
             #expect(history.shows(l.text("web.meals.addAnother")))
             try await browser.post("/log/manual", [("name", "Apfel"), ("kcal", "80")])
@@ -45,7 +45,7 @@ struct FormRouteTests {
             #expect(page.body.contains("value=\"Pasta\"") && page.body.contains("value=\"12000\"") && page.body.contains("value=\"20\""))
             #expect(page.body.contains("<details class=\"card disclosure\" id=\"manual\" open>"))
             let missing = try await browser.post("/log/manual", [("name", "Pasta")])
-            // calories are the one thing a quick add needs (SPEC §4): the rule names the field and its range
+            // calories are the one thing a quick add needs (docs/rules.md §4): the rule names the field and its range
             #expect(missing.status == .unprocessableContent && missing.shows(l.render(ValidationError(
                 field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: "").message)))
             let badProtein = try await browser.post("/log/manual", [("name", "Pasta"), ("kcal", "500"), ("protein", "lots")])
@@ -146,7 +146,7 @@ struct FormRouteTests {
         try await harness.run { browser in
             try await browser.onboard(sex: "male")
             let first = try await browser.get("/weight")
-            // the onboarding weight (70.0) until a weight exists (SPEC §4)
+            // the onboarding weight (70.0) until a weight exists (docs/rules.md §4)
             #expect(first.body.contains("name=\"weight\" type=\"text\" inputmode=\"decimal\" autocomplete=\"off\" value=\"70.0\""), "\(first.body)")
             let before = try await browser.get("/")
             #expect(!before.body.contains("streak-badge is-lit"))
@@ -284,7 +284,7 @@ struct FormRouteTests {
         #expect(profile.age == 35 && profile.deficit == Profile.defaultDeficit && profile.eatingWindow.start.formatted == "12:00")
     }
 
-    @Test("the maintenance estimate of SPEC §3a: shown with the formula after 4 weeks of data, accepted, then undone")
+    @Test("the maintenance estimate of docs/rules.md §3a: shown with the formula after 4 weeks of data, accepted, then undone")
     func maintenance() async throws {
         let harness = try WebHarness()
         defer { harness.remove() }

@@ -9,7 +9,7 @@ import Testing
 @Suite("Progress charts")
 struct ChartsTests {
     /// 2025-10-01, a Wednesday: the habit week is Oct 1–7, then diet Oct 8–21, maintenance
-    /// Oct 22–Nov 4, … diet Dec 3–16, maintenance Dec 17–30, diet from Dec 31 (SPEC §3).
+    /// Oct 22–Nov 4, … diet Dec 3–16, maintenance Dec 17–30, diet from Dec 31 (docs/rules.md §3).
     static let start = LocalDate(year: 2025, month: 10, day: 1)!
 
     /// A user who onboarded on `start` (97 days before the harness's 2026-01-05) with a

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("The dashboard")
 struct DashboardTests {
-    @Test("the ring has SPEC §5's geometry: 160 px, 20 px stroke, segments clockwise from 12 o'clock by kcal / target × 360°")
+    @Test("the ring has docs/rules.md §5's geometry: 160 px, 20 px stroke, segments clockwise from 12 o'clock by kcal / target × 360°")
     func ringGeometry() async throws {
         let harness = try WebHarness()
         defer { harness.remove() }

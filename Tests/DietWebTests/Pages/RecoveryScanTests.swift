@@ -6,7 +6,7 @@ import Foundation
 import Hummingbird
 import Testing
 
-/// THE SCAN (SPEC §8, contract 1): with recovery mode on, no GET route of the web app shows a
+/// THE SCAN (docs/rules.md §8): with recovery mode on, no GET route of the web app shows a
 /// digit string of a hidden quantity: the seeded meals' calories and grams, the weights, the
 /// targets, the streak count, the points. The routes come from the router itself; a GET route
 /// the scan does not know fails the test until it is listed here.

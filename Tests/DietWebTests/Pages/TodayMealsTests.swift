@@ -26,7 +26,7 @@ struct TodayMealsTests {
     }
 }
 
-@Suite("The over state on the dashboard (SPEC §5)")
+@Suite("The over state on the dashboard (docs/rules.md §5)")
 struct OverStateRouteTests {
     @Test("over the target: the ring is full with an overshoot mark, 'N kcal over' stands where 'N left' stood", arguments: Language.allCases)
     func overTarget(language: Language) async throws {

@@ -43,7 +43,7 @@ struct LookTests {
             #expect(Self.emoji(in: sex.body).isEmpty, "\(Self.emoji(in: sex.body))")
             try await browser.onboard()
             for path in ["/meals", "/briefing"] {
-                // the macro smileys are the product's feedback (SPEC §5), not interface
+                // the macro smileys are the product's feedback (docs/rules.md §5), not interface
                 let body = try await browser.get(path).body.replacing(/<span( class="macro-emoji")?>(😊|😐|😞)<\/span>/, with: "")
                 #expect(Self.emoji(in: body).isEmpty, "\(path): \(Self.emoji(in: body))")
             }
@@ -102,7 +102,7 @@ struct LookTests {
         try await harness.run { browser in
             try await browser.onboard()
             #expect(!(try await browser.get("/")).body.contains("data-roar"))
-            // When a meal is saved (SPEC §5: a saved meal roars)
+            // When a meal is saved (docs/rules.md §5: a saved meal roars)
             let saved = try await browser.post("/log/manual", [("name", "Soup"), ("kcal", "300")])
             #expect(saved.status == .seeOther)
             let flash = try #require(browser.cookies["wdiet_flash"])
@@ -150,7 +150,7 @@ struct LookTests {
             let colours = try #require(ColourScheme(css: css))
             #expect(colours.light.keys.filter { $0 != "--fire-gold" }.count > 20)
             for name in ["--bg", "--surface", "--text", "--text-muted", "--accent", "--border", "--good", "--warn", "--over", "--diet", "--maintenance", "--habit"] {
-                #expect(colours.light[name] != nil && colours.dark[name] != nil, "contract 5: \(name) in both schemes")
+                #expect(colours.light[name] != nil && colours.dark[name] != nil, "every colour in both schemes (\(name))")
             }
         }
     }
