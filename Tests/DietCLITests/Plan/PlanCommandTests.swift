@@ -71,9 +71,7 @@ struct PlanCommandTests {
 
     @Test("the built executable exits non-zero on a weight off the 0.1 kg grid")
     func executableExitCode() async throws {
-        let binary = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/wdiet")
+        let binary = EndToEndTests.binary
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the package first")
         let output = try ChildProcess.run(binary, alice.map { $0 == "72.5" ? "72.55" : $0 } + ["--lang", "en"])
         let message = output.stderr

@@ -6,8 +6,7 @@ import TestSupport
 /// Runs the built `wdiet` executable as a user would, against a temporary database.
 @Suite("wdiet end to end", .serialized)
 struct EndToEndTests {
-    static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/wdiet")
+    static let binary = RepositoryFolder.url(".build/debug/wdiet")
 
     struct Result {
         let status: Int32
