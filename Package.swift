@@ -133,10 +133,10 @@ let package = Package(
         ], path: "Benchmarks/StoreBenchmarks"),
         // Throughput and latency of the sync server against the psql ceiling, run by scripts/bench.
         .executableTarget(name: "wdiet-sync-bench", dependencies: [
-            "SyncProtocol", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            "SyncProtocol", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ], path: "Benchmarks/SyncBenchmarks"),
         // A seeded mutation fuzzer for the WHOOP webhook verifier, run by scripts/fuzz.
-        .executableTarget(name: "wdiet-webhook-fuzz", dependencies: ["WhoopAPI"], path: "Fuzz/WebhookFuzz"),
+        .executableTarget(name: "wdiet-webhook-fuzz", dependencies: ["WhoopAPI", "TestSupport"], path: "Fuzz/WebhookFuzz"),
         // Fixtures shared by test targets and benchmarks: fixed clocks, sample profiles, the seeded
         // generator, the child-process runner.
         .target(name: "TestSupport", dependencies: ["DietCore"], path: "Tests/Support/TestSupport"),

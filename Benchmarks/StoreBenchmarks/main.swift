@@ -2,6 +2,7 @@ import DietCore
 import DietStore
 import FoodKit
 import Foundation
+import TestSupport
 
 // Seeds five years of a realistic user and measures the today snapshot (in process) and the
 // cold `wdiet today --json` command. Run by scripts/bench; prints a report.
@@ -24,18 +25,6 @@ func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }
 
-/// A deterministic generator, so every run seeds the same data.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A literal time; the benchmark only uses valid ones.
 func at(_ hour: Int, _ minute: Int = 0) -> TimeOfDay {
     guard let time = TimeOfDay(hour: hour, minute: minute) else { preconditionFailure("invalid time \(hour):\(minute)") }
@@ -56,7 +45,8 @@ let store = try AppDatabase.open(path: path, clock: clock)
 let profile = try Profile(sex: .female, age: 34, heightCm: 168, weightKg: 72.5, activityLevel: .light, goal: .lose)
 try store.completeOnboarding(profile, timeZone: zone)
 
-var random = SplitMix(state: 42)
+// Seeded, so every run seeds the same data.
+var random = SeededGenerator(seed: 42)
 var meals = 0, weights = 0
 let seedStart = ContinuousClock.now
 var weight = 72.5

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import SyncProtocol
+import TestSupport
 
 // The pieces the sync benchmark is made of: percentiles, a small HTTP client of the server's
 // API, psql, and the benchmark's rows.
@@ -35,27 +36,9 @@ func seconds(_ duration: Duration) -> Double {
 
 @discardableResult
 func shell(_ executable: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    // Files, not pipes: a child that writes much to one stream cannot block on the other.
-    let directory = FileManager.default.temporaryDirectory
-    let outURL = directory.appendingPathComponent("wdiet-bench-\(UUID().uuidString).out")
-    let errURL = directory.appendingPathComponent("wdiet-bench-\(UUID().uuidString).err")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    defer {
-        try? FileManager.default.removeItem(at: outURL)
-        try? FileManager.default.removeItem(at: errURL)
-    }
-    process.standardOutput = try FileHandle(forWritingTo: outURL)
-    process.standardError = try FileHandle(forWritingTo: errURL)
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    let output = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
-    guard process.terminationStatus == 0 else { throw BenchError.psql((try? String(contentsOf: errURL, encoding: .utf8)) ?? "") }
-    return output
+    let output = try ChildProcess.run(URL(fileURLWithPath: executable), arguments)
+    guard output.status == 0 else { throw BenchError.psql(output.stderr) }
+    return output.stdout
 }
 
 struct API {

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import SyncProtocol
+import TestSupport
 
 // Measures the real wdiet-server (release build) on a throwaway PostgreSQL: push and pull
 // throughput for one user, small-push latency under 50 concurrent devices (10 accounts of 5
@@ -27,18 +28,20 @@ let database = "bench_\(getpid())"
 try shell(psql, ["-h", "127.0.0.1", "-p", "\(pgPort)", "-U", "postgres", "-d", "postgres", "-qc", "CREATE DATABASE \(database)"])
 
 let port = 20000 + Int(getpid() % 20000)
-let server = Process()
-server.executableURL = URL(fileURLWithPath: arguments[1])
-server.environment = [
+// Its output goes to a file, shown if it is not empty when the benchmark ends.
+let serverLog = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-sync-bench-server-\(getpid()).log")
+let server = try ChildProcess.start(URL(fileURLWithPath: arguments[1]), environment: [
     "WDIET_DATABASE_URL": "postgres://wdiet_app@127.0.0.1:\(pgPort)/\(database)",
     "WDIET_MIGRATION_DATABASE_URL": "postgres://postgres@127.0.0.1:\(pgPort)/\(database)",
     "WDIET_LISTEN": "127.0.0.1:\(port)", "WDIET_BCRYPT_COST": "4", "WDIET_LOG_LEVEL": "warning",
     // A throwaway server: the development secrets, and no push rate that would throttle the measurement.
     "WDIET_ENV": "development", "WDIET_PUSH_BYTES_PER_MINUTE": "100000000000",
-]
-server.standardOutput = FileHandle.nullDevice
-try server.run()
-defer { server.terminate(); server.waitUntilExit() }
+], log: serverLog)
+defer {
+    server.stop()
+    if !server.output.isEmpty { FileHandle.standardError.write(Data(server.output.utf8)) }
+    try? FileManager.default.removeItem(at: serverLog)
+}
 
 var configuration = HTTPClient.Configuration()
 configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)

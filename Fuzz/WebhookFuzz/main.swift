@@ -1,25 +1,15 @@
 import Foundation
+import TestSupport
 import WhoopAPI
 
 // A seeded mutation fuzzer for the WHOOP webhook verifier (run by scripts/fuzz): signed
 // webhooks are mutated byte by byte, in their headers and in length, and every outcome is
 // checked. libFuzzer would have to instrument swift-crypto's BoringSSL as well; this keeps
 // the run to seconds and reproducible by seed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 let arguments = CommandLine.arguments
 let runs = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
 let seed = arguments.count > 2 ? UInt64(arguments[2]) ?? 20261123 : 20261123
-var random = SplitMix(state: seed)
+var random = SeededGenerator(seed: seed)
 let secret = "whoop-client-secret"
 let verifier = WhoopWebhookVerifier(clientSecret: secret, remember: 1000)
 let now = Date(timeIntervalSince1970: 1_795_000_000)
@@ -28,7 +18,7 @@ var outcomes: [String: Int] = [:]
 var violations: [String] = []
 let started = Date()
 
-func mutate(_ bytes: [UInt8], using random: inout SplitMix) -> [UInt8] {
+func mutate(_ bytes: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
     var result = bytes
     switch Int.random(in: 0..<6, using: &random) {
     case 0 where !result.isEmpty:

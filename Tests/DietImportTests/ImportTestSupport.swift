@@ -48,13 +48,10 @@ final class ImportFolder: @unchecked Sendable {
                     with open(pairs[i + 1], "rb") as f, z.open(pairs[i], "w", force_zip64=force) as out:
                         out.write(f.read())
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, target, deflate ? "deflate" : "store", zip64 ? "1" : "0", "\(routes)"]
-            + Swift.zip(entries.map(\.0), sources).flatMap { [$0, $1] }
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let python = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), [
+            "python3", "-c", script, target, deflate ? "deflate" : "store", zip64 ? "1" : "0", "\(routes)",
+        ] + Swift.zip(entries.map(\.0), sources).flatMap { [$0, $1] })
+        #expect(python.status == 0, "python3 wrote the zip: \(python.stderr)")
         return target
     }
 }

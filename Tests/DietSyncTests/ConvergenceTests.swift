@@ -26,19 +26,6 @@ final class SkewedClock: Clock, @unchecked Sendable {
     }
 }
 
-/// SplitMix64: a seeded generator, so a failing run can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// One simulated device: its own store file, account file and clock.
 struct Device {
     let name: String
@@ -89,7 +76,7 @@ struct ConvergenceTests {
           arguments: [UInt64(20261123), 7])
     func converges(seed: UInt64) async throws {
         try await ServerHarness.withLiveServer(configure: { $0.bcryptCost = 4 }) { _, server in
-            var random = SeededGenerator(state: seed)
+            var random = SeededGenerator(seed: seed)
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-converge-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }

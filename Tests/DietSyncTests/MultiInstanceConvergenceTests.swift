@@ -11,7 +11,8 @@ import TestSupport
 /// The convergence property of `ConvergenceTests` with two server instances on one
 /// database, as behind a load balancer without sticky sessions: every sync of every device
 /// goes to the other instance than its last one, replays cross instances, and old pages come
-/// from either. It reuses that suite's `Device`, `SkewedClock` and `SeededGenerator`.
+/// from either. It reuses that suite's `Device` and `SkewedClock`, and
+/// TestSupport's `SeededGenerator`.
 @Suite("Convergence across two server instances")
 struct MultiInstanceConvergenceTests {
     typealias Key = ConvergenceTests.Key
@@ -47,7 +48,7 @@ struct MultiInstanceConvergenceTests {
         try await ServerHarness.withLiveServers(count: 2, configure: { $0.bcryptCost = 4 }) { _, servers in
             #expect(Set(servers).count == 2)
             let balancer = Balancer(servers)
-            var random = SeededGenerator(state: seed)
+            var random = SeededGenerator(seed: seed)
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-multi-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }

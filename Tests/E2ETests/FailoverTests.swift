@@ -273,7 +273,7 @@ final class FailoverServer {
     let port = E2E.freePort()
     private let environment: [String: String]
     private let log: URL
-    private var process: Process?
+    private var process: ChildProcess.Running?
 
     var url: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
 
@@ -286,15 +286,7 @@ final class FailoverServer {
 
     /// Starts the process without waiting for it (so several can start at once).
     func launch() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: E2E.server)
-        process.environment = environment
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        self.process = process
+        process = try ChildProcess.start(URL(fileURLWithPath: E2E.server), environment: environment, log: log)
     }
 
     /// Waits up to 30 s for `/health` to answer 200.
@@ -309,20 +301,14 @@ final class FailoverServer {
 
     /// SIGKILL: the instance dies at once, its requests in flight cut off.
     func kill() {
-        guard let process else { return }
-        Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        self.process = nil
+        process?.kill()
+        process = nil
     }
 
     /// SIGTERM, and SIGKILL if the graceful shutdown takes over 10 s (its database may be gone).
     func stop() {
-        guard let process else { return }
-        process.terminate()
-        for _ in 0..<100 where process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        self.process = nil
+        process?.stop(grace: .seconds(10))
+        process = nil
     }
 
     deinit {

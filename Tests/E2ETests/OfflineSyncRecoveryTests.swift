@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import PostgresNIO
 import Testing
+import TestSupport
 
 /// The named offline → crash → online test (docs/architecture.md, "Tests"): meals logged offline, the client killed with `kill -9`, restarted with the
 /// server up: every meal arrives exactly once on the server and on a second device.

@@ -57,7 +57,7 @@ enum E2EError: Error {
 final class ServerProcess {
     let database: String
     let port: Int
-    private var process: Process?
+    private var process: ChildProcess.Running?
     private let log: URL
 
     var url: String { "http://127.0.0.1:\(port)" }
@@ -75,19 +75,10 @@ final class ServerProcess {
     func start() async throws {
         let admin = try ServerHarness.adminURL()
         let base = "postgres://%@@\(admin.host):\(admin.port)/\(database)"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: E2E.server)
-        process.environment = [
+        process = try ChildProcess.start(URL(fileURLWithPath: E2E.server), environment: [
             "WDIET_DATABASE_URL": String(format: base, "wdiet_app"), "WDIET_MIGRATION_DATABASE_URL": String(format: base, "postgres"),
             "WDIET_LISTEN": "127.0.0.1:\(port)", "WDIET_BCRYPT_COST": "4", "WDIET_ENV": "development",
-        ]
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        handle.seekToEndOfFile()
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        self.process = process
+        ], log: log)
         for _ in 0..<100 {
             if let health = URL(string: url + "/health"), let (_, response) = try? await URLSession.shared.data(from: health),
                (response as? HTTPURLResponse)?.statusCode == 200 { return }
@@ -97,10 +88,8 @@ final class ServerProcess {
     }
 
     func stop() {
-        guard let process else { return }
-        process.terminate()
-        process.waitUntilExit()
-        self.process = nil
+        process?.stop()
+        process = nil
     }
 
     deinit {

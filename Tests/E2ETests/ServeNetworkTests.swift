@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOSSL
 import Testing
+import TestSupport
 
 /// The real `wdiet serve` on the network: its options refused with a reason, the setup code in
 /// the terminal, HTTPS from certificate files.
@@ -83,52 +84,32 @@ struct ServeNetworkTests {
     /// A self-signed certificate for 127.0.0.1 made by openssl, and its key.
     static func selfSigned(in folder: URL) throws -> (String, String) {
         let cert = folder.appendingPathComponent("cert.pem").path, key = folder.appendingPathComponent("key.pem").path
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        openssl.arguments = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
-                             "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert]
-        openssl.standardOutput = FileHandle.nullDevice
-        openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
-        openssl.waitUntilExit()
-        #expect(openssl.terminationStatus == 0, "openssl made the certificate")
+        let openssl = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/openssl"), [
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
+            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert,
+        ])
+        #expect(openssl.status == 0, "openssl made the certificate: \(openssl.stderr)")
         return (cert, key)
     }
 }
 
 /// `wdiet serve` running, its terminal output collected in a file.
 final class ServeProcess {
-    private let process = Process()
-    private let log: URL
+    private let process: ChildProcess.Running
 
     init(_ arguments: [String], folder: URL) throws {
-        log = folder.appendingPathComponent("serve.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.executableURL = URL(fileURLWithPath: E2E.wdiet)
-        process.arguments = arguments
-        process.environment = ServeNetworkTests.environment
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
+        process = try ChildProcess.start(URL(fileURLWithPath: E2E.wdiet), arguments, environment: ServeNetworkTests.environment,
+                                         log: folder.appendingPathComponent("serve.log"))
     }
 
     /// The output so far once it contains `text` (within ten seconds).
     func waitFor(_ text: String) async throws -> String {
-        for _ in 0..<200 {
-            let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            if output.contains(text) { return output }
-            if !process.isRunning { break }
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        Issue.record("wdiet serve never printed \(text): \(output)")
-        return output
+        if let output = try await process.waitFor(text, timeout: .seconds(10)) { return output }
+        Issue.record("wdiet serve never printed \(text): \(process.output)")
+        return process.output
     }
 
     func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
+        process.stop()
     }
 }
