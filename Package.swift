@@ -56,9 +56,12 @@ let package = Package(
         ),
         // Bringing in what people already have: Apple Health exports (XML, streamed out of the
         // zip), Cronometer and MyFitnessPal CSV diaries.
-        .target(name: "DietImport", dependencies: [
-            "DietCore", "DietStore", .product(name: "CompressNIO", package: "compress-nio"),
-        ]),
+        .target(
+            name: "DietImport",
+            dependencies: [
+                "DietCore", "DietStore", .product(name: "CompressNIO", package: "compress-nio"),
+            ]
+        ),
         // The commands of `wdiet` as testable types.
         .target(
             name: "DietCLI",
@@ -72,16 +75,22 @@ let package = Package(
         // workout windows, the nutrition emphasis.
         .target(name: "ReadyDay", dependencies: ["DietCore"]),
         // WHOOP's developer API v2: OAuth, the collections with pagination, rate limits, webhooks.
-        .target(name: "WhoopAPI", dependencies: [
-            "ReadyDay",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        .target(
+            name: "WhoopAPI",
+            dependencies: [
+                "ReadyDay",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // The briefing of a day from the device's stored calendars and WHOOP records.
-        .target(name: "DietBriefing", dependencies: [
-            "DietCore", "DietStore", "ICalendar", "ReadyDay", "SyncProtocol", "WhoopAPI",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        ]),
+        .target(
+            name: "DietBriefing",
+            dependencies: [
+                "DietCore", "DietStore", "ICalendar", "ReadyDay", "SyncProtocol", "WhoopAPI",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         // The web app of `wdiet serve`: routes, security and sign-in (bcrypt, HTTPS), Mustache
         // templates and static assets (resources).
         .target(
@@ -125,27 +134,39 @@ let package = Package(
         ),
         .executableTarget(name: "wdiet-server", dependencies: ["DietServer"]),
         // Latency benchmarks over seeded data (the store, food search, the web app), run by scripts/bench.
-        .executableTarget(name: "wdiet-bench", dependencies: [
-            "DietCore", "DietStore", "DietWeb", "FoodKit", "TestSupport",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "Logging", package: "swift-log"),
-        ], path: "Benchmarks/StoreBenchmarks"),
+        .executableTarget(
+            name: "wdiet-bench",
+            dependencies: [
+                "DietCore", "DietStore", "DietWeb", "FoodKit", "TestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/StoreBenchmarks"
+        ),
         // Throughput and latency of the sync server against the psql ceiling, run by scripts/bench.
-        .executableTarget(name: "wdiet-sync-bench", dependencies: [
-            "SyncProtocol", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        ], path: "Benchmarks/SyncBenchmarks"),
+        .executableTarget(
+            name: "wdiet-sync-bench",
+            dependencies: [
+                "SyncProtocol", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            path: "Benchmarks/SyncBenchmarks"
+        ),
         // A seeded mutation fuzzer for the WHOOP webhook verifier, run by scripts/fuzz.
         .executableTarget(name: "wdiet-webhook-fuzz", dependencies: ["WhoopAPI", "TestSupport"], path: "Fuzz/WebhookFuzz"),
         // Fixtures shared by test targets and benchmarks: fixed clocks, sample profiles, the seeded
         // generator, the child-process runner.
         .target(name: "TestSupport", dependencies: ["DietCore"], path: "Tests/Support/TestSupport"),
         // The fake WHOOP server; no PostgreSQL, so the WHOOP tests do not link it.
-        .target(name: "WhoopTestSupport", dependencies: [
-            "WhoopAPI",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-        ], path: "Tests/Support/WhoopTestSupport"),
+        .target(
+            name: "WhoopTestSupport",
+            dependencies: [
+                "WhoopAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            path: "Tests/Support/WhoopTestSupport"
+        ),
         .testTarget(
             name: "DietCoreTests",
             dependencies: ["DietCore", "TestSupport"],
@@ -157,61 +178,89 @@ let package = Package(
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
         // Fetching calendars from real local servers: size, decompression and time limits.
-        .testTarget(name: "DietBriefingTests", dependencies: [
-            "DietBriefing", .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-        ], exclude: ["Fixtures"]),
-        .testTarget(name: "ReadyDayTests", dependencies: ["ReadyDay", "DietCore", "TestSupport"]),
-        .testTarget(name: "WhoopAPITests", dependencies: [
-            "WhoopAPI", "ReadyDay", "ICalendar", "DietCore", "WhoopTestSupport",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "Yams", package: "Yams"),
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-        ]),
         .testTarget(
-            name: "DietStoreTests", dependencies: ["DietStore", "DietCore", "FoodKit", "SyncProtocol", "TestSupport"],
+            name: "DietBriefingTests",
+            dependencies: [
+                "DietBriefing", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(name: "ReadyDayTests", dependencies: ["ReadyDay", "DietCore", "TestSupport"]),
+        .testTarget(
+            name: "WhoopAPITests",
+            dependencies: [
+                "WhoopAPI", "ReadyDay", "ICalendar", "DietCore", "WhoopTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "DietStoreTests",
+            dependencies: ["DietStore", "DietCore", "FoodKit", "SyncProtocol", "TestSupport"],
             exclude: ["Foods/search-queries.tsv", "Foods/phrase-set.tsv"]
         ),
-        .testTarget(name: "DietCLITests", dependencies: [
-            "DietCLI", "DietCore", "DietStore", "TestSupport", "ServerTestSupport", "WhoopTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
-        .testTarget(name: "DietWebTests", dependencies: [
-            "DietWeb", "DietCore", "DietStore", "DietSync", "TestSupport", "ServerTestSupport", "WhoopTestSupport",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "CompressNIO", package: "compress-nio"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-        ]),
+        .testTarget(
+            name: "DietCLITests",
+            dependencies: [
+                "DietCLI", "DietCore", "DietStore", "TestSupport", "ServerTestSupport", "WhoopTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "DietWebTests",
+            dependencies: [
+                "DietWeb", "DietCore", "DietStore", "DietSync", "TestSupport", "ServerTestSupport", "WhoopTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         // A fresh PostgreSQL database per test and the server built on it.
-        .target(name: "ServerTestSupport", dependencies: [
-            "DietServer", "SyncProtocol",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-            .product(name: "PostgresNIO", package: "postgres-nio"),
-        ], path: "Tests/Support/ServerTestSupport"),
-        .testTarget(name: "DietServerTests", dependencies: [
-            "DietServer", "SyncProtocol", "TestSupport", "ServerTestSupport", "WhoopTestSupport",
-            .product(name: "_CryptoExtras", package: "swift-crypto"),
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-            .product(name: "PostgresNIO", package: "postgres-nio"),
-            .product(name: "JWTKit", package: "jwt-kit"),
-            .product(name: "Crypto", package: "swift-crypto"),
-        ]),
-        .testTarget(name: "DietSyncTests", dependencies: [
-            "DietSync", "DietStore", "DietCore", "DietServer", "SyncProtocol", "TestSupport", "ServerTestSupport",
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "PostgresNIO", package: "postgres-nio"),
-        ]),
+        .target(
+            name: "ServerTestSupport",
+            dependencies: [
+                "DietServer", "SyncProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Tests/Support/ServerTestSupport"
+        ),
+        .testTarget(
+            name: "DietServerTests",
+            dependencies: [
+                "DietServer", "SyncProtocol", "TestSupport", "ServerTestSupport", "WhoopTestSupport",
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .testTarget(
+            name: "DietSyncTests",
+            dependencies: [
+                "DietSync", "DietStore", "DietCore", "DietServer", "SyncProtocol", "TestSupport", "ServerTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         // The real executables together: wdiet clients against a real wdiet-server on PostgreSQL.
-        .testTarget(name: "E2ETests", dependencies: [
-            "SyncProtocol", "ServerTestSupport", "TestSupport",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "PostgresNIO", package: "postgres-nio"),
-        ]),
+        .testTarget(
+            name: "E2ETests",
+            dependencies: [
+                "SyncProtocol", "ServerTestSupport", "TestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         // The repository explains itself: docs/ agrees with Package.swift, code cites docs/ only.
         .testTarget(name: "RepositoryTests"),
     ],

@@ -27,15 +27,23 @@ enum SearchScores {
         let queries = queries()
         for language in Language.allCases {
             let mine = queries.filter { $0.language == language }
-            var first = 0, three = 0
+            var first = 0
+            var three = 0
             for query in mine {
                 let top = try store.searchFoods(query.text, language: language, timeZone: zone, limit: 3).map(\.food.id)
                 if top.first.map(query.ids.contains) == true { first += 1 }
                 if !query.ids.isDisjoint(with: top) { three += 1 }
             }
             let share = { (count: Int) in 100 * Double(count) / Double(max(1, mine.count)) }
-            print(String(format: "Food search relevance (%@): top-1 %.1f %% · top-3 %.1f %% (n = %d)",
-                         language.rawValue, share(first), share(three), mine.count))
+            print(
+                String(
+                    format: "Food search relevance (%@): top-1 %.1f %% · top-3 %.1f %% (n = %d)",
+                    language.rawValue,
+                    share(first),
+                    share(three),
+                    mine.count
+                )
+            )
         }
         for (label, length) in [("1 letter", 1), ("2 letters", 2), ("3 letters", 3), ("whole query", Int.max)] {
             var timings: [Double] = []

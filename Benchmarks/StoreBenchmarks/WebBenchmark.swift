@@ -58,7 +58,8 @@ enum WebBenchmark {
     static func measure(_ http: HTTPClient, base: String, store: AppDatabase, queries: [(String, Language)]) async throws {
         print("\nWeb app (`wdiet serve`, release, loopback, over the seeded store):")
         for index in 0..<200 { _ = try await get(http, base + (index.isMultiple(of: 2) ? "/" : "/foods/search?q=milch")) }
-        var server: [Double] = [], roundTrip: [Double] = []
+        var server: [Double] = []
+        var roundTrip: [Double] = []
         for _ in 0..<2000 {
             let fetched = try await get(http, base + "/", gzip: true)
             server.append(fetched.serverMs)
@@ -78,7 +79,10 @@ enum WebBenchmark {
             for _ in 0..<3 {
                 for (query, _) in queries.filter({ $0.1 == language }) {
                     for typed in Set([String(query.prefix(1)), String(query.prefix(2)), String(query.prefix(3)), query]).sorted() {
-                        let fetched = try await get(http, base + "/foods/search?q=" + (typed.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? typed))
+                        let fetched = try await get(
+                            http,
+                            base + "/foods/search?q=" + (typed.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? typed)
+                        )
                         server.append(fetched.serverMs)
                         roundTrip.append(fetched.roundTripMs)
                     }
@@ -102,8 +106,14 @@ enum WebBenchmark {
                 let name = link == "/" ? "HTML" : String(link.split(separator: "?")[0].split(separator: "/").last ?? "")
                 parts.append("\(name) \(fetched.body.readableBytes) B")
             }
-            print(String(format: "  dashboard page weight %@: %.1f KB in total (%@)", gzip ? "transferred with gzip" : "uncompressed",
-                         Double(total) / 1000, parts.joined(separator: ", ")))
+            print(
+                String(
+                    format: "  dashboard page weight %@: %.1f KB in total (%@)",
+                    gzip ? "transferred with gzip" : "uncompressed",
+                    Double(total) / 1000,
+                    parts.joined(separator: ", ")
+                )
+            )
         }
     }
 }

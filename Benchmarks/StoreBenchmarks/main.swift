@@ -16,8 +16,14 @@ struct Percentiles {
     }
 
     var line: String {
-        String(format: "p50 %.3f ms · p95 %.3f ms · p99 %.3f ms · max %.3f ms (n = %d)",
-               value(0.5), value(0.95), value(0.99), samples.max() ?? 0, samples.count)
+        String(
+            format: "p50 %.3f ms · p95 %.3f ms · p99 %.3f ms · max %.3f ms (n = %d)",
+            value(0.5),
+            value(0.95),
+            value(0.99),
+            samples.max() ?? 0,
+            samples.count
+        )
     }
 }
 
@@ -47,7 +53,8 @@ try store.completeOnboarding(profile, timeZone: zone)
 
 // Seeded, so every run seeds the same data.
 var random = SeededGenerator(seed: 42)
-var meals = 0, weights = 0
+var meals = 0
+var weights = 0
 let seedStart = ContinuousClock.now
 var weight = 72.5
 for offset in 0..<days {
@@ -64,8 +71,17 @@ for offset in 0..<days {
         let fat = Double(Int.random(in: 2...30, using: &random))
         let instant = date.instant(at: at(hour, Int.random(in: 0...59, using: &random)), in: zone)
         clock.set(instant)
-        try store.logMeal(try MealEntry(name: "Meal \(offset)-\(hour)", kcal: Int(4 * protein + 4 * carbs + 9 * fat),
-                                        proteinG: protein, carbsG: carbs, fatG: fat, at: instant, in: zone))
+        try store.logMeal(
+            try MealEntry(
+                name: "Meal \(offset)-\(hour)",
+                kcal: Int(4 * protein + 4 * carbs + 9 * fat),
+                proteinG: protein,
+                carbsG: carbs,
+                fatG: fat,
+                at: instant,
+                in: zone
+            )
+        )
         meals += 1
     }
 }
@@ -113,7 +129,7 @@ func spawnAndWait(_ path: String, _ arguments: [String]) -> Int32 {
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     defer { posix_spawn_file_actions_destroy(&actions) }
     let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for argument in argv { free(argument) } }
     guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return -1 }
     var status: Int32 = 0
     waitpid(pid, &status, 0)

@@ -31,9 +31,11 @@ struct Ceiling {
             sql += "BEGIN;\nINSERT INTO sync_rows AS s (user_id, table_name, id, hlc, deleted, row, seq) VALUES\n"
             sql += try statement.map { change in
                 let row = String(decoding: try encoder.encode(change.row), as: UTF8.self).replacingOccurrences(of: "'", with: "''")
-                return "('\(user)', '\(change.table.rawValue)', '\(change.id)', '\(change.hlc)', \(change.deleted), '\(row)'::jsonb, nextval('sync_seq'))"
+                return
+                    "('\(user)', '\(change.table.rawValue)', '\(change.id)', '\(change.hlc)', \(change.deleted), '\(row)'::jsonb, nextval('sync_seq'))"
             }.joined(separator: ",\n")
-            sql += "\nON CONFLICT (user_id, table_name, id) DO UPDATE SET hlc = excluded.hlc, deleted = excluded.deleted, row = excluded.row, seq = excluded.seq WHERE s.hlc < excluded.hlc;\nCOMMIT;\n"
+            sql +=
+                "\nON CONFLICT (user_id, table_name, id) DO UPDATE SET hlc = excluded.hlc, deleted = excluded.deleted, row = excluded.row, seq = excluded.seq WHERE s.hlc < excluded.hlc;\nCOMMIT;\n"
         }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-ceiling-\(getpid())-\(user).sql")
         try sql.write(to: file, atomically: true, encoding: .utf8)

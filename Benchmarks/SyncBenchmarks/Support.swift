@@ -16,8 +16,14 @@ struct Percentiles {
     }
 
     var line: String {
-        String(format: "p50 %.2f ms · p95 %.2f ms · p99 %.2f ms · max %.2f ms (n = %d)",
-               value(0.5), value(0.95), value(0.99), samples.max() ?? 0, samples.count)
+        String(
+            format: "p50 %.2f ms · p95 %.2f ms · p99 %.2f ms · max %.2f ms (n = %d)",
+            value(0.5),
+            value(0.95),
+            value(0.99),
+            samples.max() ?? 0,
+            samples.count
+        )
     }
 }
 
@@ -27,7 +33,10 @@ func median(_ values: [Double]) -> Double {
 }
 
 enum BenchError: Error {
-    case usage, status(String, UInt, String), serverDidNotStart, psql(String)
+    case usage
+    case status(String, UInt, String)
+    case serverDidNotStart
+    case psql(String)
 }
 
 func seconds(_ duration: Duration) -> Double {
@@ -83,14 +92,20 @@ struct API {
     static let password = "benchmark password"
 
     func signup(_ email: String) async throws -> TokenResponse {
-        try await post(AccountPaths.signup, PasswordCredentials(email: email, password: Self.password, deviceName: "bench"),
-                       as: TokenResponse.self)
+        try await post(
+            AccountPaths.signup,
+            PasswordCredentials(email: email, password: Self.password, deviceName: "bench"),
+            as: TokenResponse.self
+        )
     }
 
     /// Another device of an existing account signs in (a session of its own).
     func login(_ email: String, device: String) async throws -> TokenResponse {
-        try await post(AccountPaths.login, PasswordCredentials(email: email, password: Self.password, deviceName: device),
-                       as: TokenResponse.self)
+        try await post(
+            AccountPaths.login,
+            PasswordCredentials(email: email, password: Self.password, deviceName: device),
+            as: TokenResponse.self
+        )
     }
 
     func push(_ changes: [Change], device: String, token: String) async throws -> PushResponse {
@@ -110,19 +125,26 @@ struct PageSummary: Decodable {
     let hasMore: Bool
 
     enum CodingKeys: String, CodingKey {
-        case changes, nextCursor = "next_cursor", hasMore = "has_more"
+        case changes
+        case nextCursor = "next_cursor"
+        case hasMore = "has_more"
     }
 }
 
 /// `count` new meal logs of one device, as a phone would push them.
 func meals(_ count: Int, device: String, start: Int64) -> [Change] {
     (0..<count).map { index in
-        Change(table: .mealLogs, id: UUID(), hlc: HLC(wallMs: start + Int64(index / 100), counter: index % 100, deviceID: device),
-               deleted: false, row: .object([
-                   "name": .string("Benchmark meal \(index)"), "kcal": .number(Double(200 + index % 600)), "protein_g": .number(20),
-                   "carbs_g": .number(30), "fat_g": .number(10), "fiber_g": .null, "logged_at": .string("2026-11-23T12:00:00.000Z"),
-                   "local_date": .string("2026-11-23"), "local_time": .string("12:00"), "time_zone": .string("Europe/Berlin"),
-                   "food_id": .null, "portion_g": .null, "created_at": .string("2026-11-23T12:00:00.000Z"),
-               ]))
+        Change(
+            table: .mealLogs,
+            id: UUID(),
+            hlc: HLC(wallMs: start + Int64(index / 100), counter: index % 100, deviceID: device),
+            deleted: false,
+            row: .object([
+                "name": .string("Benchmark meal \(index)"), "kcal": .number(Double(200 + index % 600)), "protein_g": .number(20),
+                "carbs_g": .number(30), "fat_g": .number(10), "fiber_g": .null, "logged_at": .string("2026-11-23T12:00:00.000Z"),
+                "local_date": .string("2026-11-23"), "local_time": .string("12:00"), "time_zone": .string("Europe/Berlin"),
+                "food_id": .null, "portion_g": .null, "created_at": .string("2026-11-23T12:00:00.000Z"),
+            ])
+        )
     }
 }

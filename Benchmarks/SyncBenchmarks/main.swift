@@ -16,7 +16,7 @@ import TestSupport
 let arguments = CommandLine.arguments
 let environment = ProcessInfo.processInfo.environment
 guard arguments.count == 2, let admin = environment["WDIET_TEST_POSTGRES_URL"],
-      let adminURL = URLComponents(string: admin), let pgPort = adminURL.port
+    let adminURL = URLComponents(string: admin), let pgPort = adminURL.port
 else {
     FileHandle.standardError.write(Data("usage: WDIET_TEST_POSTGRES_URL=… wdiet-sync-bench PATH-TO-wdiet-server\n".utf8))
     exit(2)
@@ -30,13 +30,17 @@ try shell(psql, ["-h", "127.0.0.1", "-p", "\(pgPort)", "-U", "postgres", "-d", "
 let port = 20000 + Int(getpid() % 20000)
 // Its output goes to a file, shown if it is not empty when the benchmark ends.
 let serverLog = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-sync-bench-server-\(getpid()).log")
-let server = try ChildProcess.start(URL(fileURLWithPath: arguments[1]), environment: [
-    "WDIET_DATABASE_URL": "postgres://wdiet_app@127.0.0.1:\(pgPort)/\(database)",
-    "WDIET_MIGRATION_DATABASE_URL": "postgres://postgres@127.0.0.1:\(pgPort)/\(database)",
-    "WDIET_LISTEN": "127.0.0.1:\(port)", "WDIET_BCRYPT_COST": "4", "WDIET_LOG_LEVEL": "warning",
-    // A throwaway server: the development secrets, and no push rate that would throttle the measurement.
-    "WDIET_ENV": "development", "WDIET_PUSH_BYTES_PER_MINUTE": "100000000000",
-], log: serverLog)
+let server = try ChildProcess.start(
+    URL(fileURLWithPath: arguments[1]),
+    environment: [
+        "WDIET_DATABASE_URL": "postgres://wdiet_app@127.0.0.1:\(pgPort)/\(database)",
+        "WDIET_MIGRATION_DATABASE_URL": "postgres://postgres@127.0.0.1:\(pgPort)/\(database)",
+        "WDIET_LISTEN": "127.0.0.1:\(port)", "WDIET_BCRYPT_COST": "4", "WDIET_LOG_LEVEL": "warning",
+        // A throwaway server: the development secrets, and no push rate that would throttle the measurement.
+        "WDIET_ENV": "development", "WDIET_PUSH_BYTES_PER_MINUTE": "100000000000",
+    ],
+    log: serverLog
+)
 defer {
     server.stop()
     if !server.output.isEmpty { FileHandle.standardError.write(Data(server.output.utf8)) }
@@ -57,7 +61,9 @@ guard ready else { throw BenchError.serverDidNotStart }
 let clock = ContinuousClock()
 let now = Int64(Date().timeIntervalSince1970 * 1000)
 let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
-print("wdiet-server (release) on PostgreSQL 15, loopback; \(ProcessInfo.processInfo.activeProcessorCount) cores; load average \(load); \(rounds) rounds")
+print(
+    "wdiet-server (release) on PostgreSQL 15, loopback; \(ProcessInfo.processInfo.activeProcessorCount) cores; load average \(load); \(rounds) rounds"
+)
 
 // Ten accounts: a server allows ten sign-ups per address an hour, and people sync several
 // devices to one account. Account 0 measures batches of 100, accounts 1… one round each of
@@ -82,7 +88,8 @@ func pushAll(_ rows: [Change], batch: Int, device: String, token: String) async 
 /// Pulls everything of an account in pages of 500; changes per second.
 func pullAll(token: String, expecting count: Int) async throws -> Double {
     let started = clock.now
-    var cursor: Int64 = 0, pulled = 0
+    var cursor: Int64 = 0
+    var pulled = 0
     while true {
         let page = try await api.get(SyncPaths.pull + "?cursor=\(cursor)&limit=500", token: token, as: PageSummary.self)
         pulled += page.changes.count
@@ -100,22 +107,39 @@ let total = 20_000
 let ceiling = Ceiling(psql: psql, port: pgPort, database: database)
 let push100 = try await pushAll(meals(total, device: "bench100", start: now), batch: 100, device: "bench100", token: owners[0].accessToken)
 print(String(format: "push, batches of 100: %d changes = %.0f changes/s", total, push100))
-var pushRates: [Double] = [], pullRates: [Double] = [], ceilings: [Double] = [], batchCeilings: [Double] = []
+var pushRates: [Double] = []
+var pullRates: [Double] = []
+var ceilings: [Double] = []
+var batchCeilings: [Double] = []
 for round in 0..<rounds {
     let rows = meals(total, device: "bench500r\(round)", start: now)
     pushRates.append(try await pushAll(rows, batch: 500, device: "bench500r\(round)", token: owners[1 + round].accessToken))
     pullRates.append(try await pullAll(token: owners[1 + round].accessToken, expecting: total))
     ceilings.append(try ceiling.oneStatement(rows))
     batchCeilings.append(try ceiling.batches(rows, of: 500))
-    print(String(format: "  round %d: push (500) %.0f/s · pull (500) %.0f/s · psql one INSERT %.0f rows/s · psql INSERTs of 500 %.0f rows/s",
-                 round + 1, pushRates[round], pullRates[round], ceilings[round], batchCeilings[round]))
+    print(
+        String(
+            format: "  round %d: push (500) %.0f/s · pull (500) %.0f/s · psql one INSERT %.0f rows/s · psql INSERTs of 500 %.0f rows/s",
+            round + 1,
+            pushRates[round],
+            pullRates[round],
+            ceilings[round],
+            batchCeilings[round]
+        )
+    )
 }
-let pushRate = median(pushRates), pullRate = median(pullRates), ceilingRate = median(ceilings)
+let pushRate = median(pushRates)
+let pullRate = median(pullRates)
+let ceilingRate = median(ceilings)
 print(String(format: "push, batches of 500: %d changes = %.0f changes/s (median)", total, pushRate))
 print(String(format: "pull, pages of 500: %d changes = %.0f changes/s (median)", total, pullRate))
 print(String(format: "psql ceiling: one INSERT … ON CONFLICT of %d rows = %.0f rows/s (median; psql start-up included)", total, ceilingRate))
-print(String(format: "psql, the same rows as INSERTs of 500 in their own transactions = %.0f rows/s (median; for comparison)",
-             median(batchCeilings)))
+print(
+    String(
+        format: "psql, the same rows as INSERTs of 500 in their own transactions = %.0f rows/s (median; for comparison)",
+        median(batchCeilings)
+    )
+)
 
 // 2. Latency of a small push (3 changes) from 50 devices at once: 10 accounts × 5 devices,
 // each device signed in with a session of its own.
@@ -149,7 +173,9 @@ let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
     return all
 }
 let small = Percentiles(samples: latencies)
-print("small push (3 changes), \(devices.count) devices of \(accounts) accounts for \(latencySeconds) s, each pushing again as soon as answered (saturation): \(small.line)")
+print(
+    "small push (3 changes), \(devices.count) devices of \(accounts) accounts for \(latencySeconds) s, each pushing again as soon as answered (saturation): \(small.line)"
+)
 print(String(format: "  = %.0f pushes/s", Double(latencies.count) / Double(latencySeconds)))
 
 // 3. The same 50 devices at a steady pace instead: each pushes 3 changes every `interval`,
@@ -188,13 +214,25 @@ let pacedLatencies = try await withThrowingTaskGroup(of: [Double].self) { group 
     return all
 }
 let steady = Percentiles(samples: pacedLatencies)
-print(String(format: "small push (3 changes), the 50 devices each every %.0f ms (%.0f pushes/s offered) for %d s: ",
-             interval * 1000, Double(devices.count) / interval, latencySeconds) + steady.line)
+print(
+    String(
+        format: "small push (3 changes), the 50 devices each every %.0f ms (%.0f pushes/s offered) for %d s: ",
+        interval * 1000,
+        Double(devices.count) / interval,
+        latencySeconds
+    ) + steady.line
+)
 
 print("")
 print(String(format: "push ratio (server push, batches of 500 / psql ceiling) = %.2f   (goal ≥ 0.50)", pushRate / ceilingRate))
 print(String(format: "pull ratio (server pull, pages of 500 / psql ceiling) = %.2f   (goal ≥ 0.80)", pullRate / ceilingRate))
 print(String(format: "small push at 50 devices, saturated: p50 %.1f ms · p99 %.1f ms   (goal p99 < 50 ms)", small.value(0.5), small.value(0.99)))
-print(String(format: "small push at 50 devices, %.0f pushes/s: p50 %.1f ms · p99 %.1f ms   (goal p99 < 50 ms)",
-             Double(devices.count) / interval, steady.value(0.5), steady.value(0.99)))
+print(
+    String(
+        format: "small push at 50 devices, %.0f pushes/s: p50 %.1f ms · p99 %.1f ms   (goal p99 < 50 ms)",
+        Double(devices.count) / interval,
+        steady.value(0.5),
+        steady.value(0.99)
+    )
+)
 try await http.shutdown().get()

@@ -8,7 +8,7 @@ import WhoopAPI
 // the run to seconds and reproducible by seed.
 let arguments = CommandLine.arguments
 let runs = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
-let seed = arguments.count > 2 ? UInt64(arguments[2]) ?? 20261123 : 20261123
+let seed = arguments.count > 2 ? UInt64(arguments[2]) ?? 20_261_123 : 20_261_123
 var random = SeededGenerator(seed: seed)
 let secret = "whoop-client-secret"
 let verifier = WhoopWebhookVerifier(clientSecret: secret, remember: 1000)
@@ -40,14 +40,17 @@ func mutate(_ bytes: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
 for run in 0..<runs {
     // 128 seeded random bits: a mutated, re-signed webhook cannot take a later one's trace.
     let trace = "trace-\(random.next())-\(random.next())"
-    let json = #"{"user_id":\#(Int.random(in: 1...999_999, using: &random)),"id":"\#(random.next())","type":"\#(types[run % types.count])","trace_id":"\#(trace)"}"#
+    let json =
+        #"{"user_id":\#(Int.random(in: 1...999_999, using: &random)),"id":"\#(random.next())","type":"\#(types[run % types.count])","trace_id":"\#(trace)"}"#
     let body = Array(json.utf8)
     let timestamp = String(Int64(now.timeIntervalSince1970 * 1000) + Int64.random(in: -200_000...200_000, using: &random))
     let signature = WhoopWebhookVerifier.signature(timestamp: timestamp, body: body, clientSecret: secret)
-    var sentBody = body, sentSignature: String? = signature, sentTimestamp: String? = timestamp
+    var sentBody = body
+    var sentSignature: String? = signature
+    var sentTimestamp: String? = timestamp
     let target = Int.random(in: 0..<8, using: &random)
     switch target {
-    case 0: break // untouched: must be accepted
+    case 0: break  // untouched: must be accepted
     case 1, 2, 3: sentBody = mutate(body, using: &random)
     case 4: sentSignature = String(decoding: mutate(Array(signature.utf8), using: &random), as: UTF8.self)
     case 5: sentTimestamp = String(decoding: mutate(Array(timestamp.utf8), using: &random), as: UTF8.self)

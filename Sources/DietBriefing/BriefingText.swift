@@ -52,14 +52,20 @@ public struct BriefingText: Sendable {
             } ?? l.text("cli.briefing.sleep", ["hours": .decimal(sleep.hours, digits: 1)])
         }
         calendarSummary = briefing.events.map { events in
-            events.isEmpty ? l.text("cli.briefing.free")
-                : l.text(events.count == 1 ? "cli.briefing.day.one" : "cli.briefing.day",
-                         ["count": .integer(events.count), "load": .integer(Int((briefing.load ?? 0).rounded()))])
+            events.isEmpty
+                ? l.text("cli.briefing.free")
+                : l.text(
+                    events.count == 1 ? "cli.briefing.day.one" : "cli.briefing.day",
+                    ["count": .integer(events.count), "load": .integer(Int((briefing.load ?? 0).rounded()))]
+                )
         }
         events = (briefing.events ?? []).map { item in
-            Event(when: item.event.isAllDay ? l.text("cli.briefing.allDay") : "\(time(item.event.start))–\(time(item.event.end))",
-                  title: item.event.title, demand: item.demand,
-                  tag: item.event.blocksTime ? l.text("cli.briefing.demand.\(item.demand.rawValue)") : l.text("cli.briefing.free.note"))
+            Event(
+                when: item.event.isAllDay ? l.text("cli.briefing.allDay") : "\(time(item.event.start))–\(time(item.event.end))",
+                title: item.event.title,
+                demand: item.demand,
+                tag: item.event.blocksTime ? l.text("cli.briefing.demand.\(item.demand.rawValue)") : l.text("cli.briefing.free.note")
+            )
         }
         recommendations = briefing.recommendations.map { (l.render($0.title), l.render($0.body)) }
         windows = briefing.workoutWindows.map {
@@ -71,10 +77,12 @@ public struct BriefingText: Sendable {
         nutrition = briefing.nutrition.map { l.render($0.message) }
         alerts = briefing.alerts.map { l.text("cli.briefing.alert", ["time": .text(time($0.alertAt))]) + ": " + l.render($0.message) }
         hasNoSources = briefing.notes.contains { $0.key == BriefingNote.noSources }
-        notes = briefing.notes.map(l.render) + [
-            stored.whoopUpdated.map { updated("cli.briefing.whoopUpdated", $0) },
-            stored.calendarsUpdated.map { updated("cli.briefing.calendarsUpdated", $0) },
-        ].compactMap { $0 }
+        notes =
+            briefing.notes.map(l.render)
+            + [
+                stored.whoopUpdated.map { updated("cli.briefing.whoopUpdated", $0) },
+                stored.calendarsUpdated.map { updated("cli.briefing.calendarsUpdated", $0) },
+            ].compactMap { $0 }
     }
 
     /// A window's reason in words: the gap, the preparation, the preferred hours; then the
@@ -90,15 +98,21 @@ public struct BriefingText: Sendable {
         if reason.longest { parts.append(l.text("web.briefing.why.longest")) }
         if let minutes = reason.preparationMinutes { parts.append(l.text("web.briefing.why.preparation", ["minutes": .integer(minutes)])) }
         if reason.startsNow { parts.append(l.text("web.briefing.why.now")) }
-        parts.append(l.text("web.briefing.why.preferred", [
-            "from": .text(TimeOfDay(minutesSinceMidnight: reason.preferredFrom % 1440).formatted),
-            "to": .text(reason.preferredTo >= 1440 ? "24:00" : TimeOfDay(minutesSinceMidnight: reason.preferredTo).formatted),
-        ]))
-        let intensity: String = if let score = reason.score {
-            l.text("web.briefing.why.zone.\(reason.zone.rawValue)", ["score": .integer(score)])
-        } else {
-            l.text("web.briefing.why.zone.unknown")
-        }
+        parts.append(
+            l.text(
+                "web.briefing.why.preferred",
+                [
+                    "from": .text(TimeOfDay(minutesSinceMidnight: reason.preferredFrom % 1440).formatted),
+                    "to": .text(reason.preferredTo >= 1440 ? "24:00" : TimeOfDay(minutesSinceMidnight: reason.preferredTo).formatted),
+                ]
+            )
+        )
+        let intensity: String =
+            if let score = reason.score {
+                l.text("web.briefing.why.zone.\(reason.zone.rawValue)", ["score": .integer(score)])
+            } else {
+                l.text("web.briefing.why.zone.unknown")
+            }
         return parts.joined(separator: ", ") + "; " + intensity
     }
 }

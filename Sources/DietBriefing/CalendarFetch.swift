@@ -19,7 +19,7 @@ extension CalendarSource {
                 do {
                     try await Task.sleep(for: limits.timeLimit)
                 } catch {
-                    return nil // the download finished first
+                    return nil  // the download finished first
                 }
                 return .failure(limits.tooSlow)
             }
@@ -48,7 +48,8 @@ extension CalendarSource {
             // A declared length over the limit is refused before reading anything (unless
             // compressed: then the length is that of the compressed body).
             if response.headers["Content-Encoding"].isEmpty, let length = response.headers.first(name: "Content-Length").flatMap(Int.init),
-               length > limits.maximumBytes {
+                length > limits.maximumBytes
+            {
                 return .failure(limits.tooLarge)
             }
             var body = Data()
@@ -80,8 +81,8 @@ extension CalendarSource {
     }
 }
 
-private extension Duration {
-    var timeAmount: TimeAmount {
+extension Duration {
+    fileprivate var timeAmount: TimeAmount {
         .nanoseconds(components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000)
     }
 }

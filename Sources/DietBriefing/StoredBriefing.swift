@@ -32,14 +32,21 @@ public struct StoredBriefing: Sendable {
     /// - Parameter databasePath: the store's file, beside which the WHOOP tokens and the
     ///   account's WHOOP mark live (without them and without synced records, the briefing
     ///   notes that WHOOP is not connected).
-    public static func make(store: AppDatabase, databasePath: String, day: LocalDate, today: LocalDate, now: Date,
-                            timeZone: TimeZone) throws -> StoredBriefing {
+    public static func make(
+        store: AppDatabase,
+        databasePath: String,
+        day: LocalDate,
+        today: LocalDate,
+        now: Date,
+        timeZone: TimeZone
+    ) throws -> StoredBriefing {
         let hasRecords = try store.whoopRecordCount() > 0
         // The account's word counts until a disconnect (here or elsewhere) tombstoned its records.
         let mark = try WhoopAccountMark.load(databasePath: databasePath).flatMap {
             try store.whoopRecordsDeleted(after: $0.startedAt) ? nil : $0
         }
-        let whoopConnected = FileManager.default.fileExists(atPath: whoopTokensPath(databasePath: databasePath))
+        let whoopConnected =
+            FileManager.default.fileExists(atPath: whoopTokensPath(databasePath: databasePath))
             || hasRecords || mark?.connected == true
         let calendars = try store.calendars()
         let events: [CalendarEvent]? = calendars.isEmpty ? nil : Self.events(on: day, calendars: calendars, timeZone: timeZone)
@@ -51,12 +58,25 @@ public struct StoredBriefing: Sendable {
         let sleep = try store.latestWhoopRecords(.sleep, notAfter: dayEnd, limit: 8)
             .lazy.compactMap { try? WhoopSyncedRecord.decodeSleep($0) }.first { !$0.nap }?.domain
         let whoopUpdated = try store.whoopSyncedAt()
-        var input = BriefingInput(date: day, timeZone: timeZone, now: now, recovery: recovery, sleep: sleep, events: events,
-                                  phase: phase, whoopUpdatedAt: whoopUpdated, whoopConnected: whoopConnected)
+        var input = BriefingInput(
+            date: day,
+            timeZone: timeZone,
+            now: now,
+            recovery: recovery,
+            sleep: sleep,
+            events: events,
+            phase: phase,
+            whoopUpdatedAt: whoopUpdated,
+            whoopConnected: whoopConnected
+        )
         input.recoveryMode = try store.settings()?.recoveryMode ?? false
-        return StoredBriefing(briefing: BriefingGenerator.generate(input), calendarsUpdated: calendars.map(\.fetchedAt).min(),
-                              whoopUpdated: whoopUpdated, whoopConnected: whoopConnected,
-                              whoopWaiting: !hasRecords && mark?.isWaiting(now: now) == true)
+        return StoredBriefing(
+            briefing: BriefingGenerator.generate(input),
+            calendarsUpdated: calendars.map(\.fetchedAt).min(),
+            whoopUpdated: whoopUpdated,
+            whoopConnected: whoopConnected,
+            whoopWaiting: !hasRecords && mark?.isWaiting(now: now) == true
+        )
     }
 
     /// The day's occurrences of every stored calendar, as ReadyDay events.
@@ -66,9 +86,14 @@ public struct StoredBriefing: Sendable {
         return calendars.flatMap { calendar -> [CalendarEvent] in
             guard let document = try? ICalendarDocument(parsing: calendar.ics) else { return [] }
             return document.occurrences(in: DateInterval(start: start, end: end), floatingZone: timeZone).map { occurrence in
-                CalendarEvent(title: occurrence.summary, start: occurrence.start, end: occurrence.end,
-                              attendeeCount: occurrence.attendees.filter(\.isPerson).count, blocksTime: occurrence.blocksTime,
-                              isAllDay: occurrence.isAllDay)
+                CalendarEvent(
+                    title: occurrence.summary,
+                    start: occurrence.start,
+                    end: occurrence.end,
+                    attendeeCount: occurrence.attendees.filter(\.isPerson).count,
+                    blocksTime: occurrence.blocksTime,
+                    isAllDay: occurrence.isAllDay
+                )
             }
         }.sorted { ($0.start, $0.title) < ($1.start, $1.title) }
     }
@@ -81,8 +106,14 @@ extension AppDatabase {
     @discardableResult
     public func addCalendar(name: String, location: String, isURL: Bool, ics: String) throws -> (StoredCalendar, ICalendarDocument) {
         let document = try ICalendarDocument(parsing: ics)
-        let calendar = try addCalendar(name: name, location: location, isURL: isURL, ics: ics, eventCount: document.events.count,
-                                       problemCount: document.problems.count)
+        let calendar = try addCalendar(
+            name: name,
+            location: location,
+            isURL: isURL,
+            ics: ics,
+            eventCount: document.events.count,
+            problemCount: document.problems.count
+        )
         return (calendar, document)
     }
 

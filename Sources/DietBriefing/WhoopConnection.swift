@@ -29,7 +29,8 @@ public struct WhoopConnection: Sendable {
     /// `WDIET_WHOOP_REDIRECT_URI`, `WDIET_WHOOP_API_URL` and `WDIET_WHOOP_OAUTH_URL` are optional.
     public init?(environment: [String: String], databasePath: String) {
         guard let id = environment["WDIET_WHOOP_CLIENT_ID"], !id.isEmpty,
-              let secret = environment["WDIET_WHOOP_CLIENT_SECRET"], !secret.isEmpty else { return nil }
+            let secret = environment["WDIET_WHOOP_CLIENT_SECRET"], !secret.isEmpty
+        else { return nil }
         let redirect = environment["WDIET_WHOOP_REDIRECT_URI"].flatMap { $0.isEmpty ? nil : $0 }
         var configuration = WhoopConfiguration(clientID: id, clientSecret: secret, redirectURI: redirect ?? Self.defaultRedirectURI)
         if let api = environment["WDIET_WHOOP_API_URL"], !api.isEmpty { configuration.apiBase = api }
@@ -211,19 +212,21 @@ public struct WhoopConnection: Sendable {
         case invalid
 
         public init(_ error: any Error) {
-            self = switch error as? WhoopError {
-            case .authorizationDenied?: .rejected
-            case .unreachable?: .unreachable
-            case .server?: .server
-            case .rateLimited?: .rateLimited
-            case .reconnectNeeded?: .reconnect
-            default: .invalid
-            }
+            self =
+                switch error as? WhoopError {
+                case .authorizationDenied?: .rejected
+                case .unreachable?: .unreachable
+                case .server?: .server
+                case .rateLimited?: .rateLimited
+                case .reconnectNeeded?: .reconnect
+                default: .invalid
+                }
         }
     }
 
     static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let left = Array(a.utf8), right = Array(b.utf8)
+        let left = Array(a.utf8)
+        let right = Array(b.utf8)
         guard left.count == right.count else { return false }
         return zip(left, right).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }

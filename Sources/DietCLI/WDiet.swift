@@ -9,8 +9,10 @@ public struct WDiet: AsyncParsableCommand {
         abstract: "w-diet: a local-first nutrition coach with automated MATADOR diet cycling.",
         subcommands: [
             OnboardCommand.self, TodayCommand.self, LogCommand.self, MealsCommand.self, EditCommand.self,
-            DeleteCommand.self, RestoreCommand.self, FoodCommand.self, RecipeCommand.self, HistoryCommand.self, CycleCommand.self, ProfileCommand.self, SetCommand.self, InsightsCommand.self, BadgesCommand.self,
-            LearnCommand.self, BriefingCommand.self, CalendarCommand.self, WhoopCommand.self, AccountCommand.self, SyncCommand.self, ExportCommand.self, ImportCommand.self, DeleteAccountCommand.self, PlanCommand.self, ServeCommand.self,
+            DeleteCommand.self, RestoreCommand.self, FoodCommand.self, RecipeCommand.self, HistoryCommand.self, CycleCommand.self,
+            ProfileCommand.self, SetCommand.self, InsightsCommand.self, BadgesCommand.self,
+            LearnCommand.self, BriefingCommand.self, CalendarCommand.self, WhoopCommand.self, AccountCommand.self, SyncCommand.self,
+            ExportCommand.self, ImportCommand.self, DeleteAccountCommand.self, PlanCommand.self, ServeCommand.self,
         ]
     )
 
@@ -50,26 +52,43 @@ public struct WDiet: AsyncParsableCommand {
             let received: Message.Argument = .text(TextRules.quoted(argument))
             let allowed: Message.Argument = .message(ValidationError.Allowed.noControlCharacters.message)
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                throw CLIError(localizer.text("cli.error.controlOption", [
-                    "option": .text(TextRules.visible(String(argument[..<equals]))), "allowed": allowed,
-                    "received": .text(TextRules.quoted(String(argument[argument.index(after: equals)...]))),
-                ]))
+                throw CLIError(
+                    localizer.text(
+                        "cli.error.controlOption",
+                        [
+                            "option": .text(TextRules.visible(String(argument[..<equals]))), "allowed": allowed,
+                            "received": .text(TextRules.quoted(String(argument[argument.index(after: equals)...]))),
+                        ]
+                    )
+                )
             }
             if index > 0, arguments[index - 1].hasPrefix("-"), !argument.hasPrefix("-") {
-                throw CLIError(localizer.text("cli.error.controlOption", [
-                    "option": .text(arguments[index - 1]), "allowed": allowed, "received": received,
-                ]))
+                throw CLIError(
+                    localizer.text(
+                        "cli.error.controlOption",
+                        [
+                            "option": .text(arguments[index - 1]), "allowed": allowed, "received": received,
+                        ]
+                    )
+                )
             }
-            throw CLIError(localizer.text("cli.error.controlArgument", [
-                "position": .integer(index + 1), "allowed": allowed, "received": received,
-            ]))
+            throw CLIError(
+                localizer.text(
+                    "cli.error.controlArgument",
+                    [
+                        "position": .integer(index + 1), "allowed": allowed, "received": received,
+                    ]
+                )
+            )
         }
     }
 
     /// `--lang xx` or `--lang=xx` when given and known, else the environment's language.
     private static func language(_ arguments: [String], environment: [String: String]) -> Language {
         for (index, argument) in arguments.enumerated() {
-            let value = argument.hasPrefix("--lang=") ? String(argument.dropFirst("--lang=".count))
+            let value =
+                argument.hasPrefix("--lang=")
+                ? String(argument.dropFirst("--lang=".count))
                 : argument == "--lang" && index + 1 < arguments.count ? arguments[index + 1] : nil
             if let value, let language = Language(argument: value) { return language }
         }

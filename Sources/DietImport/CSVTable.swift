@@ -29,8 +29,11 @@ struct CSVTable {
         var records: [Row] = []
         var fields: [String] = []
         var field: [UInt8] = []
-        var line = 1, recordLine = 1, index = 0
-        var quoted = false, quoteLine = 1
+        var line = 1
+        var recordLine = 1
+        var index = 0
+        var quoted = false
+        var quoteLine = 1
         func endField() {
             fields.append(String(decoding: field, as: UTF8.self))
             field.removeAll(keepingCapacity: true)

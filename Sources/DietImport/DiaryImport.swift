@@ -31,26 +31,64 @@ struct DiaryImport {
     func plan() throws(ImportError) -> ImportPlan {
         try table.checkWidths()
         switch format {
-        case .cronometerServings: return try meals(source: "cronometer/servings", date: "day", name: "food name", group: "group",
-                                                   kcal: "energy (kcal)", protein: "protein (g)", carbs: "carbs (g)", fat: "fat (g)",
-                                                   fiber: "fiber (g)")
-        case .cronometerDailySummary: return try meals(source: "cronometer/daily", date: "date", name: nil, group: nil,
-                                                       kcal: "energy (kcal)", protein: "protein (g)", carbs: "carbs (g)",
-                                                       fat: "fat (g)", fiber: "fiber (g)")
-        case .myFitnessPalNutrition: return try meals(source: "myfitnesspal/nutrition", date: "date", name: "meal", group: "meal",
-                                                      kcal: "calories", protein: "protein (g)", carbs: "carbohydrates (g)",
-                                                      fat: "fat (g)", fiber: "fiber")
+        case .cronometerServings:
+            return try meals(
+                source: "cronometer/servings",
+                date: "day",
+                name: "food name",
+                group: "group",
+                kcal: "energy (kcal)",
+                protein: "protein (g)",
+                carbs: "carbs (g)",
+                fat: "fat (g)",
+                fiber: "fiber (g)"
+            )
+        case .cronometerDailySummary:
+            return try meals(
+                source: "cronometer/daily",
+                date: "date",
+                name: nil,
+                group: nil,
+                kcal: "energy (kcal)",
+                protein: "protein (g)",
+                carbs: "carbs (g)",
+                fat: "fat (g)",
+                fiber: "fiber (g)"
+            )
+        case .myFitnessPalNutrition:
+            return try meals(
+                source: "myfitnesspal/nutrition",
+                date: "date",
+                name: "meal",
+                group: "meal",
+                kcal: "calories",
+                protein: "protein (g)",
+                carbs: "carbohydrates (g)",
+                fat: "fat (g)",
+                fiber: "fiber"
+            )
         case .cronometerBiometrics: return try weights(date: "day", metric: "metric", unit: "unit", amount: "amount")
         case .myFitnessPalMeasurement: return try weights(date: "date", metric: nil, unit: nil, amount: "weight")
         case .wdietJSON, .appleHealthXML, .appleHealthZip: return ImportPlan(format: format)
         }
     }
 
-    private func meals(source: String, date: String, name: String?, group: String?, kcal: String, protein: String, carbs: String,
-                       fat: String, fiber: String) throws(ImportError) -> ImportPlan {
+    private func meals(
+        source: String,
+        date: String,
+        name: String?,
+        group: String?,
+        kcal: String,
+        protein: String,
+        carbs: String,
+        fat: String,
+        fiber: String
+    ) throws(ImportError) -> ImportPlan {
         var plan = ImportPlan(format: format)
-        let columns = (date: try table.require(date), kcal: try table.require(kcal), time: table.column("time"),
-                       name: name.flatMap { table.column($0) }, group: group.flatMap { table.column($0) })
+        let columns = (
+            date: try table.require(date), kcal: try table.require(kcal), time: table.column("time"),
+            name: name.flatMap { table.column($0) }, group: group.flatMap { table.column($0) }
+        )
         let macros = [protein, carbs, fat, fiber].map { table.column($0) }
         var seen: [String: Int] = [:]
         for row in table.rows {
@@ -84,8 +122,10 @@ struct DiaryImport {
         var plan = ImportPlan(format: format)
         var amountColumn = table.column(amount) ?? table.column("weight (kg)", "weight (lbs)", "weight (lb)")
         if amountColumn == nil { amountColumn = try table.require(amount) }
-        let columns = (date: try table.require(date), amount: amountColumn ?? 0, metric: metric.flatMap { table.column($0) },
-                       unit: unit.flatMap { table.column($0) })
+        let columns = (
+            date: try table.require(date), amount: amountColumn ?? 0, metric: metric.flatMap { table.column($0) },
+            unit: unit.flatMap { table.column($0) }
+        )
         let headerUnit = Self.unitInHeader(table.header[columns.amount]) ?? weightUnit
         var byDay: [LocalDate: (kg: Double, row: Int)] = [:]
         for row in table.rows {
@@ -95,7 +135,13 @@ struct DiaryImport {
                     return
                 }
                 let day = try CSVValues.date(row.fields[columns.date])
-                guard let value = try CSVValues.number(row.fields[columns.amount], column: table.header[columns.amount], decimal: table.decimalSeparator) else { return }
+                guard
+                    let value = try CSVValues.number(
+                        row.fields[columns.amount],
+                        column: table.header[columns.amount],
+                        decimal: table.decimalSeparator
+                    )
+                else { return }
                 let unit = columns.unit.map { row.fields[$0] } ?? headerUnit
                 // later rows of a day win, as a later weigh-in does in the app
                 byDay[day] = (try Units.kilograms(value, unit: unit, shown: row.fields[columns.amount]), row.line)

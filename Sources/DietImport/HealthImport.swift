@@ -19,14 +19,15 @@ struct HealthImport {
         case bodyMass, energy, protein, carbs, fat, fiber
 
         var identifier: [UInt8] {
-            let suffix = switch self {
-            case .bodyMass: "BodyMass"
-            case .energy: "DietaryEnergyConsumed"
-            case .protein: "DietaryProtein"
-            case .carbs: "DietaryCarbohydrates"
-            case .fat: "DietaryFatTotal"
-            case .fiber: "DietaryFiber"
-            }
+            let suffix =
+                switch self {
+                case .bodyMass: "BodyMass"
+                case .energy: "DietaryEnergyConsumed"
+                case .protein: "DietaryProtein"
+                case .carbs: "DietaryCarbohydrates"
+                case .fat: "DietaryFatTotal"
+                case .fiber: "DietaryFiber"
+                }
             return Array("HKQuantityTypeIdentifier\(suffix)".utf8)
         }
     }
@@ -77,8 +78,10 @@ struct HealthImport {
         var collector = HealthImport(mealName: mealName)
         let scanner = XMLScanner(source: source)
         if let progress { scanner.onChunk = { progress(source.consumed, source.total) } }
-        try scanner.run(start: { tag throws(ImportError) in try collector.start(tag) },
-                        close: { tag throws(ImportError) in try collector.close(tag) })
+        try scanner.run(
+            start: { tag throws(ImportError) in try collector.start(tag) },
+            close: { tag throws(ImportError) in try collector.close(tag) }
+        )
         return collector.finish(format: format)
     }
 
@@ -88,10 +91,12 @@ struct HealthImport {
         } else if tag.isNamed(Self.record), correlationDepth == 0 {
             pending = nil
             guard let type = tag.attribute(Self.typeKey),
-                  let kind = Self.identifiers.first(where: { XMLScanner.equal(tag.bytes, type.value, $0.1) })?.0 else { return }
+                let kind = Self.identifiers.first(where: { XMLScanner.equal(tag.bytes, type.value, $0.1) })?.0
+            else { return }
             pending = try Self.sample(kind, tag)
         } else if tag.isNamed(Self.metadata), pending != nil, tag.attribute(Self.keyKey, is: Self.foodType),
-                  let value = tag.attribute(Self.valueKey) {
+            let value = tag.attribute(Self.valueKey)
+        {
             pending?.foodName = try tag.text(value)
         }
     }
@@ -115,8 +120,13 @@ struct HealthImport {
         guard let moment = HealthDate(start) else { throw ImportError(line: nil, .badDate(start)) }
         var source = ""
         if let attribute = tag.attribute(sourceKey) { source = try tag.text(attribute) }
-        return Sample(kind: kind, amount: try Units.convert(value, unit: unit, for: kind, shown: text), start: start,
-                      moment: moment, source: source)
+        return Sample(
+            kind: kind,
+            amount: try Units.convert(value, unit: unit, for: kind, shown: text),
+            start: start,
+            moment: moment,
+            source: source
+        )
     }
 
     private mutating func add(_ sample: Sample) {
@@ -142,8 +152,13 @@ struct HealthImport {
         var plan = ImportPlan(format: format)
         for (key, sum) in meals.sorted(by: { $0.value.instant < $1.value.instant }) {
             let timeZone = TimeZone(secondsFromGMT: sum.offsetSeconds) ?? .gmt
-            let grams = MealValues(kcal: sum.kcal, protein: sum.grams[.protein], carbs: sum.grams[.carbs], fat: sum.grams[.fat],
-                                   fiber: sum.grams[.fiber])
+            let grams = MealValues(
+                kcal: sum.kcal,
+                protein: sum.grams[.protein],
+                carbs: sum.grams[.carbs],
+                fat: sum.grams[.fat],
+                fiber: sum.grams[.fiber]
+            )
             switch grams.entry(name: sum.name ?? mealName, fallbackName: mealName, at: sum.instant, in: timeZone) {
             case .success(let entry):
                 plan.meals.append(ImportedMeal(id: AppDatabase.importedMealID("apple-health/\(key.start)/\(key.source)"), entry: entry))
@@ -155,8 +170,13 @@ struct HealthImport {
                 plan.skip(.weightOutOfRange)
                 continue
             }
-            plan.weights.append(ImportedWeight(entry: entry, measuredAt: weight.instant,
-                                               timeZone: TimeZone(secondsFromGMT: weight.offset) ?? .gmt))
+            plan.weights.append(
+                ImportedWeight(
+                    entry: entry,
+                    measuredAt: weight.instant,
+                    timeZone: TimeZone(secondsFromGMT: weight.offset) ?? .gmt
+                )
+            )
         }
         return plan
     }
@@ -172,7 +192,8 @@ struct HealthDate {
     init?(_ text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 25, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x20, bytes[13] == 0x3A, bytes[16] == 0x3A,
-              bytes[19] == 0x20, bytes[20] == 0x2B || bytes[20] == 0x2D else { return nil }
+            bytes[19] == 0x20, bytes[20] == 0x2B || bytes[20] == 0x2D
+        else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for index in range {
@@ -182,9 +203,10 @@ struct HealthDate {
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
-              let minute = number(14..<16), let second = number(17..<19), let offsetHours = number(21..<23),
-              let offsetMinutes = number(23..<25), hour < 24, minute < 60, second < 61, offsetHours < 15, offsetMinutes < 60,
-              let date = LocalDate(year: year, month: month, day: day) else { return nil }
+            let minute = number(14..<16), let second = number(17..<19), let offsetHours = number(21..<23),
+            let offsetMinutes = number(23..<25), hour < 24, minute < 60, second < 61, offsetHours < 15, offsetMinutes < 60,
+            let date = LocalDate(year: year, month: month, day: day)
+        else { return nil }
         let offset = (bytes[20] == 0x2D ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
         localDate = date
         offsetSeconds = offset

@@ -58,9 +58,14 @@ public struct ImportSummary: Sendable {
     /// out and why. Counts only (recovery mode hides amounts, not how many rows came in).
     public func lines(_ l: Localizer) -> [String] {
         if let restoredRows { return [l.text("import.summary.restored", ["rows": .integer(restoredRows)])] }
-        var lines = [l.text("import.summary.imported", [
-            "format": .text(format.name(l)), "meals": .integer(outcome.mealsAdded), "weights": .integer(outcome.weightsAdded),
-        ])]
+        var lines = [
+            l.text(
+                "import.summary.imported",
+                [
+                    "format": .text(format.name(l)), "meals": .integer(outcome.mealsAdded), "weights": .integer(outcome.weightsAdded),
+                ]
+            )
+        ]
         let present = outcome.mealsAlreadyThere + outcome.weightsKept
         if present > 0 { lines.append(l.text("import.summary.alreadyThere", ["count": .integer(present)])) }
         for (reason, count) in skipped.sorted(by: { $0.key < $1.key }) where count > 0 {

@@ -78,8 +78,13 @@ public enum Importer {
             let data = Data(try file.bytes(at: 0, count: Int(file.size)))
             options.progress?(file.size, file.size)
             let names = DiaryImport.DiaryNames(dailyTotal: l.text("import.diary.dailyTotal"), quickAdd: MealEntry.quickAddName(options.language))
-            return try DiaryImport(table: CSVTable(data), format: format, timeZone: options.timeZone, names: names,
-                                   weightUnit: options.weightUnit).plan()
+            return try DiaryImport(
+                table: CSVTable(data),
+                format: format,
+                timeZone: options.timeZone,
+                names: names,
+                weightUnit: options.weightUnit
+            ).plan()
         }
     }
 
@@ -104,8 +109,12 @@ public enum Importer {
             throw ImportError(line: nil, .unreadable(path))
         }
         try store.importData(export)
-        return ImportSummary(format: .wdietJSON, outcome: ImportOutcome(), skipped: [:],
-                             restoredRows: export.tables.values.map(\.count).reduce(0, +))
+        return ImportSummary(
+            format: .wdietJSON,
+            outcome: ImportOutcome(),
+            skipped: [:],
+            restoredRows: export.tables.values.map(\.count).reduce(0, +)
+        )
     }
 
     static func describe(_ error: DecodingError) -> String {

@@ -47,7 +47,9 @@ enum Units {
         case "kg": grams = value * 1000
         default: throw ImportError(line: nil, .unknownUnit(unit))
         }
-        guard grams.isFinite, grams >= 0, grams <= impossibleGrams else { throw ImportError(line: nil, .impossible(.grams, value: "\(shown) \(unit)")) }
+        guard grams.isFinite, grams >= 0, grams <= impossibleGrams else {
+            throw ImportError(line: nil, .impossible(.grams, value: "\(shown) \(unit)"))
+        }
         return grams
     }
 
@@ -75,8 +77,16 @@ struct MealValues {
         guard grams.allSatisfy({ ($0 ?? 0) <= MealEntry.gramRange.upperBound }) else { return .failure(.mealOutOfRange) }
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         for candidate in [String(trimmed.prefix(80)), fallbackName] where !candidate.isEmpty {
-            if let entry = try? MealEntry(name: candidate, kcal: Int(kcal.rounded()), proteinG: grams[0], carbsG: grams[1],
-                                          fatG: grams[2], fiberG: grams[3], at: instant, in: timeZone) {
+            if let entry = try? MealEntry(
+                name: candidate,
+                kcal: Int(kcal.rounded()),
+                proteinG: grams[0],
+                carbsG: grams[1],
+                fatG: grams[2],
+                fiberG: grams[3],
+                at: instant,
+                in: timeZone
+            ) {
                 return .success(entry)
             }
         }

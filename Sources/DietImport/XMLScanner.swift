@@ -116,7 +116,8 @@ final class XMLScanner {
 
     static func newlines(_ bytes: UnsafeRawBufferPointer) -> Int {
         guard var cursor = bytes.baseAddress else { return 0 }
-        var left = bytes.count, count = 0
+        var left = bytes.count
+        var count = 0
         while left > 0, let hit = memchr(cursor, 0x0A, left) {
             count += 1
             let skipped = UnsafeRawPointer(hit) - cursor + 1
@@ -156,8 +157,11 @@ final class XMLScanner {
 
     /// Handles the markup at `open` (a `<`); the offset after it, or nil when it continues
     /// beyond the bytes read so far.
-    private func markup(at open: Int, start: (XMLTag) throws(ImportError) -> Void,
-                        close: (XMLTag) throws(ImportError) -> Void) throws(ImportError) -> Int? {
+    private func markup(
+        at open: Int,
+        start: (XMLTag) throws(ImportError) -> Void,
+        close: (XMLTag) throws(ImportError) -> Void
+    ) throws(ImportError) -> Int? {
         guard open + 1 < end else { return nil }
         switch byte(open + 1) {
         case UInt8(ascii: "?"): return find(Array("?>".utf8), from: open + 2)
@@ -179,7 +183,8 @@ final class XMLScanner {
         }
         guard Self.equal(base, open..<(open + 9), Self.doctype), !sawRoot else { return try fail(open, .unexpectedCharacter) }
         // the internal subset [ … ] may hold '>' in its declarations: skip quoted text and it
-        var offset = open + 9, inSubset = false
+        var offset = open + 9
+        var inSubset = false
         while offset < end {
             let current = byte(offset)
             if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
@@ -210,8 +215,11 @@ final class XMLScanner {
         return closing + 1
     }
 
-    private func startTag(at open: Int, start: (XMLTag) throws(ImportError) -> Void,
-                          close: (XMLTag) throws(ImportError) -> Void) throws(ImportError) -> Int? {
+    private func startTag(
+        at open: Int,
+        start: (XMLTag) throws(ImportError) -> Void,
+        close: (XMLTag) throws(ImportError) -> Void
+    ) throws(ImportError) -> Int? {
         var offset = open + 1
         while offset < end, Self.isNameByte(byte(offset)) { offset += 1 }
         guard offset < end else { return nil }
@@ -298,7 +306,8 @@ final class XMLScanner {
     static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "."), 0x80...0xFF: true
+            UInt8(ascii: "_"), UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "."), 0x80...0xFF:
+            true
         default: false
         }
     }

@@ -56,15 +56,26 @@ struct ZipEntry {
         var at = 0
         for _ in 0..<count {
             guard at + 46 <= bytes.count, bytes.u32(at) == 0x0201_4b50 else { throw damaged }
-            let nameLength = Int(bytes.u16(at + 28)), extraLength = Int(bytes.u16(at + 30)), commentLength = Int(bytes.u16(at + 32))
+            let nameLength = Int(bytes.u16(at + 28))
+            let extraLength = Int(bytes.u16(at + 30))
+            let commentLength = Int(bytes.u16(at + 32))
             guard at + 46 + nameLength + extraLength + commentLength <= bytes.count else { throw damaged }
             let name = String(decoding: bytes[(at + 46)..<(at + 46 + nameLength)], as: UTF8.self)
-            var sizes = (compressed: Int64(bytes.u32(at + 20)), uncompressed: Int64(bytes.u32(at + 24)),
-                         offset: Int64(bytes.u32(at + 42)))
+            var sizes = (
+                compressed: Int64(bytes.u32(at + 20)), uncompressed: Int64(bytes.u32(at + 24)),
+                offset: Int64(bytes.u32(at + 42))
+            )
             zip64(bytes, extra: (at + 46 + nameLength)..<(at + 46 + nameLength + extraLength), into: &sizes)
-            entries.append(ZipEntry(name: name, method: Int(bytes.u16(at + 10)), flags: Int(bytes.u16(at + 8)),
-                                    compressedSize: sizes.compressed, uncompressedSize: sizes.uncompressed,
-                                    localHeaderOffset: sizes.offset))
+            entries.append(
+                ZipEntry(
+                    name: name,
+                    method: Int(bytes.u16(at + 10)),
+                    flags: Int(bytes.u16(at + 8)),
+                    compressedSize: sizes.compressed,
+                    uncompressedSize: sizes.uncompressed,
+                    localHeaderOffset: sizes.offset
+                )
+            )
             at += 46 + nameLength + extraLength + commentLength
         }
         return entries
@@ -72,11 +83,15 @@ struct ZipEntry {
 
     /// Replaces the 32-bit fields that read 0xFFFFFFFF with the ZIP64 extra field's values, in
     /// the order the format gives them.
-    private static func zip64(_ bytes: [UInt8], extra: Range<Int>,
-                              into sizes: inout (compressed: Int64, uncompressed: Int64, offset: Int64)) {
+    private static func zip64(
+        _ bytes: [UInt8],
+        extra: Range<Int>,
+        into sizes: inout (compressed: Int64, uncompressed: Int64, offset: Int64)
+    ) {
         var at = extra.lowerBound
         while at + 4 <= extra.upperBound {
-            let id = bytes.u16(at), length = Int(bytes.u16(at + 2))
+            let id = bytes.u16(at)
+            let length = Int(bytes.u16(at + 2))
             guard at + 4 + length <= extra.upperBound else { return }
             if id == 0x0001 {
                 var field = at + 4

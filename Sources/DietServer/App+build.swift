@@ -6,7 +6,10 @@ import SyncProtocol
 
 /// Builds the server: applies migrations, connects as the app role, wires the routes. The
 /// executable and the tests both call it.
-public func buildApplication(configuration: ServerConfiguration, logger: Logger = Logger(label: "wdiet-server")) async throws -> some ApplicationProtocol {
+public func buildApplication(
+    configuration: ServerConfiguration,
+    logger: Logger = Logger(label: "wdiet-server")
+) async throws -> some ApplicationProtocol {
     try configuration.validate()
     if configuration.mode == .development {
         logger.warning("development mode: the development secrets from the source are allowed; never expose this server")
@@ -18,8 +21,11 @@ public func buildApplication(configuration: ServerConfiguration, logger: Logger 
     var app = Application(
         router: router,
         server: configuration.connections.server,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wdiet-server",
-                             availableConnectionsDelegate: configuration.connections.availableConnections(logger: logger)),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port),
+            serverName: "wdiet-server",
+            availableConnectionsDelegate: configuration.connections.availableConnections(logger: logger)
+        ),
         logger: logger
     )
     app.addServices(database.client)
@@ -52,9 +58,14 @@ func buildRouter(configuration: ServerConfiguration, database: ServerDatabase, t
     router.get("/openapi.json") { _, _ in try OpenAPIDocument.response() }
     router.addMetricsRoute(policy: configuration.metrics)
 
-    AuthController(database: database, sessions: sessions, passwords: Passwords(cost: configuration.bcryptCost, policy: configuration.bcrypt),
-                   policy: configuration.rateLimit, logger: logger)
-        .addRoutes(to: router, authenticated: authenticated)
+    AuthController(
+        database: database,
+        sessions: sessions,
+        passwords: Passwords(cost: configuration.bcryptCost, policy: configuration.bcrypt),
+        policy: configuration.rateLimit,
+        logger: logger
+    )
+    .addRoutes(to: router, authenticated: authenticated)
     let protected = router.group().add(middleware: authenticated)
     SyncController(database: database, quota: configuration.quota, logger: logger).addRoutes(to: protected)
     AccountController(database: database, sessions: sessions, logger: logger).addRoutes(to: protected)

@@ -1,5 +1,6 @@
 import Foundation
 import SyncProtocol
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -102,8 +103,12 @@ public struct ServerAPI: Sendable {
 
     struct Empty: Codable {}
 
-    private func call<Response: Decodable>(_ method: String, _ path: String, token: String? = nil,
-                                           body: (some Encodable)? = Empty?.none) async throws -> Response {
+    private func call<Response: Decodable>(
+        _ method: String,
+        _ path: String,
+        token: String? = nil,
+        body: (some Encodable)? = Empty?.none
+    ) async throws -> Response {
         guard let url = URL(string: path, relativeTo: baseURL) else { throw SyncError.invalidResponse("bad path \(path)") }
         var request = URLRequest(url: url)
         request.httpMethod = method
@@ -132,8 +137,11 @@ public struct ServerAPI: Sendable {
         default:
             let body = try? JSONDecoder.api.decode(APIErrorBody.self, from: data)
             if http.statusCode == 401, token != nil { throw SyncError.signedOut }
-            throw SyncError.server(status: http.statusCode, code: body?.error.code ?? "http_\(http.statusCode)",
-                                   message: body?.error.message ?? HTTPURLResponse.localizedString(forStatusCode: http.statusCode))
+            throw SyncError.server(
+                status: http.statusCode,
+                code: body?.error.code ?? "http_\(http.statusCode)",
+                message: body?.error.message ?? HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
+            )
         }
     }
 }

@@ -198,8 +198,11 @@ public struct Synchronizer: Sendable {
 
     /// Runs `call` with a fresh access token: refreshed ahead of expiry, and once more if the
     /// server says it expired. The rotated refresh token is saved before it is used.
-    private func authorized<T: Sendable>(_ account: inout Account, _ api: ServerAPI,
-                                         _ call: (String) async throws -> T) async throws -> T {
+    private func authorized<T: Sendable>(
+        _ account: inout Account,
+        _ api: ServerAPI,
+        _ call: (String) async throws -> T
+    ) async throws -> T {
         if account.accessExpiresAt < now().addingTimeInterval(60) {
             try await refresh(&account, api)
         }

@@ -38,8 +38,12 @@ public struct BarcodeLookup: Sendable {
     }
 
     /// Looks `barcode` up: `local` finds a food of the user's, `save` stores one found online.
-    public func find(_ barcode: Barcode, language: Language, local: () throws -> Food?,
-                     save: (CustomFood) throws -> Food) async throws -> Outcome {
+    public func find(
+        _ barcode: Barcode,
+        language: Language,
+        local: () throws -> Food?,
+        save: (CustomFood) throws -> Food
+    ) async throws -> Outcome {
         if let food = try local() { return .found(food, fromOpenFoodFacts: false) }
         guard let client else { return .notOnDevice }
         let product: CustomFood?

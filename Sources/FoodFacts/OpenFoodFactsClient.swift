@@ -1,6 +1,7 @@
 import DietCore
 import FoodKit
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -64,17 +65,33 @@ public struct OpenFoodFactsClient: Sendable {
         let n = product.nutriments
         // the product's name in the user's language, then its generic name in that language,
         // then the name it was entered with
-        let name = [product.names[language.rawValue], product.genericNames[language.rawValue], product.productName, product.genericName]
+        let name =
+            [product.names[language.rawValue], product.genericNames[language.rawValue], product.productName, product.genericName]
             .compactMap { $0.map(cleaned) }.first { !$0.isEmpty } ?? barcode.digits
         guard let kcal = n.energyKcal100g ?? n.energyKj100g.map({ $0 / 4.184 }) else { throw .incomplete(name) }
         let fiber = n.fiber100g ?? 0
-        let nutrients = Nutrients(kcal: kcal, proteinG: n.proteins100g ?? 0, carbsG: n.carbohydrates100g ?? 0,
-                                  totalCarbsG: (n.carbohydrates100g ?? 0) + fiber, fiberG: fiber, sugarsG: n.sugars100g ?? 0,
-                                  fatG: n.fat100g ?? 0, sodiumMg: (n.sodium100g ?? 0) * 1000)
-        let serving = product.servingQuantity.flatMap { $0 > 0 ? Portion(amount: 1, name: product.servingSize.map(cleaned) ?? "serving", grams: $0) : nil }
+        let nutrients = Nutrients(
+            kcal: kcal,
+            proteinG: n.proteins100g ?? 0,
+            carbsG: n.carbohydrates100g ?? 0,
+            totalCarbsG: (n.carbohydrates100g ?? 0) + fiber,
+            fiberG: fiber,
+            sugarsG: n.sugars100g ?? 0,
+            fatG: n.fat100g ?? 0,
+            sodiumMg: (n.sodium100g ?? 0) * 1000
+        )
+        let serving = product.servingQuantity.flatMap {
+            $0 > 0 ? Portion(amount: 1, name: product.servingSize.map(cleaned) ?? "serving", grams: $0) : nil
+        }
         do {
-            return try CustomFood(name: String(name.prefix(80)), barcode: barcode, per100g: nutrients, portions: serving.map { [$0] } ?? [],
-                                  source: .openFoodFacts, attribution: attribution)
+            return try CustomFood(
+                name: String(name.prefix(80)),
+                barcode: barcode,
+                per100g: nutrients,
+                portions: serving.map { [$0] } ?? [],
+                source: .openFoodFacts,
+                attribution: attribution
+            )
         } catch {
             throw .incomplete(name)
         }

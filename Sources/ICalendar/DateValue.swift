@@ -4,8 +4,8 @@ enum DateValue {
     static func parseDate(_ text: some StringProtocol) -> CivilDateTime? {
         let digits = Array(text.utf8)
         guard digits.count == 8, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-              let year = Int(text.prefix(4)), let month = Int(text.dropFirst(4).prefix(2)), let day = Int(text.suffix(2)),
-              (1...12).contains(month), (1...Civil.daysInMonth(year, month)).contains(day)
+            let year = Int(text.prefix(4)), let month = Int(text.dropFirst(4).prefix(2)), let day = Int(text.suffix(2)),
+            (1...12).contains(month), (1...Civil.daysInMonth(year, month)).contains(day)
         else { return nil }
         return CivilDateTime(year: year, month: month, day: day)
     }
@@ -17,12 +17,12 @@ enum DateValue {
         if utc { body = body.dropLast() }
         let parts = body.split(separator: "T", omittingEmptySubsequences: false)
         guard parts.count == 2, var value = parseDate(parts[0]), parts[1].count == 6, parts[1].utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-              let hour = Int(parts[1].prefix(2)), let minute = Int(parts[1].dropFirst(2).prefix(2)), let second = Int(parts[1].suffix(2)),
-              hour < 24, minute < 60, second <= 60
+            let hour = Int(parts[1].prefix(2)), let minute = Int(parts[1].dropFirst(2).prefix(2)), let second = Int(parts[1].suffix(2)),
+            hour < 24, minute < 60, second <= 60
         else { return nil }
         value.hour = hour
         value.minute = minute
-        value.second = min(second, 59) // a leap second is read as :59
+        value.second = min(second, 59)  // a leap second is read as :59
         return (value, utc)
     }
 

@@ -35,9 +35,12 @@ public struct ICalendarDocument: Sendable {
     /// The rules of every TZID the events use. VTIMEZONE transitions share one work budget;
     /// a zone that cannot be resolved within it is read as local times and reported.
     private static func resolveZones(of events: [Event], root: Component, problems: inout ProblemList) -> [String: any ZoneRules] {
-        let definitions = Dictionary(root.children.filter { $0.name == "VTIMEZONE" }.compactMap { component in
-            component.first("TZID").map { ($0.value.trimmingCharacters(in: .whitespaces), component) }
-        }, uniquingKeysWith: { first, _ in first })
+        let definitions = Dictionary(
+            root.children.filter { $0.name == "VTIMEZONE" }.compactMap { component in
+                component.first("TZID").map { ($0.value.trimmingCharacters(in: .whitespaces), component) }
+            },
+            uniquingKeysWith: { first, _ in first }
+        )
         var zones: [String: any ZoneRules] = [:]
         var unresolved: [String: (line: Int, tooComplex: Bool)] = [:]
         var budget = Limits.zoneSteps
@@ -54,9 +57,12 @@ public struct ICalendarDocument: Sendable {
             }
         }
         for (tzid, (line, tooComplex)) in unresolved.sorted(by: { $0.value.line < $1.value.line }) {
-            problems.add(line: line, tooComplex
-                ? "time zone “\(tzid)” has more transitions than are read; its times are read as local times"
-                : "time zone “\(tzid)” is unknown; its times are read as local times")
+            problems.add(
+                line: line,
+                tooComplex
+                    ? "time zone “\(tzid)” has more transitions than are read; its times are read as local times"
+                    : "time zone “\(tzid)” is unknown; its times are read as local times"
+            )
         }
         return zones
     }

@@ -82,9 +82,18 @@ public struct BriefingInput: Sendable {
     /// Recovery mode (docs/rules.md §8): the nutrition emphasis without numbers, deficits or targets.
     public var recoveryMode = false
 
-    public init(date: LocalDate, timeZone: TimeZone, now: Date, recovery: Recovery? = nil, sleep: Sleep? = nil,
-                events: [CalendarEvent]? = nil, phase: Phase? = nil, preferences: WorkoutPreferences = WorkoutPreferences(),
-                whoopUpdatedAt: Date? = nil, whoopConnected: Bool = false) {
+    public init(
+        date: LocalDate,
+        timeZone: TimeZone,
+        now: Date,
+        recovery: Recovery? = nil,
+        sleep: Sleep? = nil,
+        events: [CalendarEvent]? = nil,
+        phase: Phase? = nil,
+        preferences: WorkoutPreferences = WorkoutPreferences(),
+        whoopUpdatedAt: Date? = nil,
+        whoopConnected: Bool = false
+    ) {
         self.date = date
         self.timeZone = timeZone
         self.now = now
@@ -111,13 +120,26 @@ public enum BriefingGenerator {
                 .map { DemandClassifier.classify($0, timeZone: input.timeZone) }
         }
         let load = classified.map(CalendarLoad.score)
-        let context = BriefingContext(zone: zone, recovery: input.recovery, sleep: input.sleep, events: classified ?? [], load: load,
-                                      phase: input.phase, timeZone: input.timeZone, recoveryMode: input.recoveryMode)
+        let context = BriefingContext(
+            zone: zone,
+            recovery: input.recovery,
+            sleep: input.sleep,
+            events: classified ?? [],
+            load: load,
+            phase: input.phase,
+            timeZone: input.timeZone,
+            recoveryMode: input.recoveryMode
+        )
         var alerts: [PreMeetingAlert] = []
         if let score = input.recovery?.score, score < PreMeetingAlert.threshold {
             for item in classified ?? [] where item.demand == .high && item.event.blocksTime && !item.event.isAllDay {
-                alerts.append(PreMeetingAlert(event: item.event, alertAt: item.event.start.addingTimeInterval(-PreMeetingAlert.lead),
-                                              message: Message("readyday.alert.body", ["event": .text(item.event.title), "score": .integer(score)])))
+                alerts.append(
+                    PreMeetingAlert(
+                        event: item.event,
+                        alertAt: item.event.start.addingTimeInterval(-PreMeetingAlert.lead),
+                        message: Message("readyday.alert.body", ["event": .text(item.event.title), "score": .integer(score)])
+                    )
+                )
             }
         }
         var notes: [Message] = []
@@ -127,19 +149,40 @@ public enum BriefingGenerator {
             notes.append(Message("readyday.note.notScored"))
         }
         if let recorded = input.recovery?.recordedAt, input.now.timeIntervalSince(recorded) > staleAfter {
-            notes.append(Message("readyday.note.stale", ["date": .date(LocalDate(recorded, in: input.timeZone)),
-                                                          "time": .time(TimeOfDay(recorded, in: input.timeZone))]))
+            notes.append(
+                Message(
+                    "readyday.note.stale",
+                    [
+                        "date": .date(LocalDate(recorded, in: input.timeZone)),
+                        "time": .time(TimeOfDay(recorded, in: input.timeZone)),
+                    ]
+                )
+            )
         }
         if input.events == nil { notes.append(Message("readyday.note.noCalendar")) }
         // neither source: one clear thing instead of two notes that contradict each other
         if !input.whoopConnected && input.events == nil { notes = [Message(BriefingNote.noSources)] }
         return DayBriefing(
-            date: input.date, zone: zone, recovery: input.recovery, sleep: input.sleep, events: classified, load: load,
+            date: input.date,
+            zone: zone,
+            recovery: input.recovery,
+            sleep: input.sleep,
+            events: classified,
+            load: load,
             recommendations: RecommendationEngine.recommendations(for: context, rules: rules),
-            workoutWindows: WorkoutWindowFinder.windows(on: input.date, events: input.events ?? [], zone: zone,
-                                                        preferences: input.preferences, timeZone: input.timeZone, now: input.now,
-                                                        recoveryScore: input.recovery?.score),
-            alerts: alerts, nutrition: NutritionEmphasis.of(zone: zone, phase: input.phase, recoveryMode: input.recoveryMode), notes: notes)
+            workoutWindows: WorkoutWindowFinder.windows(
+                on: input.date,
+                events: input.events ?? [],
+                zone: zone,
+                preferences: input.preferences,
+                timeZone: input.timeZone,
+                now: input.now,
+                recoveryScore: input.recovery?.score
+            ),
+            alerts: alerts,
+            nutrition: NutritionEmphasis.of(zone: zone, phase: input.phase, recoveryMode: input.recoveryMode),
+            notes: notes
+        )
     }
 }
 

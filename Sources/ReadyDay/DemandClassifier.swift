@@ -5,13 +5,17 @@ import Foundation
 /// title keywords; high ≥ 6, medium ≥ 3, else low.
 public enum DemandClassifier {
     /// Keywords in the three languages of the app; matched in the lower-cased title.
-    static let demanding = ["strategy", "review", "presentation", "interview", "planning", "brainstorm", "board", "all-hands",
-                            "pitch", "demo", "retrospective", "quarterly",
-                            "strategie", "präsentation", "vorstellungsgespräch", "planung", "vorstand", "quartal",
-                            "estrategia", "revisión", "presentación", "entrevista", "planificación", "junta", "trimestral"]
-    static let light = ["lunch", "break", "coffee", "social", "happy hour", "walk", "1:1", "check-in", "standup", "daily",
-                        "mittagessen", "pause", "kaffee", "spaziergang",
-                        "almuerzo", "descanso", "café", "paseo"]
+    static let demanding = [
+        "strategy", "review", "presentation", "interview", "planning", "brainstorm", "board", "all-hands",
+        "pitch", "demo", "retrospective", "quarterly",
+        "strategie", "präsentation", "vorstellungsgespräch", "planung", "vorstand", "quartal",
+        "estrategia", "revisión", "presentación", "entrevista", "planificación", "junta", "trimestral",
+    ]
+    static let light = [
+        "lunch", "break", "coffee", "social", "happy hour", "walk", "1:1", "check-in", "standup", "daily",
+        "mittagessen", "pause", "kaffee", "spaziergang",
+        "almuerzo", "descanso", "café", "paseo",
+    ]
 
     public static func classify(_ event: CalendarEvent, timeZone: TimeZone) -> ClassifiedEvent {
         var points = 0
@@ -35,11 +39,12 @@ public enum DemandClassifier {
 public enum CalendarLoad {
     public static func score(_ events: [ClassifiedEvent]) -> Double {
         let total = events.filter { $0.event.blocksTime && !$0.event.isAllDay }.reduce(0.0) { sum, item in
-            let weight: Double = switch item.demand {
-            case .high: 15
-            case .medium: 8
-            case .low: 3
-            }
+            let weight: Double =
+                switch item.demand {
+                case .high: 15
+                case .medium: 8
+                case .low: 3
+                }
             return sum + item.event.duration / 3600 * weight
         }
         return min(100, (total * 10).rounded() / 10)

@@ -88,13 +88,21 @@ public enum WorkoutWindowFinder {
         let range: ClosedRange<Int>
     }
 
-    public static func windows(on date: LocalDate, events: [CalendarEvent], zone: RecoveryZone, preferences: WorkoutPreferences,
-                               timeZone: TimeZone, now: Date, recoveryScore: Int? = nil) -> [WorkoutWindow] {
-        let intensity: WorkoutWindow.Intensity = switch zone {
-        case .green: .high
-        case .yellow, .unknown: .moderate
-        case .red: .recovery
-        }
+    public static func windows(
+        on date: LocalDate,
+        events: [CalendarEvent],
+        zone: RecoveryZone,
+        preferences: WorkoutPreferences,
+        timeZone: TimeZone,
+        now: Date,
+        recoveryScore: Int? = nil
+    ) -> [WorkoutWindow] {
+        let intensity: WorkoutWindow.Intensity =
+            switch zone {
+            case .green: .high
+            case .yellow, .unknown: .moderate
+            case .red: .recovery
+            }
         let busy = events.filter { $0.blocksTime && !$0.isAllDay }.sorted { $0.start < $1.start }
         var candidates: [Candidate] = []
         for range in preferences.windows.sorted(by: { $0.lowerBound < $1.lowerBound }) {
@@ -106,34 +114,57 @@ public enum WorkoutWindowFinder {
         let longest = chosen.count > 1 ? durations.indices.max { durations[$0] < durations[$1] || (durations[$0] == durations[$1] && $0 > $1) } : nil
         return chosen.enumerated().map { index, candidate in
             let reason = WindowReason(
-                gap: candidate.gap, after: candidate.after, before: candidate.before,
+                gap: candidate.gap,
+                after: candidate.after,
+                before: candidate.before,
                 preparationMinutes: candidate.prepared ? Int((preferences.preparation / 60).rounded()) : nil,
-                startsNow: candidate.startsNow, preferredFrom: candidate.range.lowerBound, preferredTo: candidate.range.upperBound,
-                longest: index == longest, zone: zone, score: recoveryScore)
+                startsNow: candidate.startsNow,
+                preferredFrom: candidate.range.lowerBound,
+                preferredTo: candidate.range.upperBound,
+                longest: index == longest,
+                zone: zone,
+                score: recoveryScore
+            )
             return WorkoutWindow(start: candidate.start, end: candidate.end, intensity: intensity, reason: reason)
         }
     }
 
     /// The gaps of one preferred range, each with what bounds it.
-    private static func gaps(in range: ClosedRange<Int>, on date: LocalDate, busy: [CalendarEvent], preferences: WorkoutPreferences,
-                             timeZone: TimeZone, now: Date) -> [Candidate] {
+    private static func gaps(
+        in range: ClosedRange<Int>,
+        on date: LocalDate,
+        busy: [CalendarEvent],
+        preferences: WorkoutPreferences,
+        timeZone: TimeZone,
+        now: Date
+    ) -> [Candidate] {
         let open = date.instant(at: TimeOfDay(minutesSinceMidnight: range.lowerBound), in: timeZone)
-        let close = range.upperBound >= 1440
+        let close =
+            range.upperBound >= 1440
             ? date.adding(days: 1).instant(at: TimeOfDay(minutesSinceMidnight: 0), in: timeZone)
             : date.instant(at: TimeOfDay(minutesSinceMidnight: range.upperBound), in: timeZone)
         var result: [Candidate] = []
         var cursor = max(open, now)
         var previous: CalendarEvent?
         func candidate(until end: Date, before next: CalendarEvent?) -> Candidate {
-            let gap: WindowReason.Gap = switch (previous, next) {
-            case (nil, nil): .freeDay
-            case (nil, _): .beforeFirst
-            case (_, nil): .afterLast
-            default: .between
-            }
+            let gap: WindowReason.Gap =
+                switch (previous, next) {
+                case (nil, nil): .freeDay
+                case (nil, _): .beforeFirst
+                case (_, nil): .afterLast
+                default: .between
+                }
             let prepared = previous.map { cursor == $0.end.addingTimeInterval(preferences.preparation) } ?? false
-            return Candidate(start: cursor, end: end, gap: gap, after: previous?.title, before: next?.title, prepared: prepared,
-                             startsNow: cursor == now && now > open, range: range)
+            return Candidate(
+                start: cursor,
+                end: end,
+                gap: gap,
+                after: previous?.title,
+                before: next?.title,
+                prepared: prepared,
+                startsNow: cursor == now && now > open,
+                range: range
+            )
         }
         for event in busy where event.end > cursor && event.start < close {
             if event.start.timeIntervalSince(cursor) >= preferences.minimum {

@@ -58,17 +58,21 @@ public enum NaturalKey {
     public static func id(table: SyncTable, key: String) -> UUID {
         let text = Array("w-diet/\(table.rawValue)/\(key)".utf8)
         var bytes = [UInt8]()
-        for seed in [UInt64(0xcbf29ce484222325), UInt64(0x84222325cbf29ce4)] {
+        for seed in [UInt64(0xcbf2_9ce4_8422_2325), UInt64(0x8422_2325_cbf2_9ce4)] {
             var hash = seed
             for byte in text {
                 hash ^= UInt64(byte)
-                hash &*= 0x100000001b3
+                hash &*= 0x100_0000_01b3
             }
             withUnsafeBytes(of: hash.bigEndian) { bytes.append(contentsOf: $0) }
         }
-        bytes[6] = (bytes[6] & 0x0F) | 0x80 // version 8: custom
-        bytes[8] = (bytes[8] & 0x3F) | 0x80 // RFC 4122 variant
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        bytes[6] = (bytes[6] & 0x0F) | 0x80  // version 8: custom
+        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            )
+        )
     }
 }

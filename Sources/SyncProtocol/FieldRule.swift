@@ -35,7 +35,8 @@ enum FieldRule: Sendable {
         switch self {
         case .integer(let range):
             guard let number = value.doubleValue, number.rounded() == number, abs(number) < 9e15,
-                  range.contains(Int64(number)) else {
+                range.contains(Int64(number))
+            else {
                 return "must be a whole number from \(range.lowerBound) to \(range.upperBound); got \(Self.shown(value))"
             }
             return nil
@@ -68,7 +69,8 @@ enum FieldRule: Sendable {
         case .freeText(let maximum):
             return text.count <= maximum ? nil : "must be at most \(maximum) characters; got \(text.count)"
         case .identifier(let maximum):
-            let allowed = !text.isEmpty && text.utf8.count <= maximum
+            let allowed =
+                !text.isEmpty && text.utf8.count <= maximum
                 && text.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || "_-.:".unicodeScalars.contains($0) }
             return allowed ? nil : "must be 1–\(maximum) ASCII letters, digits, '_', '-', '.' or ':'; got \(Self.shown(text))"
         case .choice(let values):
@@ -150,8 +152,9 @@ enum CivilText {
     static func isDate(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D,
-              let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]),
-              (1900...2999).contains(year), (1...12).contains(month) else { return false }
+            let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]),
+            (1900...2999).contains(year), (1...12).contains(month)
+        else { return false }
         return (1...daysIn(month: month, year: year)).contains(day)
     }
 
@@ -166,9 +169,10 @@ enum CivilText {
     static func isInstant(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count == 24, bytes[10] == 0x54, bytes[19] == 0x2E, bytes[23] == 0x5A,
-              isDate(String(decoding: bytes[0..<10], as: UTF8.self)),
-              isTime(String(decoding: bytes[11..<16], as: UTF8.self)), bytes[16] == 0x3A,
-              let second = number(bytes[17..<19]), second < 60, number(bytes[20..<23]) != nil else { return false }
+            isDate(String(decoding: bytes[0..<10], as: UTF8.self)),
+            isTime(String(decoding: bytes[11..<16], as: UTF8.self)), bytes[16] == 0x3A,
+            let second = number(bytes[17..<19]), second < 60, number(bytes[20..<23]) != nil
+        else { return false }
         return true
     }
 

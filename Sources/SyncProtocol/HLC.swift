@@ -37,9 +37,9 @@ public struct HLC: Hashable, Comparable, Sendable, CustomStringConvertible {
     public init?(_ text: String) {
         let parts = text.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 16, parts[1].count == 4, !parts[2].isEmpty,
-              parts[0].allSatisfy(\.isASCII), let wall = Int64(parts[0]), wall >= 0,
-              let counter = Int(parts[1], radix: 16), counter >= 0,
-              parts[2].allSatisfy({ $0.isLetter || $0.isNumber })
+            parts[0].allSatisfy(\.isASCII), let wall = Int64(parts[0]), wall >= 0,
+            let counter = Int(parts[1], radix: 16), counter >= 0,
+            parts[2].allSatisfy({ $0.isLetter || $0.isNumber })
         else { return nil }
         self.init(wallMs: wall, counter: counter, deviceID: String(parts[2]))
     }
@@ -92,7 +92,8 @@ public struct HybridLogicalClock: Hashable, Sendable {
         if wall == last.wallMs { counter = max(counter, last.counter + 1) }
         if let remote, wall == remote.wallMs { counter = max(counter, remote.counter + 1) }
         // A counter overflow borrows the next millisecond instead of wrapping.
-        let stamp = counter > HLC.maxCounter
+        let stamp =
+            counter > HLC.maxCounter
             ? HLC(wallMs: wall + 1, counter: 0, deviceID: deviceID)
             : HLC(wallMs: wall, counter: counter, deviceID: deviceID)
         last = stamp

@@ -48,8 +48,10 @@ public enum RowContract {
         }
         if let key = schema.naturalKey, let expected = key(fields), expected != change.id {
             return ContractViolation(
-                table: change.table, field: "id",
-                reason: "must be \(expected.uuidString) for this row (one row per natural key); got \(change.id.uuidString)")
+                table: change.table,
+                field: "id",
+                reason: "must be \(expected.uuidString) for this row (one row per natural key); got \(change.id.uuidString)"
+            )
         }
         return nil
     }

@@ -15,15 +15,18 @@ extension TableSchema {
 
     /// One WHOOP record as the v2 API returned it (`record`, JSON text), keyed by its kind and
     /// WHOOP's id: recovery by cycle id, sleep and workout by their UUIDs, cycle by its id.
-    static let whoopRecords = TableSchema([
-        required("kind", .choice(["recovery", "sleep", "cycle", "workout"])),
-        required("whoop_id", .identifier(maxLength: 64)),
-        required("recorded_at", .instant),
-        required("record", .json(.object, maxBytes: 16384)),
-    ], naturalKey: { row in
-        guard let kind = row["kind"]?.stringValue, let id = row["whoop_id"]?.stringValue else { return nil }
-        return WhoopRow.id(kind: kind, whoopID: id)
-    })
+    static let whoopRecords = TableSchema(
+        [
+            required("kind", .choice(["recovery", "sleep", "cycle", "workout"])),
+            required("whoop_id", .identifier(maxLength: 64)),
+            required("recorded_at", .instant),
+            required("record", .json(.object, maxBytes: 16384)),
+        ],
+        naturalKey: { row in
+            guard let kind = row["kind"]?.stringValue, let id = row["whoop_id"]?.stringValue else { return nil }
+            return WhoopRow.id(kind: kind, whoopID: id)
+        }
+    )
 }
 
 /// Limits of a synced calendar row.

@@ -66,36 +66,42 @@ private let grams = FieldRule.number(0...999)
 private let per100g = FieldRule.number(0...100)
 
 extension TableSchema {
-    static let profile = TableSchema([
-        required("sex", .choice(["male", "female", "other"])),
-        required("age", .integer(18...99)),
-        optional("birth_date", .date),
-        required("height_cm", .number(100...250)),
-        required("weight_kg", .number(30...200)),
-        required("activity_level", .choice(["sedentary", "light", "moderate", "active", "very_active"])),
-        required("goal", .choice(["lose", "maintain", "gain"])),
-        required("eating_window", .json(.object, maxBytes: 1024)),
-        required("language", .choice(["de", "en", "es"])),
-        required("units", .choice(["metric", "imperial"])),
-        required("deficit", .number(0.10...0.35)),
-        required("cycle_preset", .choice(["open_ended", "study"])),
-        required("locked_goals", .json(.object, maxBytes: 4096)),
-        optional("accepted_maintenance_kcal", .integer(800...6000)),
-        optional("recovery_since", .date),
-        optional("recovery_periods", .json(.array, maxBytes: 4096)),
-        required("start_date", .date),
-        required("time_zone", .timeZone),
-    ], naturalKey: { _ in NaturalKey.id(table: .profile, key: "profile") })
+    static let profile = TableSchema(
+        [
+            required("sex", .choice(["male", "female", "other"])),
+            required("age", .integer(18...99)),
+            optional("birth_date", .date),
+            required("height_cm", .number(100...250)),
+            required("weight_kg", .number(30...200)),
+            required("activity_level", .choice(["sedentary", "light", "moderate", "active", "very_active"])),
+            required("goal", .choice(["lose", "maintain", "gain"])),
+            required("eating_window", .json(.object, maxBytes: 1024)),
+            required("language", .choice(["de", "en", "es"])),
+            required("units", .choice(["metric", "imperial"])),
+            required("deficit", .number(0.10...0.35)),
+            required("cycle_preset", .choice(["open_ended", "study"])),
+            required("locked_goals", .json(.object, maxBytes: 4096)),
+            optional("accepted_maintenance_kcal", .integer(800...6000)),
+            optional("recovery_since", .date),
+            optional("recovery_periods", .json(.array, maxBytes: 4096)),
+            required("start_date", .date),
+            required("time_zone", .timeZone),
+        ],
+        naturalKey: { _ in NaturalKey.id(table: .profile, key: "profile") }
+    )
 
-    static let cycleStates = TableSchema([
-        required("start_date", .date),
-        required("preset", .choice(["open_ended", "study"])),
-        required("phase", .choice(["habit", "diet", "maintenance", "completed"])),
-        required("programme_day", .integer(1...1_000_000)),
-        required("evaluated_on", .date),
-        required("time_zone", .timeZone),
-        optional("announced_phase_start", .date),
-    ], naturalKey: { _ in NaturalKey.id(table: .cycleStates, key: "cycle") })
+    static let cycleStates = TableSchema(
+        [
+            required("start_date", .date),
+            required("preset", .choice(["open_ended", "study"])),
+            required("phase", .choice(["habit", "diet", "maintenance", "completed"])),
+            required("programme_day", .integer(1...1_000_000)),
+            required("evaluated_on", .date),
+            required("time_zone", .timeZone),
+            optional("announced_phase_start", .date),
+        ],
+        naturalKey: { _ in NaturalKey.id(table: .cycleStates, key: "cycle") }
+    )
 
     static let mealLogs = TableSchema([
         required("name", name),
@@ -114,12 +120,15 @@ extension TableSchema {
         optional("moment", .integer(1...5)),
     ])
 
-    static let weightEntries = TableSchema([
-        required("local_date", .date),
-        required("weight_kg", .number(30...200)),
-        required("logged_at", .instant),
-        required("time_zone", .timeZone),
-    ], naturalKey: { row in row["local_date"]?.stringValue.map { NaturalKey.id(table: .weightEntries, key: $0) } })
+    static let weightEntries = TableSchema(
+        [
+            required("local_date", .date),
+            required("weight_kg", .number(30...200)),
+            required("logged_at", .instant),
+            required("time_zone", .timeZone),
+        ],
+        naturalKey: { row in row["local_date"]?.stringValue.map { NaturalKey.id(table: .weightEntries, key: $0) } }
+    )
 
     static let analyticsEvents = TableSchema([
         required("name", .identifier(maxLength: 64)),

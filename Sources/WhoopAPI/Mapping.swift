@@ -5,8 +5,12 @@ extension WhoopRecovery {
     /// The ReadyDay recovery: a score only when WHOOP scored it.
     public var domain: Recovery {
         let scored = scoreState == .scored ? score : nil
-        return Recovery(score: scored.map { Int($0.recoveryScore.rounded()) }, restingHeartRate: scored?.restingHeartRate,
-                        hrvMilliseconds: scored?.hrvRmssdMilli, recordedAt: createdAt)
+        return Recovery(
+            score: scored.map { Int($0.recoveryScore.rounded()) },
+            restingHeartRate: scored?.restingHeartRate,
+            hrvMilliseconds: scored?.hrvRmssdMilli,
+            recordedAt: createdAt
+        )
     }
 }
 
@@ -16,7 +20,11 @@ extension WhoopSleep {
         guard scoreState == .scored, let score else { return nil }
         let stages = score.stageSummary
         let asleep = stages.totalLightSleepTimeMilli + stages.totalSlowWaveSleepTimeMilli + stages.totalRemSleepTimeMilli
-        return Sleep(asleep: TimeInterval(asleep) / 1000, efficiency: score.sleepEfficiencyPercentage.map { $0 / 100 },
-                     need: TimeInterval(score.sleepNeeded.totalMilli) / 1000, endedAt: end)
+        return Sleep(
+            asleep: TimeInterval(asleep) / 1000,
+            efficiency: score.sleepEfficiencyPercentage.map { $0 / 100 },
+            need: TimeInterval(score.sleepNeeded.totalMilli) / 1000,
+            endedAt: end
+        )
     }
 }

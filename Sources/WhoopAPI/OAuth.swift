@@ -9,9 +9,14 @@ public struct WhoopConfiguration: Sendable {
     public var apiBase: String
     public var oauthBase: String
 
-    public init(clientID: String, clientSecret: String, redirectURI: String,
-                scopes: [String] = ["offline", "read:recovery", "read:cycles", "read:sleep", "read:workout", "read:profile", "read:body_measurement"],
-                apiBase: String = "https://api.prod.whoop.com/developer", oauthBase: String = "https://api.prod.whoop.com/oauth/oauth2") {
+    public init(
+        clientID: String,
+        clientSecret: String,
+        redirectURI: String,
+        scopes: [String] = ["offline", "read:recovery", "read:cycles", "read:sleep", "read:workout", "read:profile", "read:body_measurement"],
+        apiBase: String = "https://api.prod.whoop.com/developer",
+        oauthBase: String = "https://api.prod.whoop.com/oauth/oauth2"
+    ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
         self.redirectURI = redirectURI

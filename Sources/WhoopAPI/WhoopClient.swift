@@ -17,10 +17,14 @@ public actor WhoopClient {
     public var maxRateLimitWait: Double = 60
     public var serverErrorRetries = 3
 
-    public init(configuration: WhoopConfiguration, tokens: WhoopTokens, http: HTTPClient = .shared,
-                saveTokens: @escaping @Sendable (WhoopTokens) async throws -> Void,
-                now: @escaping @Sendable () -> Date = Date.init,
-                sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64($0 * 1e9)) }) {
+    public init(
+        configuration: WhoopConfiguration,
+        tokens: WhoopTokens,
+        http: HTTPClient = .shared,
+        saveTokens: @escaping @Sendable (WhoopTokens) async throws -> Void,
+        now: @escaping @Sendable () -> Date = Date.init,
+        sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64($0 * 1e9)) }
+    ) {
         self.configuration = configuration
         self.tokens = tokens
         self.http = http
@@ -32,11 +36,22 @@ public actor WhoopClient {
     // MARK: OAuth
 
     /// Exchanges the authorization code for the first tokens.
-    public static func exchange(code: String, configuration: WhoopConfiguration, http: HTTPClient = .shared,
-                                now: Date = Date()) async throws -> WhoopTokens {
-        try await tokenRequest([("grant_type", "authorization_code"), ("code", code), ("client_id", configuration.clientID),
-                                ("client_secret", configuration.clientSecret), ("redirect_uri", configuration.redirectURI)],
-                               configuration: configuration, http: http, now: now, previousRefresh: nil)
+    public static func exchange(
+        code: String,
+        configuration: WhoopConfiguration,
+        http: HTTPClient = .shared,
+        now: Date = Date()
+    ) async throws -> WhoopTokens {
+        try await tokenRequest(
+            [
+                ("grant_type", "authorization_code"), ("code", code), ("client_id", configuration.clientID),
+                ("client_secret", configuration.clientSecret), ("redirect_uri", configuration.redirectURI),
+            ],
+            configuration: configuration,
+            http: http,
+            now: now,
+            previousRefresh: nil
+        )
     }
 
     private var refreshing: Task<Void, any Error>?
@@ -58,9 +73,15 @@ public actor WhoopClient {
     private func performRefresh() async throws {
         guard let refreshToken = tokens.refreshToken else { throw WhoopError.reconnectNeeded }
         let fresh = try await Self.tokenRequest(
-            [("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", configuration.clientID),
-             ("client_secret", configuration.clientSecret), ("scope", "offline")],
-            configuration: configuration, http: http, now: now(), previousRefresh: refreshToken)
+            [
+                ("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", configuration.clientID),
+                ("client_secret", configuration.clientSecret), ("scope", "offline"),
+            ],
+            configuration: configuration,
+            http: http,
+            now: now(),
+            previousRefresh: refreshToken
+        )
         try await saveTokens(fresh)
         tokens = fresh
     }
@@ -70,8 +91,13 @@ public actor WhoopClient {
         _ = try await send(.DELETE, "/v2/user/access", query: [])
     }
 
-    private static func tokenRequest(_ fields: [(String, String)], configuration: WhoopConfiguration, http: HTTPClient, now: Date,
-                                     previousRefresh: String?) async throws -> WhoopTokens {
+    private static func tokenRequest(
+        _ fields: [(String, String)],
+        configuration: WhoopConfiguration,
+        http: HTTPClient,
+        now: Date,
+        previousRefresh: String?
+    ) async throws -> WhoopTokens {
         var request = HTTPClientRequest(url: configuration.oauthBase + "/token")
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
@@ -94,8 +120,12 @@ public actor WhoopClient {
             guard let decoded = try? JSONDecoder().decode(TokenBody.self, from: Data(body.readableBytesView)) else {
                 throw WhoopError.invalidResponse("the token response is not valid")
             }
-            return WhoopTokens(accessToken: decoded.access_token, refreshToken: decoded.refresh_token ?? previousRefresh,
-                               expiresAt: now.addingTimeInterval(TimeInterval(decoded.expires_in)), scope: decoded.scope ?? "")
+            return WhoopTokens(
+                accessToken: decoded.access_token,
+                refreshToken: decoded.refresh_token ?? previousRefresh,
+                expiresAt: now.addingTimeInterval(TimeInterval(decoded.expires_in)),
+                scope: decoded.scope ?? ""
+            )
         case 400, 401:
             throw previousRefresh == nil ? WhoopError.authorizationDenied("the code was refused") : WhoopError.reconnectNeeded
         default:

@@ -16,24 +16,35 @@ struct CalendarFetchTests {
     static func withServer(_ body: @Sendable @escaping (String) async throws -> Void) async throws {
         let router = Router()
         router.get("/endless.ics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/calendar"], body: ResponseBody { writer in
-                let chunk = ByteBuffer(repeating: UInt8(ascii: "A"), count: 64 << 10)
-                while true { try await writer.write(chunk) }
-            })
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/calendar"],
+                body: ResponseBody { writer in
+                    let chunk = ByteBuffer(repeating: UInt8(ascii: "A"), count: 64 << 10)
+                    while true { try await writer.write(chunk) }
+                }
+            )
         }
         router.get("/trickle.ics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/calendar"], body: ResponseBody { writer in
-                while true {
-                    try await writer.write(ByteBuffer(string: "A"))
-                    try await Task.sleep(for: .seconds(1))
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/calendar"],
+                body: ResponseBody { writer in
+                    while true {
+                        try await writer.write(ByteBuffer(string: "A"))
+                        try await Task.sleep(for: .seconds(1))
+                    }
                 }
-            })
+            )
         }
         for name in ["bomb", "work"] {
             let gzip = try Data(contentsOf: fixtures.appendingPathComponent("\(name).ics.gz"))
             router.get("/\(name).ics") { _, _ in
-                Response(status: .ok, headers: [.contentType: "text/calendar", .contentEncoding: "gzip"],
-                         body: .init(byteBuffer: ByteBuffer(bytes: gzip)))
+                Response(
+                    status: .ok,
+                    headers: [.contentType: "text/calendar", .contentEncoding: "gzip"],
+                    body: .init(byteBuffer: ByteBuffer(bytes: gzip))
+                )
             }
         }
         router.get("/hop/:number") { _, context in

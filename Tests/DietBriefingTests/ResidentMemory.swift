@@ -12,8 +12,8 @@ enum ResidentMemory {
     /// The peak resident size since the last reset, in bytes.
     static func peak() -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
         else { return nil }
         return kilobytes * 1024
     }
@@ -21,7 +21,7 @@ enum ResidentMemory {
     /// The current resident size, in bytes.
     static func current() -> Int? {
         guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-              let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+            let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
         else { return nil }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }

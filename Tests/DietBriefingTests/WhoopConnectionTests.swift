@@ -12,7 +12,7 @@ import Testing
 /// collections page by page, and disconnecting — against a small WHOOP on loopback.
 @Suite("WHOOP connection shared by the CLI and the web app", .serialized)
 struct WhoopConnectionTests {
-    static let start = Date(timeIntervalSince1970: 1_767_600_000) // 2026-01-05 08:00 UTC
+    static let start = Date(timeIntervalSince1970: 1_767_600_000)  // 2026-01-05 08:00 UTC
 
     /// A folder with a fresh store; removed afterwards.
     static func withStore(_ body: (String, AppDatabase) async throws -> Void) async throws {
@@ -24,8 +24,10 @@ struct WhoopConnectionTests {
     }
 
     static func environment(_ base: String = "http://127.0.0.1:9") -> [String: String] {
-        ["WDIET_WHOOP_CLIENT_ID": "client", "WDIET_WHOOP_CLIENT_SECRET": "secret",
-         "WDIET_WHOOP_API_URL": base + "/developer", "WDIET_WHOOP_OAUTH_URL": base + "/oauth/oauth2"]
+        [
+            "WDIET_WHOOP_CLIENT_ID": "client", "WDIET_WHOOP_CLIENT_SECRET": "secret",
+            "WDIET_WHOOP_API_URL": base + "/developer", "WDIET_WHOOP_OAUTH_URL": base + "/oauth/oauth2",
+        ]
     }
 
     @Test("without the app's ID and secret there is no connection; the redirect address defaults to the CLI's")
@@ -35,8 +37,10 @@ struct WhoopConnectionTests {
         let connection = WhoopConnection(environment: Self.environment(), databasePath: "/tmp/x.sqlite")
         #expect(connection?.configuration.redirectURI == WhoopConnection.defaultRedirectURI && connection?.redirectConfigured == false)
         #expect(connection?.tokensPath == "/tmp/x.sqlite.whoop.json")
-        let configured = WhoopConnection(environment: Self.environment().merging(["WDIET_WHOOP_REDIRECT_URI": "https://me.example/briefing/whoop/callback"]) { $1 },
-                                         databasePath: "/tmp/x.sqlite")
+        let configured = WhoopConnection(
+            environment: Self.environment().merging(["WDIET_WHOOP_REDIRECT_URI": "https://me.example/briefing/whoop/callback"]) { $1 },
+            databasePath: "/tmp/x.sqlite"
+        )
         #expect(configured?.configuration.redirectURI == "https://me.example/briefing/whoop/callback" && configured?.redirectConfigured == true)
     }
 
@@ -51,7 +55,7 @@ struct WhoopConnectionTests {
             #expect(url.absoluteString.hasPrefix("http://127.0.0.1:9/oauth/oauth2/auth?"))
             #expect(items.first { $0.name == "redirect_uri" }?.value == "http://127.0.0.1:8080/briefing/whoop/callback")
             #expect(items.first { $0.name == "scope" }?.value?.split(separator: " ").contains("read:recovery") == true)
-            #expect(state.count >= 22 && state.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) // ≥ 128 bits
+            #expect(state.count >= 22 && state.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })  // ≥ 128 bits
             let permissions = try FileManager.default.attributesOfItem(atPath: connection.pendingPath)[.posixPermissions] as? NSNumber
             #expect(permissions?.intValue == 0o600)
             let second = try connection.begin(redirectURI: "http://127.0.0.1:8080/briefing/whoop/callback", now: Self.start)
@@ -89,7 +93,9 @@ struct WhoopConnectionTests {
                 #expect(!connection.isConnected)
                 // When the good code is exchanged
                 _ = try await connection.exchange(code: "good-code", attempt: attempt)
-                #expect(await whoop.redirectURIs == ["http://127.0.0.1:8080/briefing/whoop/callback", "http://127.0.0.1:8080/briefing/whoop/callback"])
+                #expect(
+                    await whoop.redirectURIs == ["http://127.0.0.1:8080/briefing/whoop/callback", "http://127.0.0.1:8080/briefing/whoop/callback"]
+                )
                 let permissions = try FileManager.default.attributesOfItem(atPath: connection.tokensPath)[.posixPermissions] as? NSNumber
                 #expect(permissions?.intValue == 0o600)
                 // Then 30 days come in two pages of each collection
@@ -98,8 +104,14 @@ struct WhoopConnectionTests {
                 #expect(await whoop.pages == 4)
                 #expect(try store.whoopRecordCount() == 60)
                 let day = try #require(LocalDate(year: 2026, month: 1, day: 5))
-                let briefing = try StoredBriefing.make(store: store, databasePath: path, day: day, today: day,
-                                                       now: Self.start, timeZone: TimeZone(identifier: "Europe/Berlin")!)
+                let briefing = try StoredBriefing.make(
+                    store: store,
+                    databasePath: path,
+                    day: day,
+                    today: day,
+                    now: Self.start,
+                    timeZone: TimeZone(identifier: "Europe/Berlin")!
+                )
                 #expect(briefing.briefing.recovery?.score == 55 && !briefing.hasNoSources)
                 // And disconnecting revokes at WHOOP and forgets everything here
                 #expect(try await connection.disconnect(store))
@@ -116,18 +128,35 @@ struct WhoopConnectionTests {
         let zone = TimeZone(identifier: "Europe/Berlin")!
         let day = try #require(LocalDate(year: 2026, month: 1, day: 5))
         func at(_ hour: Int, _ minute: Int = 0) -> Date { day.instant(at: TimeOfDay(minutesSinceMidnight: hour * 60 + minute), in: zone) }
-        let events = [CalendarEvent(title: "Lunch talk", start: at(11), end: at(12)), CalendarEvent(title: "Quarterly review", start: at(14), end: at(16))]
-        let windows = WorkoutWindowFinder.windows(on: day, events: events, zone: .yellow, preferences: WorkoutPreferences(), timeZone: zone,
-                                                  now: at(5), recoveryScore: 55)
+        let events = [
+            CalendarEvent(title: "Lunch talk", start: at(11), end: at(12)), CalendarEvent(title: "Quarterly review", start: at(14), end: at(16)),
+        ]
+        let windows = WorkoutWindowFinder.windows(
+            on: day,
+            events: events,
+            zone: .yellow,
+            preferences: WorkoutPreferences(),
+            timeZone: zone,
+            now: at(5),
+            recoveryScore: 55
+        )
         let middle = try #require(windows.first { $0.start == at(12, 30) })
-        #expect(BriefingText.reason(middle.reason, localizer: Localizer(.en))
-            == "the free gap between “Lunch talk” and “Quarterly review”, after your 30-minute preparation, in your preferred hours 06:00–21:00; moderate because recovery is yellow (55 %)")
+        #expect(
+            BriefingText.reason(middle.reason, localizer: Localizer(.en))
+                == "the free gap between “Lunch talk” and “Quarterly review”, after your 30-minute preparation, in your preferred hours 06:00–21:00; moderate because recovery is yellow (55 %)"
+        )
         #expect(BriefingText.reason(middle.reason, localizer: Localizer(.de)).hasPrefix("die freie Lücke zwischen „Lunch talk“"))
         let first = try #require(windows.first)
-        #expect(BriefingText.reason(first.reason, localizer: Localizer(.en))
-            == "the free time before “Lunch talk”, the longest of the day, in your preferred hours 06:00–21:00; moderate because recovery is yellow (55 %)")
+        #expect(
+            BriefingText.reason(first.reason, localizer: Localizer(.en))
+                == "the free time before “Lunch talk”, the longest of the day, in your preferred hours 06:00–21:00; moderate because recovery is yellow (55 %)"
+        )
         let last = try #require(windows.last)
-        #expect(BriefingText.reason(last.reason, localizer: Localizer(.es)).hasPrefix("el tiempo libre después de «Quarterly review», después de tus 30 minutos"))
+        #expect(
+            BriefingText.reason(last.reason, localizer: Localizer(.es)).hasPrefix(
+                "el tiempo libre después de «Quarterly review», después de tus 30 minutos"
+            )
+        )
     }
 }
 
@@ -145,12 +174,14 @@ actor LocalWhoop {
         let format = Date.ISO8601FormatStyle()
         recoveries = (0..<records).map { index in
             let created = base.addingTimeInterval(Double(-index) * 86400).formatted(format)
-            return #"{"cycle_id":\#(1000 + index),"sleep_id":"ecfc6a15-4661-442f-a9a4-f160dd7afae1","user_id":10129,"created_at":"\#(created)","updated_at":"\#(created)","score_state":"SCORED","score":{"user_calibrating":false,"recovery_score":\#(55 + index % 3).0,"resting_heart_rate":55.5,"hrv_rmssd_milli":48.25}}"#
+            return
+                #"{"cycle_id":\#(1000 + index),"sleep_id":"ecfc6a15-4661-442f-a9a4-f160dd7afae1","user_id":10129,"created_at":"\#(created)","updated_at":"\#(created)","score_state":"SCORED","score":{"user_calibrating":false,"recovery_score":\#(55 + index % 3).0,"resting_heart_rate":55.5,"hrv_rmssd_milli":48.25}}"#
         }
         sleeps = (0..<records).map { index in
             let end = base.addingTimeInterval(Double(-index) * 86400)
             let start = end.addingTimeInterval(-7 * 3600)
-            return #"{"id":"a1b2c3d4-0000-4000-8000-\#(String(format: "%012d", index))","cycle_id":\#(1000 + index),"user_id":10129,"created_at":"\#(end.formatted(format))","updated_at":"\#(end.formatted(format))","start":"\#(start.formatted(format))","end":"\#(end.formatted(format))","timezone_offset":"+01:00","nap":false,"score_state":"SCORED","score":{"stage_summary":{"total_in_bed_time_milli":25200000,"total_awake_time_milli":1800000,"total_no_data_time_milli":0,"total_light_sleep_time_milli":12600000,"total_slow_wave_sleep_time_milli":5400000,"total_rem_sleep_time_milli":5400000,"sleep_cycle_count":4,"disturbance_count":9},"sleep_needed":{"baseline_milli":28800000,"need_from_sleep_debt_milli":0,"need_from_recent_strain_milli":0,"need_from_recent_nap_milli":0},"respiratory_rate":15.5,"sleep_performance_percentage":80,"sleep_consistency_percentage":80,"sleep_efficiency_percentage":92}}"#
+            return
+                #"{"id":"a1b2c3d4-0000-4000-8000-\#(String(format: "%012d", index))","cycle_id":\#(1000 + index),"user_id":10129,"created_at":"\#(end.formatted(format))","updated_at":"\#(end.formatted(format))","start":"\#(start.formatted(format))","end":"\#(end.formatted(format))","timezone_offset":"+01:00","nap":false,"score_state":"SCORED","score":{"stage_summary":{"total_in_bed_time_milli":25200000,"total_awake_time_milli":1800000,"total_no_data_time_milli":0,"total_light_sleep_time_milli":12600000,"total_slow_wave_sleep_time_milli":5400000,"total_rem_sleep_time_milli":5400000,"sleep_cycle_count":4,"disturbance_count":9},"sleep_needed":{"baseline_milli":28800000,"need_from_sleep_debt_milli":0,"need_from_recent_strain_milli":0,"need_from_recent_nap_milli":0},"respiratory_rate":15.5,"sleep_performance_percentage":80,"sleep_consistency_percentage":80,"sleep_efficiency_percentage":92}}"#
         }
     }
 
@@ -159,7 +190,9 @@ actor LocalWhoop {
         guard form["grant_type"] == "authorization_code", form["code"] == "good-code", form["client_secret"] == "secret" else {
             return (.badRequest, #"{"error":"invalid_grant"}"#)
         }
-        return (.ok, #"{"access_token":"access-1","expires_in":3600,"refresh_token":"refresh-1","scope":"offline read:recovery","token_type":"bearer"}"#)
+        return (
+            .ok, #"{"access_token":"access-1","expires_in":3600,"refresh_token":"refresh-1","scope":"offline read:recovery","token_type":"bearer"}"#
+        )
     }
 
     func api(_ method: HTTPRequest.Method, path: String, query: [String: String], authorization: String?) -> (HTTPResponse.Status, String) {

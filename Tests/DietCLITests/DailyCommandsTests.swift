@@ -1,19 +1,35 @@
-@testable import DietCLI
 import DietCore
 import Foundation
 import Testing
+
+@testable import DietCLI
 
 @Suite("wdiet daily commands")
 struct DailyCommandsTests {
     @Test("onboarding from flags starts the cycle today and greets in the chosen language")
     func onboardFlags() async throws {
         let cli = CLIHarness()
-        let text = try await cli.run(["onboard", "--sex", "female", "--age", "34", "--height", "168", "--weight", "72.5",
-                                "--activity", "light", "--goal", "lose"], now: "2026-01-05T08:00", lang: "de")
+        let text = try await cli.run(
+            [
+                "onboard", "--sex", "female", "--age", "34", "--height", "168", "--weight", "72.5",
+                "--activity", "light", "--goal", "lose",
+            ],
+            now: "2026-01-05T08:00",
+            lang: "de"
+        )
         #expect(text.contains("Mo. 5. Jan. 2026") && text.contains("1.986 kcal"))
-        #expect(await failure { try await cli.run(["onboard", "--sex", "male", "--age", "40", "--height", "180", "--weight", "80",
-                                       "--activity", "light", "--goal", "lose"], now: "2026-01-06T08:00") }
-            == "You already have a profile; change it with `wdiet set`.")
+        #expect(
+            await failure {
+                try await cli.run(
+                    [
+                        "onboard", "--sex", "male", "--age", "40", "--height", "180", "--weight", "80",
+                        "--activity", "light", "--goal", "lose",
+                    ],
+                    now: "2026-01-06T08:00"
+                )
+            }
+                == "You already have a profile; change it with `wdiet set`."
+        )
     }
 
     @Test("interactive onboarding asks, re-asks on bad answers and accepts defaults")
@@ -34,14 +50,19 @@ struct DailyCommandsTests {
     func onboardEOF() async {
         let cli = CLIHarness()
         cli.input = ["female", "34"]
-        #expect(await failure { try await cli.run(["onboard"], now: "2026-01-05T08:00") }
-            == "Onboarding needs an answer here: type it, or pass --height.")
+        #expect(
+            await failure { try await cli.run(["onboard"], now: "2026-01-05T08:00") }
+                == "Onboarding needs an answer here: type it, or pass --height."
+        )
     }
 
-    @Test("every command before onboarding says to onboard first", arguments: [
-        ["today"], ["log", "meal", "Toast", "--kcal", "200"], ["log", "weight", "70"], ["meals"], ["history"], ["cycle"],
-        ["profile"], ["export", "/tmp/x"],
-    ])
+    @Test(
+        "every command before onboarding says to onboard first",
+        arguments: [
+            ["today"], ["log", "meal", "Toast", "--kcal", "200"], ["log", "weight", "70"], ["meals"], ["history"], ["cycle"],
+            ["profile"], ["export", "/tmp/x"],
+        ]
+    )
     func notOnboarded(arguments: [String]) async {
         #expect(await failure { try await CLIHarness().run(arguments, now: "2026-01-05T08:00") } == "No profile yet. Run `wdiet onboard` first.")
     }
@@ -50,8 +71,13 @@ struct DailyCommandsTests {
     func logMeal() async throws {
         let cli = CLIHarness()
         try await cli.onboardAlice()
-        let saved = try await cli.run(["log", "meal", "Porridge", "--kcal", "420", "--protein", "15", "--carbs", "60", "--fat", "12",
-                                 "--at", "08:30"], now: "2026-01-05T09:00")
+        let saved = try await cli.run(
+            [
+                "log", "meal", "Porridge", "--kcal", "420", "--protein", "15", "--carbs", "60", "--fat", "12",
+                "--at", "08:30",
+            ],
+            now: "2026-01-05T09:00"
+        )
         #expect(saved.contains("Saved Porridge: 420 kcal on Mon, Jan 5, 2026 at 08:30"))
         #expect(saved.contains("Eating outside your window (12:00–18:00)"))
         _ = try await cli.run(["log", "meal", "Brezel", "--kcal", "250"], now: "2026-01-05T13:00")
@@ -63,11 +89,14 @@ struct DailyCommandsTests {
         #expect(today.contains("1-day streak"))
     }
 
-    @Test("bad meal input names field, range and value, and saves nothing", arguments: [
-        (["--kcal", "0"], "Calories must be from 1 to 9,999 kcal; you entered 0."),
-        (["--kcal", "300", "--protein", "1200"], "Protein must be from 0 to 999 g; you entered 1200."),
-        (["--kcal", "300", "--at", "25:00"], "Time must be in the format HH:MM; you entered 25:00."),
-    ])
+    @Test(
+        "bad meal input names field, range and value, and saves nothing",
+        arguments: [
+            (["--kcal", "0"], "Calories must be from 1 to 9,999 kcal; you entered 0."),
+            (["--kcal", "300", "--protein", "1200"], "Protein must be from 0 to 999 g; you entered 1200."),
+            (["--kcal", "300", "--at", "25:00"], "Time must be in the format HH:MM; you entered 25:00."),
+        ]
+    )
     func badMeal(extra: [String], message: String) async throws {
         let cli = CLIHarness()
         try await cli.onboardAlice()
@@ -82,10 +111,14 @@ struct DailyCommandsTests {
         _ = try await cli.run(["log", "weight", "72.4"], now: "2026-01-05T07:00")
         let again = try await cli.run(["log", "weight", "72.2"], now: "2026-01-05T07:30")
         #expect(again.contains("Saved 72.2 kg") && again.contains("7-entry average 72.2 kg"))
-        #expect(await failure { try await cli.run(["log", "weight", "72.25"], now: "2026-01-05T08:00") }
-            == "Weight must be from 30.0 to 200.0 kg in steps of 0.1 kg; you entered 72.25.")
-        #expect(await failure { try await cli.run(["log", "weight", "72", "--date", "2026-01-09"], now: "2026-01-05T08:00") }?
-            .contains("in the future") == true)
+        #expect(
+            await failure { try await cli.run(["log", "weight", "72.25"], now: "2026-01-05T08:00") }
+                == "Weight must be from 30.0 to 200.0 kg in steps of 0.1 kg; you entered 72.25."
+        )
+        #expect(
+            await failure { try await cli.run(["log", "weight", "72", "--date", "2026-01-09"], now: "2026-01-05T08:00") }?
+                .contains("in the future") == true
+        )
     }
 
     @Test("edit and delete a meal by its short id")
@@ -94,17 +127,25 @@ struct DailyCommandsTests {
         try await cli.onboardAlice()
         let saved = try await cli.run(["log", "meal", "Toast", "--kcal", "200"], now: "2026-01-05T13:00")
         let id = try #require(saved.firstMatch(of: /id ([0-9a-f]{8})/)?.output.1).description
-        #expect(try await cli.run(["edit", "meal", id, "--kcal", "260", "--name", "Toast with butter"], now: "2026-01-05T13:05")
-            == "Updated Toast with butter: 260 kcal")
-        #expect(try await cli.run(["delete", "meal", id], now: "2026-01-05T13:10")
-            == "Deleted Toast with butter from Mon, Jan 5, 2026\nUndo: wdiet restore meal \(id)")
-        #expect(await failure { try await cli.run(["delete", "meal", id], now: "2026-01-05T13:11") }
-            == "No meal with id \"\(id)\". `wdiet meals` lists the ids.")
+        #expect(
+            try await cli.run(["edit", "meal", id, "--kcal", "260", "--name", "Toast with butter"], now: "2026-01-05T13:05")
+                == "Updated Toast with butter: 260 kcal"
+        )
+        #expect(
+            try await cli.run(["delete", "meal", id], now: "2026-01-05T13:10")
+                == "Deleted Toast with butter from Mon, Jan 5, 2026\nUndo: wdiet restore meal \(id)"
+        )
+        #expect(
+            await failure { try await cli.run(["delete", "meal", id], now: "2026-01-05T13:11") }
+                == "No meal with id \"\(id)\". `wdiet meals` lists the ids."
+        )
         // Undo: the deleted meal comes back, once
         #expect(try await cli.run(["restore", "meal", id], now: "2026-01-05T13:12") == "Restored Toast with butter on Mon, Jan 5, 2026")
         #expect(try await cli.run(["meals"], now: "2026-01-05T13:13").contains("Toast with butter"))
-        #expect(await failure { try await cli.run(["restore", "meal", id], now: "2026-01-05T13:14") }
-            == "No meal with id \"\(id)\". `wdiet meals` lists the ids.")
+        #expect(
+            await failure { try await cli.run(["restore", "meal", id], now: "2026-01-05T13:14") }
+                == "No meal with id \"\(id)\". `wdiet meals` lists the ids."
+        )
     }
 
     @Test("meals are listed under the day's eating moments; a meal goes to the one given with --moment")
@@ -114,12 +155,15 @@ struct DailyCommandsTests {
         _ = try await cli.run(["log", "meal", "Joghurt", "--kcal", "150", "--moment", "3"], now: "2026-01-05T12:10")
         _ = try await cli.run(["log", "meal", "Toast", "--kcal", "200"], now: "2026-01-05T12:00")
         let meals = try await cli.run(["meals"], now: "2026-01-05T13:00", lang: "de")
-        let first = try #require(meals.range(of: "Mahlzeit 1 · 12:00")), third = try #require(meals.range(of: "Mahlzeit 3 · 18:00"))
+        let first = try #require(meals.range(of: "Mahlzeit 1 · 12:00"))
+        let third = try #require(meals.range(of: "Mahlzeit 3 · 18:00"))
         #expect(first.lowerBound < (meals.range(of: "Toast")?.lowerBound ?? first.lowerBound))
         #expect(third.lowerBound < (meals.range(of: "Joghurt")?.lowerBound ?? meals.startIndex))
         #expect(!meals.contains("Mahlzeit 2"))
-        #expect(await failure { try await cli.run(["log", "meal", "X", "--kcal", "1", "--moment", "4"], now: "2026-01-05T13:00") }
-            == "Eating moment must be from 1 to 3; you entered 4.")
+        #expect(
+            await failure { try await cli.run(["log", "meal", "X", "--kcal", "1", "--moment", "4"], now: "2026-01-05T13:00") }
+                == "Eating moment must be from 1 to 3; you entered 4."
+        )
     }
 
     @Test("the phase-switch message shows once on the first open of a new phase")
@@ -138,7 +182,10 @@ struct DailyCommandsTests {
         try await cli.onboardAlice()
         _ = try await cli.run(["set", "--window", "11:00-17:00"], now: "2026-01-05T09:00")
         #expect(try await cli.run(["profile"], now: "2026-01-05T09:00").contains("11:00–17:00"))
-        #expect(await failure { try await cli.run(["set", "--deficit", "0.5"], now: "2026-01-05T09:00") } == "Deficit must be from 0.10 to 0.35; you entered 0.5.")
+        #expect(
+            await failure { try await cli.run(["set", "--deficit", "0.5"], now: "2026-01-05T09:00") }
+                == "Deficit must be from 0.10 to 0.35; you entered 0.5."
+        )
         #expect(try await cli.run(["profile"], now: "2026-01-05T09:00").contains("30 %"))
     }
 
@@ -165,7 +212,9 @@ struct DailyCommandsTests {
         #expect(try await cli.run(["delete-account"], now: "2026-01-05T14:00") == "All your data on this device is deleted.")
         #expect(try await cli.run(["import", out + "/w-diet.json"], now: "2026-01-05T14:00").hasPrefix("Imported"))
         #expect(try await cli.run(["meals"], now: "2026-01-05T15:00").contains("Toast"))
-        #expect(await failure { try await cli.run(["import", out + "/w-diet.json"], now: "2026-01-05T15:00") }?
-            .hasPrefix("Import refused: the database already holds") == true)
+        #expect(
+            await failure { try await cli.run(["import", out + "/w-diet.json"], now: "2026-01-05T15:00") }?
+                .hasPrefix("Import refused: the database already holds") == true
+        )
     }
 }

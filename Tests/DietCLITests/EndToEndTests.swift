@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the built `wdiet` executable as a user would, against a temporary database.
 @Suite("wdiet end to end", .serialized)
@@ -15,10 +15,15 @@ struct EndToEndTests {
     }
 
     static func wdiet(_ arguments: [String], database: String, now: String, input: String? = nil) throws -> Result {
-        let output = try ChildProcess.run(binary, arguments, environment: [
-            "WDIET_DATABASE": database, "WDIET_NOW": now, "LANG": "de_DE.UTF-8", "TZ": "Europe/Berlin",
-            "HOME": NSTemporaryDirectory(), "NO_COLOR": "1",
-        ], input: input)
+        let output = try ChildProcess.run(
+            binary,
+            arguments,
+            environment: [
+                "WDIET_DATABASE": database, "WDIET_NOW": now, "LANG": "de_DE.UTF-8", "TZ": "Europe/Berlin",
+                "HOME": NSTemporaryDirectory(), "NO_COLOR": "1",
+            ],
+            input: input
+        )
         return Result(status: output.status, stdout: output.stdout, stderr: output.stderr)
     }
 
@@ -28,15 +33,25 @@ struct EndToEndTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("nested/w-diet.sqlite").path
-        let onboard = try Self.wdiet(["onboard"], database: database, now: "2026-01-05T08:00",
-                                     input: "female\n34\n168\n72.5\nlight\nlose\n\n")
+        let onboard = try Self.wdiet(
+            ["onboard"],
+            database: database,
+            now: "2026-01-05T08:00",
+            input: "female\n34\n168\n72.5\nlight\nlose\n\n"
+        )
         #expect(onboard.status == 0, "\(onboard.stderr)")
         #expect(onboard.stdout.contains("Willkommen an Bord!"))
         for day in 5...11 {
             let date = String(format: "2026-01-%02d", day)
             let weight = try Self.wdiet(["log", "weight", String(format: "72.%d", 11 - day)], database: database, now: "\(date)T07:30")
-            let meal = try Self.wdiet(["log", "meal", "Quark mit Beeren", "--kcal", "350", "--protein", "40", "--carbs", "30",
-                                       "--fat", "6"], database: database, now: "\(date)T12:15")
+            let meal = try Self.wdiet(
+                [
+                    "log", "meal", "Quark mit Beeren", "--kcal", "350", "--protein", "40", "--carbs", "30",
+                    "--fat", "6",
+                ],
+                database: database,
+                now: "\(date)T12:15"
+            )
             #expect(weight.status == 0 && meal.status == 0, "\(weight.stderr) \(meal.stderr)")
         }
         let today = try Self.wdiet(["today"], database: database, now: "2026-01-11T19:00")
@@ -60,14 +75,23 @@ struct EndToEndTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("w-diet.sqlite").path
-        _ = try Self.wdiet(["onboard", "--sex", "male", "--age", "40", "--height", "180", "--weight", "90", "--activity",
-                            "moderate", "--goal", "lose"], database: database, now: "2026-01-05T08:00")
+        _ = try Self.wdiet(
+            [
+                "onboard", "--sex", "male", "--age", "40", "--height", "180", "--weight", "90", "--activity",
+                "moderate", "--goal", "lose",
+            ],
+            database: database,
+            now: "2026-01-05T08:00"
+        )
         // A shell loop logs meals one process at a time and acknowledges each after the process succeeded.
         let loop = Process()
         loop.executableURL = URL(fileURLWithPath: "/bin/sh")
-        loop.arguments = ["-c", """
+        loop.arguments = [
+            "-c",
+            """
             i=0; while [ $i -lt 400 ]; do i=$((i+1)); "\(Self.binary.path)" log meal "Meal $i" --kcal 100 >/dev/null && echo "ack $i"; done
-            """]
+            """,
+        ]
         loop.environment = ["WDIET_DATABASE": database, "WDIET_NOW": "2026-01-05T12:00", "LANG": "C", "HOME": NSTemporaryDirectory()]
         let out = Pipe()
         loop.standardOutput = out
@@ -103,9 +127,12 @@ struct EndToEndTests {
                 #expect(queued == 1, "\(name) has no outbox entry")
             }
             // Every stored meal, acknowledged or not, has its outbox entry: never one without the other
-            let orphans = try Int.fetchOne(db, sql: """
-                SELECT count(*) FROM meal_logs m WHERE NOT EXISTS (SELECT 1 FROM sync_outbox o WHERE o.row_id = m.id)
-                """)
+            let orphans = try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT count(*) FROM meal_logs m WHERE NOT EXISTS (SELECT 1 FROM sync_outbox o WHERE o.row_id = m.id)
+                    """
+            )
             #expect(orphans == 0)
         }
     }

@@ -24,15 +24,33 @@ struct JourneyReplayTests {
         var reports: [DayReport] = []
         for day in input.days {
             let meals = try day.meals.map { meal in
-                try MealEntry(name: meal.name, kcal: meal.kcal, proteinG: meal.proteinG, carbsG: meal.carbsG, fatG: meal.fatG,
-                              at: day.date.instant(at: meal.time, in: zone), in: zone)
+                try MealEntry(
+                    name: meal.name,
+                    kcal: meal.kcal,
+                    proteinG: meal.proteinG,
+                    carbsG: meal.carbsG,
+                    fatG: meal.fatG,
+                    at: day.date.instant(at: meal.time, in: zone),
+                    in: zone
+                )
             }
             if let kg = day.weightKg { weights.append(try WeightEntry(date: day.date, kg: kg)) }
             if !meals.isEmpty || day.weightKg != nil { active.insert(day.date) }
             let clock = FixedClock(day.date, at: input.evaluateAt, in: zone)
             let today = clock.today(in: zone)
-            reports.append(DayReport(.init(profile: input.profile, startDate: input.startDate, today: today,
-                                           hour: input.evaluateAt.hour, meals: meals, weights: weights, activeDays: active)))
+            reports.append(
+                DayReport(
+                    .init(
+                        profile: input.profile,
+                        startDate: input.startDate,
+                        today: today,
+                        hour: input.evaluateAt.hour,
+                        meals: meals,
+                        weights: weights,
+                        activeDays: active
+                    )
+                )
+            )
         }
         return reports
     }

@@ -1,9 +1,10 @@
 import DietCore
-@testable import DietImport
 import DietStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import DietImport
 
 @Suite("Apple Health import")
 struct AppleHealthTests {
@@ -11,11 +12,14 @@ struct AppleHealthTests {
     func weights() throws {
         // Given two weigh-ins on 5 January (+0100), one in lb, and one late on 6 January in New York time
         let folder = try ImportFolder()
-        let path = try folder.write("export.xml", healthXML([
-            record("BodyMass", "73.4", unit: "kg", start: "2024-01-05 07:10:00 +0100"),
-            record("BodyMass", "161.2", unit: "lb", start: "2024-01-05 21:40:00 +0100"),
-            record("BodyMass", "72.9", unit: "kg", start: "2024-01-06 23:30:00 -0500"),
-        ]))
+        let path = try folder.write(
+            "export.xml",
+            healthXML([
+                record("BodyMass", "73.4", unit: "kg", start: "2024-01-05 07:10:00 +0100"),
+                record("BodyMass", "161.2", unit: "lb", start: "2024-01-05 21:40:00 +0100"),
+                record("BodyMass", "72.9", unit: "kg", start: "2024-01-06 23:30:00 -0500"),
+            ])
+        )
         // When it is planned
         let plan = try Importer.plan(path: path, options: berlinOptions)
         // Then the 5th holds the evening's 161.2 lb (73.1 kg) and the 6th stays the 6th (its own offset, not Berlin's 7th)
@@ -30,14 +34,17 @@ struct AppleHealthTests {
         // Given a lunch of four samples (energy in kJ, a German name with an entity) and a snack from another app
         let folder = try ImportFolder()
         let lunch = "2024-01-05 12:30:00 +0100"
-        let path = try folder.write("export.xml", healthXML([
-            record("DietaryEnergyConsumed", "2092", unit: "kJ", start: lunch, source: "Yazio", children: [foodType("Käsespätzle &amp; Salat")]),
-            record("DietaryProtein", "21.5", unit: "g", start: lunch, source: "Yazio"),
-            record("DietaryCarbohydrates", "60000", unit: "mg", start: lunch, source: "Yazio"),
-            record("DietaryFatTotal", "18", unit: "g", start: lunch, source: "Yazio"),
-            record("DietaryFiber", "4", unit: "g", start: lunch, source: "Yazio"),
-            record("DietaryEnergyConsumed", "150", unit: "kcal", start: lunch, source: "Lose It!"),
-        ]))
+        let path = try folder.write(
+            "export.xml",
+            healthXML([
+                record("DietaryEnergyConsumed", "2092", unit: "kJ", start: lunch, source: "Yazio", children: [foodType("Käsespätzle &amp; Salat")]),
+                record("DietaryProtein", "21.5", unit: "g", start: lunch, source: "Yazio"),
+                record("DietaryCarbohydrates", "60000", unit: "mg", start: lunch, source: "Yazio"),
+                record("DietaryFatTotal", "18", unit: "g", start: lunch, source: "Yazio"),
+                record("DietaryFiber", "4", unit: "g", start: lunch, source: "Yazio"),
+                record("DietaryEnergyConsumed", "150", unit: "kcal", start: lunch, source: "Lose It!"),
+            ])
+        )
         // When it is planned
         let plan = try Importer.plan(path: path, options: berlinOptions)
         // Then there are two meals: the lunch with everything, the snack named "Apple Health"
@@ -54,12 +61,15 @@ struct AppleHealthTests {
         let folder = try ImportFolder()
         let breakfast = "2024-01-05 08:00:00 +0100"
         let energy = record("DietaryEnergyConsumed", "300", unit: "kcal", start: breakfast, source: "Yazio")
-        let path = try folder.write("export.xml", healthXML([
-            energy,
-            "<Correlation type=\"HKCorrelationTypeIdentifierFood\" sourceName=\"Yazio\" startDate=\"\(breakfast)\" endDate=\"\(breakfast)\">",
-            "  " + energy,
-            "</Correlation>",
-        ]))
+        let path = try folder.write(
+            "export.xml",
+            healthXML([
+                energy,
+                "<Correlation type=\"HKCorrelationTypeIdentifierFood\" sourceName=\"Yazio\" startDate=\"\(breakfast)\" endDate=\"\(breakfast)\">",
+                "  " + energy,
+                "</Correlation>",
+            ])
+        )
         let plan = try Importer.plan(path: path, options: berlinOptions)
         #expect(plan.meals.map(\.entry.kcal) == [300])
     }
@@ -68,12 +78,15 @@ struct AppleHealthTests {
     func skipped() throws {
         // Given step counts, a 250 kg weight, a 12,000 kcal day and a protein sample alone
         let folder = try ImportFolder()
-        let path = try folder.write("export.xml", healthXML([
-            "<Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"iPhone\" unit=\"count\" startDate=\"2024-01-05 08:00:00 +0100\" endDate=\"2024-01-05 08:10:00 +0100\" value=\"812\"/>",
-            record("BodyMass", "250", unit: "kg", start: "2024-01-05 07:00:00 +0100"),
-            record("DietaryEnergyConsumed", "12000", unit: "kcal", start: "2024-01-05 20:00:00 +0100"),
-            record("DietaryProtein", "30", unit: "g", start: "2024-01-05 21:00:00 +0100"),
-        ]))
+        let path = try folder.write(
+            "export.xml",
+            healthXML([
+                "<Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"iPhone\" unit=\"count\" startDate=\"2024-01-05 08:00:00 +0100\" endDate=\"2024-01-05 08:10:00 +0100\" value=\"812\"/>",
+                record("BodyMass", "250", unit: "kg", start: "2024-01-05 07:00:00 +0100"),
+                record("DietaryEnergyConsumed", "12000", unit: "kcal", start: "2024-01-05 20:00:00 +0100"),
+                record("DietaryProtein", "30", unit: "g", start: "2024-01-05 21:00:00 +0100"),
+            ])
+        )
         // When it is planned
         let plan = try Importer.plan(path: path, options: berlinOptions)
         // Then nothing is kept and each is counted under its reason
@@ -96,21 +109,34 @@ struct AppleHealthTests {
         #expect(plan.weights.map(\.entry.kg) == [71, 72, 73])
     }
 
-    @Test("a broken file is refused with the line and the reason", arguments: [
-        ("</Recrod>", ImportError.Reason.xml(.mismatchedEnd)),
-        ("<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"stones\" value=\"11\" sourceName=\"x\" startDate=\"2024-01-05 07:00:00 +0100\"/>",
-         .unknownUnit("stones")),
-        ("<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" value=\"9999\" sourceName=\"x\" startDate=\"2024-01-05 07:00:00 +0100\"/>",
-         .impossible(.weight, value: "9999 kg")),
-        ("<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" value=\"70\" sourceName=\"x\" startDate=\"5.1.2024\"/>",
-         .badDate("5.1.2024")),
-        ("<Record type=\"HKQuantityTypeIdentifierDietaryEnergyConsumed\" unit=\"kcal\" value=\"1&nbsp;0\" sourceName=\"x\" startDate=\"2024-01-05 07:00:00 +0100\"/>",
-         .xml(.unknownEntity)),
-    ])
+    @Test(
+        "a broken file is refused with the line and the reason",
+        arguments: [
+            ("</Recrod>", ImportError.Reason.xml(.mismatchedEnd)),
+            (
+                "<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"stones\" value=\"11\" sourceName=\"x\" startDate=\"2024-01-05 07:00:00 +0100\"/>",
+                .unknownUnit("stones")
+            ),
+            (
+                "<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" value=\"9999\" sourceName=\"x\" startDate=\"2024-01-05 07:00:00 +0100\"/>",
+                .impossible(.weight, value: "9999 kg")
+            ),
+            (
+                "<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" value=\"70\" sourceName=\"x\" startDate=\"5.1.2024\"/>",
+                .badDate("5.1.2024")
+            ),
+            (
+                "<Record type=\"HKQuantityTypeIdentifierDietaryEnergyConsumed\" unit=\"kcal\" value=\"1&nbsp;0\" sourceName=\"x\" startDate=\"2024-01-05 07:00:00 +0100\"/>",
+                .xml(.unknownEntity)
+            ),
+        ]
+    )
     func broken(line: String, reason: ImportError.Reason) throws {
         // Given an export with one wrong line
         let folder = try ImportFolder()
-        let records = line.hasPrefix("</") ? [record("BodyMass", "70", unit: "kg", start: "2024-01-04 07:00:00 +0100"), line]
+        let records =
+            line.hasPrefix("</")
+            ? [record("BodyMass", "70", unit: "kg", start: "2024-01-04 07:00:00 +0100"), line]
             : [line]
         let text = healthXML(records)
         let path = try folder.write("export.xml", text)
@@ -134,15 +160,26 @@ struct AppleHealthTests {
         #expect(error?.message(Localizer(.de)) == "Zeile \(last): die Datei endet zu früh, sie ist wohl abgeschnitten; exportiere sie noch einmal")
     }
 
-    @Test("export.zip, deflated or stored, with or without ZIP64 fields, reads like export.xml",
-          arguments: [(true, false), (false, false), (true, true)])
+    @Test(
+        "export.zip, deflated or stored, with or without ZIP64 fields, reads like export.xml",
+        arguments: [(true, false), (false, false), (true, true)]
+    )
     func zip(deflate: Bool, zip64: Bool) throws {
         // Given an export.zip holding the export and other files, as the Health app writes it
         let folder = try ImportFolder()
-        let xml = healthXML([record("BodyMass", "70.5", unit: "kg", start: "2024-01-05 07:00:00 +0100")]
-            + (0..<3000).map { _ in record("StepCount", "10", unit: "count", start: "2024-01-05 08:00:00 +0100") })
-        let path = try folder.zip("export.zip", [("apple_health_export/export_cda.xml", "<ClinicalDocument/>"),
-                                                 ("apple_health_export/export.xml", xml)], deflate: deflate, zip64: zip64)
+        let xml = healthXML(
+            [record("BodyMass", "70.5", unit: "kg", start: "2024-01-05 07:00:00 +0100")]
+                + (0..<3000).map { _ in record("StepCount", "10", unit: "count", start: "2024-01-05 08:00:00 +0100") }
+        )
+        let path = try folder.zip(
+            "export.zip",
+            [
+                ("apple_health_export/export_cda.xml", "<ClinicalDocument/>"),
+                ("apple_health_export/export.xml", xml),
+            ],
+            deflate: deflate,
+            zip64: zip64
+        )
         // When it is planned
         let plan = try Importer.plan(path: path, options: berlinOptions)
         // Then the weight is there

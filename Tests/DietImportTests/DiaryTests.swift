@@ -1,9 +1,10 @@
 import DietCore
-@testable import DietImport
 import DietStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import DietImport
 
 /// Cronometer's and MyFitnessPal's CSV layouts, written here as their exports lay them out.
 enum Diaries {
@@ -104,8 +105,10 @@ struct DiaryTests {
         let path = try folder.write("Measurement-Summary.csv", Diaries.myFitnessPalMeasurement)
         let kilograms = try Importer.plan(path: path, options: berlinOptions)
         #expect(kilograms.weights.map(\.entry.kg) == [72.4, 71.8])
-        let pounds = try Importer.plan(path: try folder.write("lb.csv", "Date,Weight\n2024-01-05,160.5\n"),
-                                       options: Importer.Options(timeZone: Zones.berlin, language: .en, weightUnit: "lb"))
+        let pounds = try Importer.plan(
+            path: try folder.write("lb.csv", "Date,Weight\n2024-01-05,160.5\n"),
+            options: Importer.Options(timeZone: Zones.berlin, language: .en, weightUnit: "lb")
+        )
         #expect(pounds.weights.map(\.entry.kg) == [72.8])
     }
 
@@ -125,14 +128,17 @@ struct DiaryTests {
         #expect(importError { _ = try Importer.format(of: folder.write("y.csv", "")) }?.reason == .empty)
     }
 
-    @Test("a bad row is refused with its line and reason", arguments: [
-        ("2024-01-05,Breakfast,08:05,4x0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,", ImportError.Reason.badNumber(column: "Calories", value: "4x0")),
-        ("2024-13-05,Breakfast,08:05,400,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,", .badDate("2024-13-05")),
-        ("2024-01-05,Breakfast,25:00,400,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,", .badTime("25:00")),
-        ("2024-01-05,Breakfast,08:05,400", .csvColumns(expected: 21, got: 4)),
-        ("2024-01-05,Breakfast,08:05,-400,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,", .impossible(.energy, value: "-400 kcal")),
-        ("2024-01-05,\"Breakfast,08:05,400,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,", .csvQuote),
-    ])
+    @Test(
+        "a bad row is refused with its line and reason",
+        arguments: [
+            ("2024-01-05,Breakfast,08:05,4x0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,", ImportError.Reason.badNumber(column: "Calories", value: "4x0")),
+            ("2024-13-05,Breakfast,08:05,400,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,", .badDate("2024-13-05")),
+            ("2024-01-05,Breakfast,25:00,400,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,", .badTime("25:00")),
+            ("2024-01-05,Breakfast,08:05,400", .csvColumns(expected: 21, got: 4)),
+            ("2024-01-05,Breakfast,08:05,-400,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,", .impossible(.energy, value: "-400 kcal")),
+            ("2024-01-05,\"Breakfast,08:05,400,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,", .csvQuote),
+        ]
+    )
     func badRow(row: String, reason: ImportError.Reason) throws {
         // Given the nutrition export with a bad third data row (line 4)
         let folder = try ImportFolder()
@@ -143,21 +149,27 @@ struct DiaryTests {
         #expect(importError { _ = try Importer.plan(path: path, options: berlinOptions) } == ImportError(line: 4, reason))
     }
 
-    @Test("a number is read as written, never as another", arguments: [
-        ("1.234,5", Character?("."), 1234.5), ("1,234.5", ".", 1234.5), ("72,4", ".", 72.4), ("72.4", ",", 72.4),
-        ("0,125", ".", 0.125), ("1,234", ".", 1234), ("1.234", ".", 1.234), ("1.234", ",", 1234), ("1,234", ",", 1.234),
-        ("1,234,567", ".", 1_234_567), ("-1.234,5", ".", -1234.5), ("  410 ", ".", 410),
-    ] as [(String, Character?, Double)])
+    @Test(
+        "a number is read as written, never as another",
+        arguments: [
+            ("1.234,5", Character?("."), 1234.5), ("1,234.5", ".", 1234.5), ("72,4", ".", 72.4), ("72.4", ",", 72.4),
+            ("0,125", ".", 0.125), ("1,234", ".", 1234), ("1.234", ".", 1.234), ("1.234", ",", 1234), ("1,234", ",", 1.234),
+            ("1,234,567", ".", 1_234_567), ("-1.234,5", ".", -1234.5), ("  410 ", ".", 410),
+        ] as [(String, Character?, Double)]
+    )
     func numbersAsWritten(text: String, decimal: Character?, expected: Double) throws {
         #expect(try CSVValues.number(text, column: "Calories", decimal: decimal) == expected)
     }
 
-    @Test("a number that could be read two ways, or is not grouped in threes, is refused", arguments: [
-        ("1,234", Character?.none, ImportError.Reason.ambiguousNumber(column: "Calories", value: "1,234")),
-        ("1,2,3", ".", .badNumber(column: "Calories", value: "1,2,3")), ("12,34,567", ".", .badNumber(column: "Calories", value: "12,34,567")),
-        ("1.2.3,4", ".", .badNumber(column: "Calories", value: "1.2.3,4")), ("1e3", ".", .badNumber(column: "Calories", value: "1e3")),
-        ("1234,567,8", ".", .badNumber(column: "Calories", value: "1234,567,8")),
-    ] as [(String, Character?, ImportError.Reason)])
+    @Test(
+        "a number that could be read two ways, or is not grouped in threes, is refused",
+        arguments: [
+            ("1,234", Character?.none, ImportError.Reason.ambiguousNumber(column: "Calories", value: "1,234")),
+            ("1,2,3", ".", .badNumber(column: "Calories", value: "1,2,3")), ("12,34,567", ".", .badNumber(column: "Calories", value: "12,34,567")),
+            ("1.2.3,4", ".", .badNumber(column: "Calories", value: "1.2.3,4")), ("1e3", ".", .badNumber(column: "Calories", value: "1e3")),
+            ("1234,567,8", ".", .badNumber(column: "Calories", value: "1234,567,8")),
+        ] as [(String, Character?, ImportError.Reason)]
+    )
     func numbersRefused(text: String, decimal: Character?, reason: ImportError.Reason) {
         #expect(importError { _ = try CSVValues.number(text, column: "Calories", decimal: decimal) } == ImportError(line: nil, reason))
     }
@@ -166,12 +178,15 @@ struct DiaryTests {
     func germanNumbers() throws {
         // Given a nutrition export written with decimal commas (quoted, as the comma also separates fields)
         let folder = try ImportFolder()
-        let path = try folder.write("n.csv", """
+        let path = try folder.write(
+            "n.csv",
+            """
             Date,Meal,Calories,Fat (g),Carbohydrates (g),Protein (g)
             2024-01-05,Breakfast,"1.234,5","12,5",55,"18,2"
             2024-01-05,Dinner,"1.001","30,0",80,40
 
-            """)
+            """
+        )
         // When it is planned
         let plan = try Importer.plan(path: path, options: berlinOptions)
         // Then each amount is the one written

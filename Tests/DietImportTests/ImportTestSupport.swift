@@ -1,9 +1,10 @@
 import DietCore
-@testable import DietImport
 import DietStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import DietImport
 
 /// A folder of files written by a test, removed when it ends.
 final class ImportFolder: @unchecked Sendable {
@@ -48,9 +49,12 @@ final class ImportFolder: @unchecked Sendable {
                     with open(pairs[i + 1], "rb") as f, z.open(pairs[i], "w", force_zip64=force) as out:
                         out.write(f.read())
             """
-        let python = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), [
-            "python3", "-c", script, target, deflate ? "deflate" : "store", zip64 ? "1" : "0", "\(routes)",
-        ] + Swift.zip(entries.map(\.0), sources).flatMap { [$0, $1] })
+        let python = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "python3", "-c", script, target, deflate ? "deflate" : "store", zip64 ? "1" : "0", "\(routes)",
+            ] + Swift.zip(entries.map(\.0), sources).flatMap { [$0, $1] }
+        )
         #expect(python.status == 0, "python3 wrote the zip: \(python.stderr)")
         return target
     }
@@ -88,7 +92,8 @@ func healthXML(_ records: [String]) -> String {
 
 /// One `<Record …/>` line.
 func record(_ type: String, _ value: String, unit: String, start: String, source: String = "Health", children: [String] = []) -> String {
-    let attributes = "type=\"HKQuantityTypeIdentifier\(type)\" sourceName=\"\(source)\" sourceVersion=\"17.2\" unit=\"\(unit)\" "
+    let attributes =
+        "type=\"HKQuantityTypeIdentifier\(type)\" sourceName=\"\(source)\" sourceVersion=\"17.2\" unit=\"\(unit)\" "
         + "creationDate=\"\(start)\" startDate=\"\(start)\" endDate=\"\(start)\" value=\"\(value)\""
     guard !children.isEmpty else { return "<Record \(attributes)/>" }
     return "<Record \(attributes)>\n" + children.map { "  " + $0 }.joined(separator: "\n") + "\n </Record>"

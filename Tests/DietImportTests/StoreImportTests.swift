@@ -1,9 +1,10 @@
 import DietCore
-@testable import DietImport
 import DietStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import DietImport
 
 @Suite("Importing into the store")
 struct StoreImportTests {
@@ -12,11 +13,14 @@ struct StoreImportTests {
         // Given a store and an Apple Health export with two meals and a weight
         let store = try onboardedStore()
         let folder = try ImportFolder()
-        let path = try folder.write("export.xml", healthXML([
-            record("DietaryEnergyConsumed", "400", unit: "kcal", start: "2024-01-05 08:00:00 +0100"),
-            record("DietaryEnergyConsumed", "700", unit: "kcal", start: "2024-01-05 13:00:00 +0100"),
-            record("BodyMass", "72", unit: "kg", start: "2024-01-05 07:00:00 +0100"),
-        ]))
+        let path = try folder.write(
+            "export.xml",
+            healthXML([
+                record("DietaryEnergyConsumed", "400", unit: "kcal", start: "2024-01-05 08:00:00 +0100"),
+                record("DietaryEnergyConsumed", "700", unit: "kcal", start: "2024-01-05 13:00:00 +0100"),
+                record("BodyMass", "72", unit: "kg", start: "2024-01-05 07:00:00 +0100"),
+            ])
+        )
         // When it is imported twice
         let first = try Importer.run(path: path, into: store, options: berlinOptions)
         let before = try dump(store)
@@ -50,13 +54,18 @@ struct StoreImportTests {
         let folder = try ImportFolder()
         _ = try Importer.run(path: try folder.write("a.csv", Diaries.myFitnessPalNutrition), into: store, options: berlinOptions)
         let before = try dump(store)
-        let path = try folder.write("export.xml", healthXML([
-            record("DietaryEnergyConsumed", "400", unit: "kcal", start: "2024-01-07 08:00:00 +0100"),
-            record("BodyMass", "9999", unit: "kg", start: "2024-01-07 07:00:00 +0100"),
-        ]))
+        let path = try folder.write(
+            "export.xml",
+            healthXML([
+                record("DietaryEnergyConsumed", "400", unit: "kcal", start: "2024-01-07 08:00:00 +0100"),
+                record("BodyMass", "9999", unit: "kg", start: "2024-01-07 07:00:00 +0100"),
+            ])
+        )
         // When it is imported, then it is refused and the store is as it was
-        #expect(importError { _ = try Importer.run(path: path, into: store, options: berlinOptions) }?.reason
-            == .impossible(.weight, value: "9999 kg"))
+        #expect(
+            importError { _ = try Importer.run(path: path, into: store, options: berlinOptions) }?.reason
+                == .impossible(.weight, value: "9999 kg")
+        )
         #expect(try dump(store) == before)
     }
 

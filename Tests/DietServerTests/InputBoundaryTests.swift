@@ -1,19 +1,23 @@
-@testable import DietServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import SyncProtocol
 import ServerTestSupport
+import SyncProtocol
 import Testing
+
+@testable import DietServer
 
 @Suite("Control characters at the server's boundary")
 struct InputBoundaryTests {
-    @Test("NUL or an escape in an email, password or device name is refused by sign-up with a 400 naming the field", arguments: [
-        ("email", PasswordCredentials(email: "anna\u{0}@example.org", password: "correct horse battery", deviceName: "laptop")),
-        ("password", PasswordCredentials(email: "anna@example.org", password: "correct\u{0}horse battery", deviceName: "laptop")),
-        ("device_name", PasswordCredentials(email: "anna@example.org", password: "correct horse battery", deviceName: "lap\u{1B}[2Jtop")),
-        ("device_name", PasswordCredentials(email: "anna@example.org", password: "correct horse battery", deviceName: "lap\u{0}top")),
-    ])
+    @Test(
+        "NUL or an escape in an email, password or device name is refused by sign-up with a 400 naming the field",
+        arguments: [
+            ("email", PasswordCredentials(email: "anna\u{0}@example.org", password: "correct horse battery", deviceName: "laptop")),
+            ("password", PasswordCredentials(email: "anna@example.org", password: "correct\u{0}horse battery", deviceName: "laptop")),
+            ("device_name", PasswordCredentials(email: "anna@example.org", password: "correct horse battery", deviceName: "lap\u{1B}[2Jtop")),
+            ("device_name", PasswordCredentials(email: "anna@example.org", password: "correct horse battery", deviceName: "lap\u{0}top")),
+        ]
+    )
     func signupRefusesControlCharacters(field: String, credentials: PasswordCredentials) async throws {
         try await ServerHarness.withServer { _, client in
             // When
@@ -26,11 +30,14 @@ struct InputBoundaryTests {
         }
     }
 
-    @Test("sign-in with a control character in any field answers 400, never 500", arguments: [
-        PasswordCredentials(email: "anna\u{0}@example.org", password: "correct horse battery", deviceName: "phone"),
-        PasswordCredentials(email: "anna@example.org", password: "correct\u{0}horse battery", deviceName: "phone"),
-        PasswordCredentials(email: "anna@example.org", password: "correct horse battery", deviceName: "ph\u{7}one"),
-    ])
+    @Test(
+        "sign-in with a control character in any field answers 400, never 500",
+        arguments: [
+            PasswordCredentials(email: "anna\u{0}@example.org", password: "correct horse battery", deviceName: "phone"),
+            PasswordCredentials(email: "anna@example.org", password: "correct\u{0}horse battery", deviceName: "phone"),
+            PasswordCredentials(email: "anna@example.org", password: "correct horse battery", deviceName: "ph\u{7}one"),
+        ]
+    )
     func loginRefusesControlCharacters(credentials: PasswordCredentials) async throws {
         try await ServerHarness.withServer { _, client in
             // Given
@@ -47,8 +54,11 @@ struct InputBoundaryTests {
     func passwordIsNotCutAtNUL() async throws {
         try await ServerHarness.withServer { _, client in
             // Given: a sign-up with a NUL inside the password
-            let signup = try await client.send(.post, AccountPaths.signup,
-                                               json: PasswordCredentials(email: "anna@example.org", password: "a\u{0}bcdefghijklmnop", deviceName: "laptop"))
+            let signup = try await client.send(
+                .post,
+                AccountPaths.signup,
+                json: PasswordCredentials(email: "anna@example.org", password: "a\u{0}bcdefghijklmnop", deviceName: "laptop")
+            )
             // When: someone signs in with the part before the NUL
             let login = try await client.login("anna@example.org", password: "a")
             // Then
@@ -61,8 +71,11 @@ struct InputBoundaryTests {
     func tabAndNewlineAreAllowed() async throws {
         try await ServerHarness.withServer { _, client in
             // When
-            let response = try await client.send(.post, AccountPaths.signup,
-                                                 json: PasswordCredentials(email: "anna@example.org", password: "correct\thorse\nbattery", deviceName: "lap\ttop"))
+            let response = try await client.send(
+                .post,
+                AccountPaths.signup,
+                json: PasswordCredentials(email: "anna@example.org", password: "correct\thorse\nbattery", deviceName: "lap\ttop")
+            )
             // Then
             #expect(response.status == .created)
             #expect(try await client.login("anna@example.org", password: "correct\thorse\nbattery").status == .ok)
@@ -81,8 +94,12 @@ struct InputBoundaryTests {
             let inKey = Change(table: .mealLogs, id: UUID(), hlc: stamp, deleted: false, row: .object(withKey))
             let fine = Changes.meal(UUID(), name: "Apple", kcal: 52, at: Changes.now)
             // When
-            let response = try await client.send(.post, SyncPaths.push, token: token,
-                                                 json: PushRequest(deviceID: "laptop", changes: [inText, inKey, fine]))
+            let response = try await client.send(
+                .post,
+                SyncPaths.push,
+                token: token,
+                json: PushRequest(deviceID: "laptop", changes: [inText, inKey, fine])
+            )
             // Then
             let results = try response.decoded(PushResponse.self).results
             #expect(results.map(\.status) == [.rejected, .rejected, .applied])
@@ -92,20 +109,31 @@ struct InputBoundaryTests {
         }
     }
 
-    @Test("changes that break the row contract (kcal -5, a 60,000-character name, a table that does not sync) are refused one by one with the reason; the valid rest applies")
+    @Test(
+        "changes that break the row contract (kcal -5, a 60,000-character name, a table that does not sync) are refused one by one with the reason; the valid rest applies"
+    )
     func rowContractOnPush() async throws {
         try await ServerHarness.withServer { _, client in
             // Given
             let token = try await client.signup("anna@example.org").accessToken
             let stamp = HLC(wallMs: Changes.now, counter: 0, deviceID: "laptop")
             let negative = Change(table: .mealLogs, id: UUID(), hlc: stamp, deleted: false, row: .object(Changes.row(name: "Soup", kcal: -5)))
-            let long = Change(table: .mealLogs, id: UUID(), hlc: stamp, deleted: false,
-                              row: .object(Changes.row(name: String(repeating: "a", count: 60_000), kcal: 90)))
+            let long = Change(
+                table: .mealLogs,
+                id: UUID(),
+                hlc: stamp,
+                deleted: false,
+                row: .object(Changes.row(name: String(repeating: "a", count: 60_000), kcal: 90))
+            )
             let calendar = Change(table: .briefingSettings, id: UUID(), hlc: stamp, deleted: false, row: .object(["url": .string("https://x")]))
             let fine = Changes.meal(UUID(), name: "Apple", kcal: 52, at: Changes.now)
             // When
-            let response = try await client.send(.post, SyncPaths.push, token: token,
-                                                 json: PushRequest(deviceID: "laptop", changes: [negative, long, calendar, fine]))
+            let response = try await client.send(
+                .post,
+                SyncPaths.push,
+                token: token,
+                json: PushRequest(deviceID: "laptop", changes: [negative, long, calendar, fine])
+            )
             // Then
             let results = try response.decoded(PushResponse.self).results
             #expect(results.map(\.status) == [.rejected, .rejected, .rejected, .applied])

@@ -1,4 +1,3 @@
-@testable import DietServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -6,9 +5,11 @@ import JWTKit
 import Logging
 import NIOConcurrencyHelpers
 import PostgresNIO
-import SyncProtocol
 import ServerTestSupport
+import SyncProtocol
 import Testing
+
+@testable import DietServer
 
 @Suite("Tokens, methods and failures as the document says")
 struct ServerBehaviourTests {
@@ -19,10 +20,20 @@ struct ServerBehaviourTests {
             let anna = try await client.signup("anna@example.org")
             let keys = JWTKeyCollection()
             await keys.add(hmac: HMACKey(from: configuration.jwtSecret), digestAlgorithm: .sha256)
-            let tenYears = try await keys.sign(TestClaims(sub: anna.userID.uuidString, sid: anna.sessionID.uuidString,
-                                                          exp: Date().addingTimeInterval(10 * 365 * 86400)))
-            let normal = try await keys.sign(TestClaims(sub: anna.userID.uuidString, sid: anna.sessionID.uuidString,
-                                                        exp: Date().addingTimeInterval(600)))
+            let tenYears = try await keys.sign(
+                TestClaims(
+                    sub: anna.userID.uuidString,
+                    sid: anna.sessionID.uuidString,
+                    exp: Date().addingTimeInterval(10 * 365 * 86400)
+                )
+            )
+            let normal = try await keys.sign(
+                TestClaims(
+                    sub: anna.userID.uuidString,
+                    sid: anna.sessionID.uuidString,
+                    exp: Date().addingTimeInterval(600)
+                )
+            )
             // When
             let forged = try await client.send(.get, SyncPaths.pull, token: tenYears)
             let control = try await client.send(.get, SyncPaths.pull, token: normal)

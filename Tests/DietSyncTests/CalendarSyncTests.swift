@@ -1,11 +1,12 @@
 import DietCore
 import DietStore
-@testable import DietSync
 import Foundation
 import ServerTestSupport
 import SyncProtocol
-import Testing
 import TestSupport
+import Testing
+
+@testable import DietSync
 
 /// Calendars between two devices through the real server (PostgreSQL), and pushes that stay
 /// under the server's body limit however large the rows.
@@ -45,10 +46,22 @@ struct CalendarSyncTests {
                 // Given two devices of one account; the laptop adds a file and an address calendar
                 let laptop = try await Self.signedIn("laptop", folder: folder, server: server, signUp: true)
                 let phone = try await Self.signedIn("phone", folder: folder, server: server, signUp: false)
-                let file = try laptop.store.addCalendar(name: "Gym", location: "/home/anna/gym.ics", isURL: false,
-                                                        ics: Self.ics("Spin class"), eventCount: 1, problemCount: 0)
-                let address = try laptop.store.addCalendar(name: "Work", location: "https://example.org/work.ics", isURL: true,
-                                                           ics: Self.ics("Stand-up"), eventCount: 1, problemCount: 0)
+                let file = try laptop.store.addCalendar(
+                    name: "Gym",
+                    location: "/home/anna/gym.ics",
+                    isURL: false,
+                    ics: Self.ics("Spin class"),
+                    eventCount: 1,
+                    problemCount: 0
+                )
+                let address = try laptop.store.addCalendar(
+                    name: "Work",
+                    location: "https://example.org/work.ics",
+                    isURL: true,
+                    ics: Self.ics("Stand-up"),
+                    eventCount: 1,
+                    problemCount: 0
+                )
                 // When both sync
                 _ = try await laptop.synchronizer.sync()
                 _ = try await phone.synchronizer.sync()
@@ -89,8 +102,14 @@ struct CalendarSyncTests {
                 var laptop = try await Self.signedIn("laptop", folder: folder, server: server, signUp: true)
                 laptop.synchronizer.batchSize = SyncPaths.maxBatch
                 for number in 1...3 {
-                    let added = try laptop.store.addCalendar(name: "Big \(number)", location: "/cal/big\(number).ics", isURL: false,
-                                                             ics: Self.large(900_000, "Big \(number)"), eventCount: 1, problemCount: 0)
+                    let added = try laptop.store.addCalendar(
+                        name: "Big \(number)",
+                        location: "/cal/big\(number).ics",
+                        isURL: false,
+                        ics: Self.large(900_000, "Big \(number)"),
+                        eventCount: 1,
+                        problemCount: 0
+                    )
                     #expect(!added.localOnly)
                 }
                 let now = laptop.clock.now()

@@ -5,8 +5,8 @@ import Foundation
 import GRDB
 import ServerTestSupport
 import SyncProtocol
-import Testing
 import TestSupport
+import Testing
 
 /// A device's clock: the real time plus a skew that the test moves, backwards too.
 final class SkewedClock: Clock, @unchecked Sendable {
@@ -72,8 +72,10 @@ struct ConvergenceTests {
         let id: UUID
     }
 
-    @Test("600 random operations with offline periods, replays, old pages and skewed clocks converge to last-writer-wins",
-          arguments: [UInt64(20261123), 7])
+    @Test(
+        "600 random operations with offline periods, replays, old pages and skewed clocks converge to last-writer-wins",
+        arguments: [UInt64(20_261_123), 7]
+    )
     func converges(seed: UInt64) async throws {
         try await ServerHarness.withLiveServer(configure: { $0.bcryptCost = 4 }) { _, server in
             var random = SeededGenerator(seed: seed)
@@ -81,9 +83,11 @@ struct ConvergenceTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
 
-            var devices = [try Device(name: "laptop", folder: folder, skew: 0),
-                           try Device(name: "phone", folder: folder, skew: -2 * 3600),
-                           try Device(name: "tablet", folder: folder, skew: 40 * 60)]
+            var devices = [
+                try Device(name: "laptop", folder: folder, skew: 0),
+                try Device(name: "phone", folder: folder, skew: -2 * 3600),
+                try Device(name: "tablet", folder: folder, skew: 40 * 60),
+            ]
             var model: [Key: Change] = [:]
             func observe(_ device: Device) throws {
                 for change in try device.store.pendingChanges(limit: 100_000) {
@@ -108,13 +112,21 @@ struct ConvergenceTests {
                 let roll = Double.random(in: 0..<1, using: &random)
                 switch roll {
                 case ..<0.30:
-                    let entry = try MealEntry(name: "Meal \(operations)", kcal: Int.random(in: 50...900, using: &random),
-                                              at: device.clock.now(), in: Zones.berlin)
+                    let entry = try MealEntry(
+                        name: "Meal \(operations)",
+                        kcal: Int.random(in: 50...900, using: &random),
+                        at: device.clock.now(),
+                        in: Zones.berlin
+                    )
                     try device.store.logMeal(entry)
                 case ..<0.48:
                     if let id = try device.aliveMeals().randomElement(using: &random) {
-                        let entry = try MealEntry(name: "Edited \(operations) on \(device.name)", kcal: Int.random(in: 50...900, using: &random),
-                                                  at: device.clock.now(), in: Zones.berlin)
+                        let entry = try MealEntry(
+                            name: "Edited \(operations) on \(device.name)",
+                            kcal: Int.random(in: 50...900, using: &random),
+                            at: device.clock.now(),
+                            in: Zones.berlin
+                        )
                         _ = try device.store.editMeal(id, to: entry)
                     }
                 case ..<0.56:
@@ -122,8 +134,10 @@ struct ConvergenceTests {
                         try device.store.deleteMeal(id, timeZone: Zones.berlin)
                     }
                 case ..<0.64:
-                    let entry = try WeightEntry(date: weightDates.randomElement(using: &random) ?? weightDates[0],
-                                                kg: Double(Int.random(in: 600...800, using: &random)) / 10)
+                    let entry = try WeightEntry(
+                        date: weightDates.randomElement(using: &random) ?? weightDates[0],
+                        kg: Double(Int.random(in: 600...800, using: &random)) / 10
+                    )
                     try device.store.logWeight(entry, timeZone: Zones.berlin)
                 case ..<0.80:
                     if device.online { _ = try await device.synchronizer.sync() }
@@ -206,8 +220,11 @@ struct ConvergenceTests {
         guard let account = try device.synchronizer.file.load() else { return }
         let cursor = try device.store.pullCursor()
         let old = Int64.random(in: 0...max(0, cursor), using: &random)
-        let page = try await ServerAPI(baseURL: account.server).pull(cursor: old, limit: Int.random(in: 1...20, using: &random),
-                                                                     accessToken: account.accessToken)
+        let page = try await ServerAPI(baseURL: account.server).pull(
+            cursor: old,
+            limit: Int.random(in: 1...20, using: &random),
+            accessToken: account.accessToken
+        )
         try device.store.merge(page)
     }
 }

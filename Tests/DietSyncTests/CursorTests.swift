@@ -12,15 +12,22 @@ struct CursorTests {
             let api = ServerAPI(baseURL: server)
             let tokens = try await api.signup(PasswordCredentials(email: "anna@example.org", password: "correct horse battery", deviceName: "reader"))
             let now = Int64(Date().timeIntervalSince1970 * 1000)
-            let pushers = 8, batches = 15, perBatch = 5
+            let pushers = 8
+            let batches = 15
+            let perBatch = 5
             let pushed = try await withThrowingTaskGroup(of: [UUID].self) { group in
                 for pusher in 0..<pushers {
                     group.addTask {
                         var ids: [UUID] = []
                         for batch in 0..<batches {
                             let changes = (0..<perBatch).map { item in
-                                Change(table: .mealLogs, id: UUID(), hlc: HLC(wallMs: now + Int64(batch), counter: item, deviceID: "d\(pusher)"),
-                                       deleted: false, row: Self.meal("meal \(pusher)-\(batch)-\(item)"))
+                                Change(
+                                    table: .mealLogs,
+                                    id: UUID(),
+                                    hlc: HLC(wallMs: now + Int64(batch), counter: item, deviceID: "d\(pusher)"),
+                                    deleted: false,
+                                    row: Self.meal("meal \(pusher)-\(batch)-\(item)")
+                                )
                             }
                             let response = try await api.push(PushRequest(deviceID: "d\(pusher)", changes: changes), accessToken: tokens.accessToken)
                             #expect(response.results.allSatisfy { $0.status == .applied })

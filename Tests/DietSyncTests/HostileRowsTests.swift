@@ -6,8 +6,8 @@ import Foundation
 import PostgresNIO
 import ServerTestSupport
 import SyncProtocol
-import Testing
 import TestSupport
+import Testing
 
 /// No row may ever stop a device: what one client pushes cannot break another's sync.
 @Suite("Sync holds against hostile rows")
@@ -21,12 +21,17 @@ struct HostileRowsTests {
     }
 
     private func meal(_ name: String, kcal: JSONValue = .number(300)) -> Change {
-        Change(table: .mealLogs, id: UUID(), hlc: HLC(wallMs: Int64(Date().timeIntervalSince1970 * 1000), counter: 0, deviceID: "attacker"),
-               deleted: false, row: .object([
-                   "name": .string(name), "kcal": kcal, "logged_at": .string("2026-11-23T07:00:00.000Z"),
-                   "local_date": .string("2026-11-23"), "local_time": .string("08:00"), "time_zone": .string("Europe/Berlin"),
-                   "created_at": .string("2026-11-23T07:00:00.000Z"),
-               ]))
+        Change(
+            table: .mealLogs,
+            id: UUID(),
+            hlc: HLC(wallMs: Int64(Date().timeIntervalSince1970 * 1000), counter: 0, deviceID: "attacker"),
+            deleted: false,
+            row: .object([
+                "name": .string(name), "kcal": kcal, "logged_at": .string("2026-11-23T07:00:00.000Z"),
+                "local_date": .string("2026-11-23"), "local_time": .string("08:00"), "time_zone": .string("Europe/Berlin"),
+                "created_at": .string("2026-11-23T07:00:00.000Z"),
+            ])
+        )
     }
 
     @Test("garbage pushed by one client is refused row by row, the valid rest applies, and every device keeps syncing")
@@ -54,16 +59,26 @@ struct HostileRowsTests {
 
             // And a bad row already on the server (stored before the contract existed) cannot stop a device either
             _ = try await ServerHarness.withConnection(configuration.migrationDatabaseURL) { connection in
-                try await connection.query("""
+                try await connection.query(
+                    """
                     UPDATE sync_rows SET row = jsonb_set(row, '{kcal}', '-5') WHERE row->>'name' = 'Porridge'
-                    """, logger: ServerHarness.logger)
+                    """,
+                    logger: ServerHarness.logger
+                )
             }
 
             // When a second device signs in and syncs
             let (phone, phoneSync, phoneFolder) = try device("phone")
             defer { try? FileManager.default.removeItem(at: phoneFolder) }
-            _ = try await phoneSync.signIn(server: server, credentials: PasswordCredentials(
-                email: email, password: "correct horse battery", deviceName: "phone"), newAccount: false)
+            _ = try await phoneSync.signIn(
+                server: server,
+                credentials: PasswordCredentials(
+                    email: email,
+                    password: "correct horse battery",
+                    deviceName: "phone"
+                ),
+                newAccount: false
+            )
             let first = try await phoneSync.sync()
 
             // Then it stores what it can, sets the bad row aside with the reason, and moves on
@@ -87,21 +102,37 @@ struct HostileRowsTests {
             let (laptop, laptopSync, laptopFolder) = try device("laptop")
             defer { try? FileManager.default.removeItem(at: laptopFolder) }
             try laptop.completeOnboarding(.alice, timeZone: Zones.berlin)
-            _ = try await laptopSync.signIn(server: server, credentials: PasswordCredentials(
-                email: email, password: "correct horse battery", deviceName: "laptop"), newAccount: true)
+            _ = try await laptopSync.signIn(
+                server: server,
+                credentials: PasswordCredentials(
+                    email: email,
+                    password: "correct horse battery",
+                    deviceName: "laptop"
+                ),
+                newAccount: true
+            )
             _ = try await laptopSync.sync()
             let (phone, phoneSync, phoneFolder) = try device("phone")
             defer { try? FileManager.default.removeItem(at: phoneFolder) }
-            _ = try await phoneSync.signIn(server: server, credentials: PasswordCredentials(
-                email: email, password: "correct horse battery", deviceName: "phone"), newAccount: false)
+            _ = try await phoneSync.signIn(
+                server: server,
+                credentials: PasswordCredentials(
+                    email: email,
+                    password: "correct horse battery",
+                    deviceName: "phone"
+                ),
+                newAccount: false
+            )
             _ = try await phoneSync.sync()
             try laptop.logMeal(try MealEntry(name: "Porridge", kcal: 420, at: Date(), in: Zones.berlin))
             _ = try await laptopSync.sync()
 
             // Given the account has filled its storage quota
             _ = try await ServerHarness.withConnection(configuration.migrationDatabaseURL) { connection in
-                try await connection.query("UPDATE user_usage SET stored_bytes = \(configuration.quota.storedBytes)",
-                                           logger: ServerHarness.logger)
+                try await connection.query(
+                    "UPDATE user_usage SET stored_bytes = \(configuration.quota.storedBytes)",
+                    logger: ServerHarness.logger
+                )
             }
 
             // When the phone logs a meal and syncs

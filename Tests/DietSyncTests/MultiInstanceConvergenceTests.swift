@@ -5,8 +5,8 @@ import Foundation
 import GRDB
 import ServerTestSupport
 import SyncProtocol
-import Testing
 import TestSupport
+import Testing
 
 /// The convergence property of `ConvergenceTests` with two server instances on one
 /// database, as behind a load balancer without sticky sessions: every sync of every device
@@ -42,8 +42,10 @@ struct MultiInstanceConvergenceTests {
         }
     }
 
-    @Test("600 random operations with every sync on the other instance converge to last-writer-wins on every device and both instances",
-          arguments: [UInt64(20261124), 11])
+    @Test(
+        "600 random operations with every sync on the other instance converge to last-writer-wins on every device and both instances",
+        arguments: [UInt64(20_261_124), 11]
+    )
     func convergesAcrossInstances(seed: UInt64) async throws {
         try await ServerHarness.withLiveServers(count: 2, configure: { $0.bcryptCost = 4 }) { _, servers in
             #expect(Set(servers).count == 2)
@@ -54,9 +56,11 @@ struct MultiInstanceConvergenceTests {
             defer { try? FileManager.default.removeItem(at: folder) }
 
             // Given three devices of one account, signed in through different instances.
-            var devices = [try Device(name: "laptop", folder: folder, skew: 0),
-                           try Device(name: "phone", folder: folder, skew: -2 * 3600),
-                           try Device(name: "tablet", folder: folder, skew: 40 * 60)]
+            var devices = [
+                try Device(name: "laptop", folder: folder, skew: 0),
+                try Device(name: "phone", folder: folder, skew: -2 * 3600),
+                try Device(name: "tablet", folder: folder, skew: 40 * 60),
+            ]
             var model: [Key: Change] = [:]
             func observe(_ device: Device) throws {
                 for change in try device.store.pendingChanges(limit: 100_000) {
@@ -107,20 +111,37 @@ struct MultiInstanceConvergenceTests {
         let roll = Double.random(in: 0..<1, using: &random)
         switch roll {
         case ..<0.30:
-            try device.store.logMeal(try MealEntry(name: "Meal \(operation)", kcal: Int.random(in: 50...900, using: &random),
-                                                   at: device.clock.now(), in: Zones.berlin))
+            try device.store.logMeal(
+                try MealEntry(
+                    name: "Meal \(operation)",
+                    kcal: Int.random(in: 50...900, using: &random),
+                    at: device.clock.now(),
+                    in: Zones.berlin
+                )
+            )
         case ..<0.48:
             if let id = try device.aliveMeals().randomElement(using: &random) {
-                _ = try device.store.editMeal(id, to: try MealEntry(name: "Edited \(operation) on \(device.name)",
-                                                                    kcal: Int.random(in: 50...900, using: &random),
-                                                                    at: device.clock.now(), in: Zones.berlin))
+                _ = try device.store.editMeal(
+                    id,
+                    to: try MealEntry(
+                        name: "Edited \(operation) on \(device.name)",
+                        kcal: Int.random(in: 50...900, using: &random),
+                        at: device.clock.now(),
+                        in: Zones.berlin
+                    )
+                )
             }
         case ..<0.56:
             if let id = try device.aliveMeals().randomElement(using: &random) { try device.store.deleteMeal(id, timeZone: Zones.berlin) }
         case ..<0.64:
             let dates: [LocalDate] = [.ymd(2026, 11, 20), .ymd(2026, 11, 21), .ymd(2026, 11, 22)]
-            try device.store.logWeight(try WeightEntry(date: dates.randomElement(using: &random) ?? dates[0],
-                                                       kg: Double(Int.random(in: 600...800, using: &random)) / 10), timeZone: Zones.berlin)
+            try device.store.logWeight(
+                try WeightEntry(
+                    date: dates.randomElement(using: &random) ?? dates[0],
+                    kg: Double(Int.random(in: 600...800, using: &random)) / 10
+                ),
+                timeZone: Zones.berlin
+            )
         case ..<0.80:
             if device.online {
                 try balancer.route(device)

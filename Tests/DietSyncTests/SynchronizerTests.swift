@@ -4,8 +4,8 @@ import DietSync
 import Foundation
 import ServerTestSupport
 import SyncProtocol
-import Testing
 import TestSupport
+import Testing
 
 @Suite("The sync client")
 struct SynchronizerTests {
@@ -75,8 +75,10 @@ struct SynchronizerTests {
             try store.completeOnboarding(.alice, timeZone: Zones.berlin)
             let synchronizer = Synchronizer(store: store, file: AccountFile(databasePath: path))
             let laptop = try await synchronizer.signIn(
-                server: server, credentials: PasswordCredentials(email: "anna@example.org", password: "correct horse battery", deviceName: "laptop"),
-                newAccount: true)
+                server: server,
+                credentials: PasswordCredentials(email: "anna@example.org", password: "correct horse battery", deviceName: "laptop"),
+                newAccount: true
+            )
             #expect(try await synchronizer.sync().pushed == 3)
 
             let api = ServerAPI(baseURL: server)
@@ -102,8 +104,14 @@ struct SynchronizerTests {
             try store.completeOnboarding(.alice, timeZone: Zones.berlin)
             let file = AccountFile(databasePath: path)
             _ = try await Synchronizer(store: store, file: file).signIn(
-                server: server, credentials: PasswordCredentials(email: "twin-\(UUID().uuidString.prefix(8))@example.org",
-                                                                 password: "correct horse battery", deviceName: "laptop"), newAccount: true)
+                server: server,
+                credentials: PasswordCredentials(
+                    email: "twin-\(UUID().uuidString.prefix(8))@example.org",
+                    password: "correct horse battery",
+                    deviceName: "laptop"
+                ),
+                newAccount: true
+            )
             for round in 0..<5 {
                 // the access token has expired for both "processes" (two Synchronizers on the same files)
                 var account = try #require(try file.load())

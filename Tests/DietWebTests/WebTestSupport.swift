@@ -21,20 +21,30 @@ struct WebHarness {
     /// A second connection to the same file, for checking what was saved.
     func store() throws -> AppDatabase { try AppDatabase.open(path: databasePath, clock: clock) }
 
-    static let now = Date(timeIntervalSince1970: 1_767_600_000) // 2026-01-05 08:00 UTC
+    static let now = Date(timeIntervalSince1970: 1_767_600_000)  // 2026-01-05 08:00 UTC
 
     /// Removes the database folder (tests call it through `defer`).
     func remove() { try? FileManager.default.removeItem(at: folder) }
 
     /// `environment` is the serve process's: offline unless a test gives a fake Open Food Facts.
-    init(now: Date = WebHarness.now, timeZone: TimeZone = TimeZone(identifier: "Europe/Berlin")!, language: Language = .en,
-         environment: [String: String] = ["WDIET_OFFLINE": "1"], configure: (inout WebConfiguration) -> Void = { _ in }) throws {
+    init(
+        now: Date = WebHarness.now,
+        timeZone: TimeZone = TimeZone(identifier: "Europe/Berlin")!,
+        language: Language = .en,
+        environment: [String: String] = ["WDIET_OFFLINE": "1"],
+        configure: (inout WebConfiguration) -> Void = { _ in }
+    ) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-web-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         clock = FixedClock(now)
         self.timeZone = timeZone
-        var configuration = WebConfiguration(databasePath: folder.appendingPathComponent("w-diet.sqlite").path,
-                                             clock: clock, timeZone: timeZone, fallbackLanguage: language, environment: environment)
+        var configuration = WebConfiguration(
+            databasePath: folder.appendingPathComponent("w-diet.sqlite").path,
+            clock: clock,
+            timeZone: timeZone,
+            fallbackLanguage: language,
+            environment: environment
+        )
         configure(&configuration)
         app = try WebApp(configuration: configuration)
     }
@@ -99,8 +109,13 @@ final class Browser: @unchecked Sendable {
         return try await send(.post, path, body: body, contentType: "multipart/form-data; boundary=\(boundary)")
     }
 
-    func send(_ method: HTTPRequest.Method, _ path: String, body: String?, contentType: String?,
-              extraHeaders: HTTPFields = [:]) async throws -> Page {
+    func send(
+        _ method: HTTPRequest.Method,
+        _ path: String,
+        body: String?,
+        contentType: String?,
+        extraHeaders: HTTPFields = [:]
+    ) async throws -> Page {
         var headers: HTTPFields = [.acceptLanguage: acceptLanguage]
         if !cookies.isEmpty { headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ") }
         if let contentType { headers[.contentType] = contentType }
@@ -125,11 +140,19 @@ final class Browser: @unchecked Sendable {
     func onboard(language: Language = .en, sex: String = "female", goal: String = "lose", weight: String = "70") async throws {
         try await get("/onboarding")
         var fields: [(String, String)] = [("language", language.rawValue)]
-        let steps: [(String, [(String, String)])] = [
-            ("welcome", []), ("sex", [("sex", sex)]), ("age", [("age", "35")]), ("height", [("height", "168")]),
-            ("weight", [("weight", weight)]), ("activity", [("activity", "light")]),
-            ("goal", [("goal", goal)]),
-        ] + (goal == "lose" ? [("eating_window", [("window_start", "12:00"), ("window_end", "18:00"), ("moment", "12:00"), ("moment", "15:00"), ("moment", "18:00")])] : [])
+        let steps: [(String, [(String, String)])] =
+            [
+                ("welcome", []), ("sex", [("sex", sex)]), ("age", [("age", "35")]), ("height", [("height", "168")]),
+                ("weight", [("weight", weight)]), ("activity", [("activity", "light")]),
+                ("goal", [("goal", goal)]),
+            ]
+            + (goal == "lose"
+                ? [
+                    (
+                        "eating_window",
+                        [("window_start", "12:00"), ("window_end", "18:00"), ("moment", "12:00"), ("moment", "15:00"), ("moment", "18:00")]
+                    )
+                ] : [])
         for (step, answers) in steps {
             fields += answers
             let page = try await post("/onboarding", fields + [("step", step), ("action", "next")])
@@ -160,8 +183,9 @@ extension Browser.Page {
     /// The first capture of `pattern` in the body.
     func first(_ pattern: String) -> String? {
         guard let regex = try? NSRegularExpression(pattern: pattern),
-              let match = regex.firstMatch(in: body, range: NSRange(body.startIndex..., in: body)), match.numberOfRanges > 1,
-              let range = Range(match.range(at: 1), in: body) else { return nil }
+            let match = regex.firstMatch(in: body, range: NSRange(body.startIndex..., in: body)), match.numberOfRanges > 1,
+            let range = Range(match.range(at: 1), in: body)
+        else { return nil }
         return String(body[range])
     }
 }

@@ -45,8 +45,13 @@ struct AccountCommandsTests {
         #expect(revoked.stderr.contains("The session has ended"))
 
         // delete-account with the server down: nothing is deleted anywhere.
-        _ = try E2E.run(["onboard", "--sex", "female", "--age", "34", "--height", "168", "--weight", "72.5", "--activity", "light",
-                         "--goal", "lose"], environment: env(laptop))
+        _ = try E2E.run(
+            [
+                "onboard", "--sex", "female", "--age", "34", "--height", "168", "--weight", "72.5", "--activity", "light",
+                "--goal", "lose",
+            ],
+            environment: env(laptop)
+        )
         _ = try E2E.run(["sync"], environment: env(laptop))
         server.stop()
         let offline = try E2E.run(["delete-account", "--yes"], environment: env(laptop))
@@ -62,8 +67,10 @@ struct AccountCommandsTests {
         #expect(FileManager.default.fileExists(atPath: laptop + ".account.json") == false)
         let rows = try await E2E.withConnection(database: server.database) { connection in
             var total: Int64 = -1
-            for try await count in try await connection.query("SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sync_rows)",
-                                                              logger: E2E.logger).decode(Int64.self) { total = count }
+            for try await count in try await connection.query(
+                "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sync_rows)",
+                logger: E2E.logger
+            ).decode(Int64.self) { total = count }
             return total
         }
         #expect(rows == 0)

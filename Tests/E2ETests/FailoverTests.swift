@@ -1,21 +1,27 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import PostgresNIO
 import ServerTestSupport
 import SyncProtocol
 import Synchronization
-import Testing
 import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// A failed primary loses no acknowledged change: the real `wdiet-server` on the primary of
 /// `scripts/with-postgres-standby` (synchronous_commit=on, the standby named in
 /// synchronous_standby_names), the primary killed during a burst of pushes, the standby
 /// promoted, and a server started on it serves every change a push acknowledged.
-@Suite("Failover to the synchronous standby", .serialized,
-       .enabled(if: Standby.isAvailable,
-                "needs the primary and synchronous standby of scripts/with-postgres-standby (WDIET_TEST_STANDBY_URL is unset)"))
+@Suite(
+    "Failover to the synchronous standby",
+    .serialized,
+    .enabled(
+        if: Standby.isAvailable,
+        "needs the primary and synchronous standby of scripts/with-postgres-standby (WDIET_TEST_STANDBY_URL is unset)"
+    )
+)
 struct FailoverTests {
     @Test("the primary killed mid-burst: after promoting the standby every acknowledged change is there and pushes go on")
     func acknowledgedChangesSurviveFailover() async throws {
@@ -32,9 +38,11 @@ struct FailoverTests {
         }
 
         // Given two instances on the primary, started at once (their migrations take turns)…
-        let instances = [FailoverServer(name: "a", postgres: primary, database: database, folder: folder),
-                         FailoverServer(name: "b", postgres: primary, database: database, folder: folder)]
-        defer { instances.forEach { $0.stop() } }
+        let instances = [
+            FailoverServer(name: "a", postgres: primary, database: database, folder: folder),
+            FailoverServer(name: "b", postgres: primary, database: database, folder: folder),
+        ]
+        defer { for instance in instances { instance.stop() } }
         for instance in instances { try instance.launch() }
         for instance in instances { try await instance.waitUntilHealthy() }
         // …and four clients, each of its own account, signed up through alternating instances.
@@ -58,7 +66,7 @@ struct FailoverTests {
             await ledger.markKilled()
             // Their pushes after its death would wait up to a minute for a connection (the pool
             // backs off); the instances go down with it instead, failing those pushes at once.
-            instances.forEach { $0.kill() }
+            for instance in instances { instance.kill() }
             try await group.waitForAll()
         }
         let acknowledged = await ledger.acknowledged
@@ -184,10 +192,17 @@ final class BurstClient: Sendable {
     func nextBatch(size: Int) -> PushRequest {
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         let changes = (0..<size).map { _ in
-            Change(table: .mealLogs, id: UUID(), hlc: HLC(wallMs: now, counter: counter.next(), deviceID: device), deleted: false,
-                   row: .object(["name": .string("Burst meal"), "kcal": .number(420), "logged_at": .string("2026-11-24T08:00:00.000Z"),
-                                 "local_date": .string("2026-11-24"), "local_time": .string("09:00"),
-                                 "time_zone": .string("Europe/Berlin"), "created_at": .string("2026-11-24T08:00:00.000Z")]))
+            Change(
+                table: .mealLogs,
+                id: UUID(),
+                hlc: HLC(wallMs: now, counter: counter.next(), deviceID: device),
+                deleted: false,
+                row: .object([
+                    "name": .string("Burst meal"), "kcal": .number(420), "logged_at": .string("2026-11-24T08:00:00.000Z"),
+                    "local_date": .string("2026-11-24"), "local_time": .string("09:00"),
+                    "time_zone": .string("Europe/Berlin"), "created_at": .string("2026-11-24T08:00:00.000Z"),
+                ])
+            )
         }
         return PushRequest(deviceID: device, changes: changes)
     }
@@ -198,7 +213,10 @@ final class Counter: Sendable {
     private let value = Mutex(0)
 
     func next() -> Int {
-        value.withLock { $0 += 1; return $0 }
+        value.withLock {
+            $0 += 1
+            return $0
+        }
     }
 }
 
@@ -231,8 +249,12 @@ enum HTTP {
     }
 
     static func push(_ request: PushRequest, server: URL, accessToken: String) async throws -> [PushResult] {
-        let response: PushResponse = try await send("POST", try endpoint(server, SyncPaths.push), body: request,
-                                                    accessToken: accessToken)
+        let response: PushResponse = try await send(
+            "POST",
+            try endpoint(server, SyncPaths.push),
+            body: request,
+            accessToken: accessToken
+        )
         return response.results
     }
 
@@ -254,7 +276,11 @@ enum HTTP {
     }
 
     private static func send<Body: Encodable, Answer: Decodable>(
-        _ method: String, _ url: URL, body: Body?, accessToken: String? = nil, expecting expected: Int = 200
+        _ method: String,
+        _ url: URL,
+        body: Body?,
+        accessToken: String? = nil,
+        expecting expected: Int = 200
     ) async throws -> Answer {
         var request = URLRequest(url: url, timeoutInterval: 10)
         request.httpMethod = method
@@ -279,8 +305,10 @@ final class FailoverServer {
 
     init(name: String, postgres: PostgresAddress, database: String, folder: URL) {
         let base = "postgres://%@@\(postgres.host):\(postgres.port)/\(database)"
-        environment = ["WDIET_DATABASE_URL": String(format: base, "wdiet_app"), "WDIET_MIGRATION_DATABASE_URL": String(format: base, "postgres"),
-                       "WDIET_LISTEN": "127.0.0.1:\(port)", "WDIET_BCRYPT_COST": "4", "WDIET_ENV": "development"]
+        environment = [
+            "WDIET_DATABASE_URL": String(format: base, "wdiet_app"), "WDIET_MIGRATION_DATABASE_URL": String(format: base, "postgres"),
+            "WDIET_LISTEN": "127.0.0.1:\(port)", "WDIET_BCRYPT_COST": "4", "WDIET_ENV": "development",
+        ]
         log = folder.appendingPathComponent("server-\(name).log")
     }
 
@@ -293,7 +321,10 @@ final class FailoverServer {
     func waitUntilHealthy() async throws {
         for _ in 0..<300 {
             if let (_, response) = try? await URLSession.shared.data(from: url.appendingPathComponent("health")),
-               (response as? HTTPURLResponse)?.statusCode == 200 { return }
+                (response as? HTTPURLResponse)?.statusCode == 200
+            {
+                return
+            }
             try await Task.sleep(nanoseconds: 100_000_000)
         }
         throw E2EError.serverDidNotStart((try? String(contentsOf: log, encoding: .utf8)) ?? "")

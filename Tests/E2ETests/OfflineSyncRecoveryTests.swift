@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import PostgresNIO
-import Testing
 import TestSupport
+import Testing
 
 /// The named offline → crash → online test (docs/architecture.md, "Tests"): meals logged offline, the client killed with `kill -9`, restarted with the
 /// server up: every meal arrives exactly once on the server and on a second device.
@@ -22,16 +22,25 @@ struct OfflineSyncRecoveryTests {
         let laptop = folder.appendingPathComponent("laptop.sqlite").path
         let phone = folder.appendingPathComponent("phone.sqlite").path
         func env(_ database: String) -> [String: String] {
-            ["WDIET_DATABASE": database, "LANG": "C", "HOME": folder.path, "NO_COLOR": "1",
-             "WDIET_PASSWORD": "correct horse battery staple", "WDIET_SYNC_BATCH": "25"]
+            [
+                "WDIET_DATABASE": database, "LANG": "C", "HOME": folder.path, "NO_COLOR": "1",
+                "WDIET_PASSWORD": "correct horse battery staple", "WDIET_SYNC_BATCH": "25",
+            ]
         }
 
         // Given a laptop signed in and synced.
-        let onboard = try E2E.run(["onboard", "--sex", "female", "--age", "34", "--height", "168", "--weight", "72.5",
-                                   "--activity", "light", "--goal", "lose"], environment: env(laptop))
+        let onboard = try E2E.run(
+            [
+                "onboard", "--sex", "female", "--age", "34", "--height", "168", "--weight", "72.5",
+                "--activity", "light", "--goal", "lose",
+            ],
+            environment: env(laptop)
+        )
         #expect(onboard.status == 0, "\(onboard.stderr)")
-        let signup = try E2E.run(["account", "signup", "--server", server.url, "--email", "anna@example.org", "--device", "laptop"],
-                                 environment: env(laptop))
+        let signup = try E2E.run(
+            ["account", "signup", "--server", server.url, "--email", "anna@example.org", "--device", "laptop"],
+            environment: env(laptop)
+        )
         #expect(signup.status == 0, "\(signup.stderr)")
         #expect(signup.stdout.contains("Synced:"))
 
@@ -67,8 +76,10 @@ struct OfflineSyncRecoveryTests {
         #expect(onServer == offlineMeals)
 
         // …and a second device that signs in receives exactly the same meals.
-        let login = try E2E.run(["account", "login", "--server", server.url, "--email", "anna@example.org", "--device", "phone"],
-                                environment: env(phone))
+        let login = try E2E.run(
+            ["account", "login", "--server", server.url, "--email", "anna@example.org", "--device", "phone"],
+            environment: env(phone)
+        )
         #expect(login.status == 0, "\(login.stderr)")
         #expect(try liveMeals(phone) == offlineMeals)
         let again = try E2E.run(["sync"], environment: env(phone))
@@ -81,8 +92,10 @@ struct OfflineSyncRecoveryTests {
         let queue = try DatabaseQueue(path: database)
         return try queue.read { db in
             #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
-            return Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM meal_logs WHERE deleted = 0")
-                .map { ($0["id"] as String, $0["name"] as String) })
+            return Dictionary(
+                uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM meal_logs WHERE deleted = 0")
+                    .map { ($0["id"] as String, $0["name"] as String) }
+            )
         }
     }
 
@@ -90,9 +103,12 @@ struct OfflineSyncRecoveryTests {
     private func serverMeals(database: String) async throws -> [String: String] {
         try await E2E.withConnection(database: database) { connection in
             var meals: [String: String] = [:]
-            let rows = try await connection.query("""
+            let rows = try await connection.query(
+                """
                 SELECT id, row->>'name' FROM sync_rows WHERE table_name = 'meal_logs' AND NOT deleted
-                """, logger: E2E.logger)
+                """,
+                logger: E2E.logger
+            )
             for try await (id, name) in rows.decode((UUID, String).self) { meals[id.uuidString] = name }
             return meals
         }
@@ -102,9 +118,17 @@ struct OfflineSyncRecoveryTests {
     private func killMidStream(database: String, environment: [String: String]) throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-loop-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
-        let loop = try ChildProcess.start(URL(fileURLWithPath: "/bin/sh"), ["-c", """
-            i=0; while [ $i -lt 400 ]; do i=$((i+1)); "\(E2E.wdiet)" log meal "Streamed meal $i" --kcal 100 >/dev/null && echo "ack $i"; done
-            """], environment: environment, log: log)
+        let loop = try ChildProcess.start(
+            URL(fileURLWithPath: "/bin/sh"),
+            [
+                "-c",
+                """
+                i=0; while [ $i -lt 400 ]; do i=$((i+1)); "\(E2E.wdiet)" log meal "Streamed meal $i" --kcal 100 >/dev/null && echo "ack $i"; done
+                """,
+            ],
+            environment: environment,
+            log: log
+        )
         _ = loop.lines(atLeast: 30)
         loop.kill(children: true)
     }

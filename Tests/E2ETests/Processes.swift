@@ -1,12 +1,13 @@
 import Foundation
-import TestSupport
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Logging
 import PostgresNIO
 import ServerTestSupport
+import TestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The built executables and the PostgreSQL cluster of `scripts/test`.
 enum E2E {
@@ -75,13 +76,20 @@ final class ServerProcess {
     func start() async throws {
         let admin = try ServerHarness.adminURL()
         let base = "postgres://%@@\(admin.host):\(admin.port)/\(database)"
-        process = try ChildProcess.start(URL(fileURLWithPath: E2E.server), environment: [
-            "WDIET_DATABASE_URL": String(format: base, "wdiet_app"), "WDIET_MIGRATION_DATABASE_URL": String(format: base, "postgres"),
-            "WDIET_LISTEN": "127.0.0.1:\(port)", "WDIET_BCRYPT_COST": "4", "WDIET_ENV": "development",
-        ], log: log)
+        process = try ChildProcess.start(
+            URL(fileURLWithPath: E2E.server),
+            environment: [
+                "WDIET_DATABASE_URL": String(format: base, "wdiet_app"), "WDIET_MIGRATION_DATABASE_URL": String(format: base, "postgres"),
+                "WDIET_LISTEN": "127.0.0.1:\(port)", "WDIET_BCRYPT_COST": "4", "WDIET_ENV": "development",
+            ],
+            log: log
+        )
         for _ in 0..<100 {
             if let health = URL(string: url + "/health"), let (_, response) = try? await URLSession.shared.data(from: health),
-               (response as? HTTPURLResponse)?.statusCode == 200 { return }
+                (response as? HTTPURLResponse)?.statusCode == 200
+            {
+                return
+            }
             try await Task.sleep(nanoseconds: 100_000_000)
         }
         throw E2EError.serverDidNotStart((try? String(contentsOf: log, encoding: .utf8)) ?? "")

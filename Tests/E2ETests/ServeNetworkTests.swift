@@ -1,25 +1,30 @@
 import AsyncHTTPClient
 import Foundation
 import NIOSSL
-import Testing
 import TestSupport
+import Testing
 
 /// The real `wdiet serve` on the network: its options refused with a reason, the setup code in
 /// the terminal, HTTPS from certificate files.
 @Suite("wdiet serve on the home network, as built")
 struct ServeNetworkTests {
-    @Test("a bad --listen, half of the TLS pair or an unreadable certificate is refused with what was wrong", arguments: [
-        (["--listen", "192.168.1.20"], "--listen takes ADDRESS:PORT"),
-        (["--listen", "0.0.0.0:70000"], "with a port from 1 to 65535"),
-        (["--listen", "::1:8080"], "--listen takes ADDRESS:PORT"),
-        (["--listen", "evil host:8080"], "not \"evil host:8080\""),
-        (["--tls-cert", "/tmp/cert.pem"], "--tls-cert and --tls-key go together"),
-    ])
+    @Test(
+        "a bad --listen, half of the TLS pair or an unreadable certificate is refused with what was wrong",
+        arguments: [
+            (["--listen", "192.168.1.20"], "--listen takes ADDRESS:PORT"),
+            (["--listen", "0.0.0.0:70000"], "with a port from 1 to 65535"),
+            (["--listen", "::1:8080"], "--listen takes ADDRESS:PORT"),
+            (["--listen", "evil host:8080"], "not \"evil host:8080\""),
+            (["--tls-cert", "/tmp/cert.pem"], "--tls-cert and --tls-key go together"),
+        ]
+    )
     func refusals(arguments: [String], expected: String) throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try E2E.run(["serve", "--database", folder.appendingPathComponent("w.sqlite").path] + arguments,
-                                 environment: Self.environment)
+        let output = try E2E.run(
+            ["serve", "--database", folder.appendingPathComponent("w.sqlite").path] + arguments,
+            environment: Self.environment
+        )
         #expect(output.status != 0)
         #expect(output.stderr.contains(expected), "\(output.stderr)")
     }
@@ -30,8 +35,13 @@ struct ServeNetworkTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let junk = folder.appendingPathComponent("cert.pem")
         try Data("not a certificate".utf8).write(to: junk)
-        let output = try E2E.run(["serve", "--database", folder.appendingPathComponent("w.sqlite").path, "--port", "\(E2E.freePort())",
-                                  "--tls-cert", junk.path, "--tls-key", junk.path], environment: Self.environment)
+        let output = try E2E.run(
+            [
+                "serve", "--database", folder.appendingPathComponent("w.sqlite").path, "--port", "\(E2E.freePort())",
+                "--tls-cert", junk.path, "--tls-key", junk.path,
+            ],
+            environment: Self.environment
+        )
         #expect(output.status != 0)
         #expect(output.stderr.contains("\(junk.path): not a readable PEM certificate"), "\(output.stderr)")
     }
@@ -42,8 +52,13 @@ struct ServeNetworkTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (cert, key) = try Self.selfSigned(in: folder)
         let port = E2E.freePort()
-        let serve = try ServeProcess(["serve", "--database", folder.appendingPathComponent("w.sqlite").path, "--listen", "127.0.0.1:\(port)",
-                                      "--trust-proxy", "--tls-cert", cert, "--tls-key", key], folder: folder)
+        let serve = try ServeProcess(
+            [
+                "serve", "--database", folder.appendingPathComponent("w.sqlite").path, "--listen", "127.0.0.1:\(port)",
+                "--trust-proxy", "--tls-cert", cert, "--tls-key", key,
+            ],
+            folder: folder
+        )
         defer { serve.stop() }
         let printed = try await serve.waitFor("setup code")
         #expect(printed.contains("w-diet is open at https://127.0.0.1:\(port)/"), "\(printed)")
@@ -72,8 +87,10 @@ struct ServeNetworkTests {
         #expect(!answered)
     }
 
-    static let environment = ["WDIET_NO_AUTO_SYNC": "1", "WDIET_PASSPHRASE_COST": "4", "LANG": "en_US.UTF-8", "TZ": "Europe/Berlin",
-                              "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+    static let environment = [
+        "WDIET_NO_AUTO_SYNC": "1", "WDIET_PASSPHRASE_COST": "4", "LANG": "en_US.UTF-8", "TZ": "Europe/Berlin",
+        "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+    ]
 
     static func folder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-serve-\(UUID().uuidString)")
@@ -83,11 +100,15 @@ struct ServeNetworkTests {
 
     /// A self-signed certificate for 127.0.0.1 made by openssl, and its key.
     static func selfSigned(in folder: URL) throws -> (String, String) {
-        let cert = folder.appendingPathComponent("cert.pem").path, key = folder.appendingPathComponent("key.pem").path
-        let openssl = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/openssl"), [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
-            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert,
-        ])
+        let cert = folder.appendingPathComponent("cert.pem").path
+        let key = folder.appendingPathComponent("key.pem").path
+        let openssl = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/openssl"),
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
+                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert,
+            ]
+        )
         #expect(openssl.status == 0, "openssl made the certificate: \(openssl.stderr)")
         return (cert, key)
     }
@@ -98,8 +119,12 @@ final class ServeProcess {
     private let process: ChildProcess.Running
 
     init(_ arguments: [String], folder: URL) throws {
-        process = try ChildProcess.start(URL(fileURLWithPath: E2E.wdiet), arguments, environment: ServeNetworkTests.environment,
-                                         log: folder.appendingPathComponent("serve.log"))
+        process = try ChildProcess.start(
+            URL(fileURLWithPath: E2E.wdiet),
+            arguments,
+            environment: ServeNetworkTests.environment,
+            log: folder.appendingPathComponent("serve.log")
+        )
     }
 
     /// The output so far once it contains `text` (within ten seconds).

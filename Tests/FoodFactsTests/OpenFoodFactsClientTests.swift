@@ -1,9 +1,10 @@
 import DietCore
-@testable import FoodFacts
 import FoodKit
 import Foundation
 import TestSupport
 import Testing
+
+@testable import FoodFacts
 
 /// Runs `body` against a fresh fake server speaking the documented product API v2.
 func withFakeOpenFoodFacts(_ body: (URL) async throws -> Void) async throws {
@@ -29,14 +30,21 @@ struct OpenFoodFactsClientTests {
         }
     }
 
-    @Test("a Spanish speaker reads the Spanish name; without one, the generic name in Spanish; then the name entered", arguments: [
-        (#"{"product_name":"Vollmilch","product_name_de":"Frische Vollmilch","product_name_es":"Leche entera fresca","nutriments":{"energy-kcal_100g":64}}"#,
-         Language.es, "Leche entera fresca"),
-        (#"{"product_name":"Vollmilch","product_name_es":"","generic_name_es":"Leche entera","nutriments":{"energy-kcal_100g":64}}"#,
-         .es, "Leche entera"),
-        (#"{"product_name":"Vollmilch","product_name_es":"Leche entera","nutriments":{"energy-kcal_100g":64}}"#, .de, "Vollmilch"),
-        (#"{"product_name_de":"Vollmilch","product_name_es":"Leche entera","nutriments":{"energy-kcal_100g":64}}"#, .de, "Vollmilch"),
-    ] as [(String, Language, String)])
+    @Test(
+        "a Spanish speaker reads the Spanish name; without one, the generic name in Spanish; then the name entered",
+        arguments: [
+            (
+                #"{"product_name":"Vollmilch","product_name_de":"Frische Vollmilch","product_name_es":"Leche entera fresca","nutriments":{"energy-kcal_100g":64}}"#,
+                Language.es, "Leche entera fresca"
+            ),
+            (
+                #"{"product_name":"Vollmilch","product_name_es":"","generic_name_es":"Leche entera","nutriments":{"energy-kcal_100g":64}}"#,
+                .es, "Leche entera"
+            ),
+            (#"{"product_name":"Vollmilch","product_name_es":"Leche entera","nutriments":{"energy-kcal_100g":64}}"#, .de, "Vollmilch"),
+            (#"{"product_name_de":"Vollmilch","product_name_es":"Leche entera","nutriments":{"energy-kcal_100g":64}}"#, .de, "Vollmilch"),
+        ] as [(String, Language, String)]
+    )
     func nameInLanguage(json: String, language: Language, name: String) throws {
         let product = try JSONDecoder().decode(ProductResponse.Product.self, from: Data(json.utf8))
         #expect(try OpenFoodFactsClient.food(from: product, barcode: try Barcode("4006381333931"), language: language).name == name)
@@ -44,7 +52,8 @@ struct OpenFoodFactsClientTests {
 
     @Test("control characters in a product's name and serving become spaces, so the food can be stored and synced")
     func controlCharactersCleaned() throws {
-        let json = #"{"product_name_de":"Knusper\u001b[2Jmüsli\u0000","serving_size":"1\u0085Schale","serving_quantity":45,"nutriments":{"energy-kcal_100g":452}}"#
+        let json =
+            #"{"product_name_de":"Knusper\u001b[2Jmüsli\u0000","serving_size":"1\u0085Schale","serving_quantity":45,"nutriments":{"energy-kcal_100g":452}}"#
         let product = try JSONDecoder().decode(ProductResponse.Product.self, from: Data(json.utf8))
         let food = try OpenFoodFactsClient.food(from: product, barcode: try Barcode("4006381333931"), language: .de)
         #expect(food.name == "Knusper [2Jmüsli")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ICalendar
 import Testing
+
+@testable import ICalendar
 
 @Suite("iCalendar documents")
 struct DocumentTests {
@@ -22,19 +23,21 @@ struct DocumentTests {
 
     @Test("folding, escaping, quoted parameters, a byte-order mark and CRLF are read as written")
     func contentLines() throws {
-        let document = try ICalendarDocument(parsing: "\u{FEFF}" + """
-            BEGIN:VCALENDAR\r
-            BEGIN:VEVENT\r
-            UID:one\r
-            DTSTART:20261123T090000Z\r
-            DTEND:20261123T100000Z\r
-            SUMMARY:Quarterly review\\, Q4\\; budget\\nand hiring with a very long title th\r
-             at folds onto a second line\r
-            ATTENDEE;CN="Doe, Jane";PARTSTAT=ACCEPTED:mailto:jane@example.org\r
-            ATTENDEE;CUTYPE=ROOM;CN=Room 4:mailto:room4@example.org\r
-            END:VEVENT\r
-            END:VCALENDAR\r
-            """)
+        let document = try ICalendarDocument(
+            parsing: "\u{FEFF}" + """
+                BEGIN:VCALENDAR\r
+                BEGIN:VEVENT\r
+                UID:one\r
+                DTSTART:20261123T090000Z\r
+                DTEND:20261123T100000Z\r
+                SUMMARY:Quarterly review\\, Q4\\; budget\\nand hiring with a very long title th\r
+                 at folds onto a second line\r
+                ATTENDEE;CN="Doe, Jane";PARTSTAT=ACCEPTED:mailto:jane@example.org\r
+                ATTENDEE;CUTYPE=ROOM;CN=Room 4:mailto:room4@example.org\r
+                END:VEVENT\r
+                END:VCALENDAR\r
+                """
+        )
         let event = try #require(document.events.first)
         #expect(event.summary == "Quarterly review, Q4; budget\nand hiring with a very long title that folds onto a second line")
         #expect(event.attendees.map(\.name) == ["Doe, Jane", "Room 4"])
@@ -45,7 +48,8 @@ struct DocumentTests {
 
     @Test("a weekly 09:00 meeting in Berlin stays at 09:00 across the spring DST change")
     func weeklyAcrossDST() throws {
-        let document = try calendar("""
+        let document = try calendar(
+            """
             BEGIN:VEVENT
             UID:standup
             DTSTART;TZID=Europe/Berlin:20260323T090000
@@ -53,7 +57,8 @@ struct DocumentTests {
             RRULE:FREQ=WEEKLY;COUNT=3
             SUMMARY:Stand-up
             END:VEVENT
-            """)
+            """
+        )
         let occurrences = document.occurrences(in: window("20260301T000000", "20260501T000000"), floatingZone: .gmt)
         #expect(occurrences.map(\.start) == [utc("20260323T080000"), utc("20260330T070000"), utc("20260406T070000")])
         #expect(occurrences.allSatisfy { $0.duration == 1800 })
@@ -61,7 +66,8 @@ struct DocumentTests {
 
     @Test("Windows zone names and an embedded VTIMEZONE with its own rules give the same instants")
     func windowsAndEmbeddedZones() throws {
-        let document = try calendar("""
+        let document = try calendar(
+            """
             BEGIN:VTIMEZONE
             TZID:Custom Central European
             BEGIN:STANDARD
@@ -92,7 +98,8 @@ struct DocumentTests {
             DTSTART;TZID=Custom Central European:20261215T140000
             DURATION:PT1H
             END:VEVENT
-            """)
+            """
+        )
         let occurrences = document.occurrences(in: window("20260101T000000", "20270101T000000"), floatingZone: .gmt)
         #expect(occurrences.map(\.uid) == ["custom", "outlook", "custom-winter"])
         #expect(occurrences.map(\.start) == [utc("20260715T120000"), utc("20260715T120000"), utc("20261215T130000")])
@@ -101,7 +108,8 @@ struct DocumentTests {
 
     @Test("EXDATE removes, RDATE adds, an override moves one occurrence and a cancelled one stays marked")
     func exceptionsAndOverrides() throws {
-        let document = try calendar("""
+        let document = try calendar(
+            """
             BEGIN:VEVENT
             UID:gym
             DTSTART;TZID=Europe/Berlin:20261102T180000
@@ -125,11 +133,16 @@ struct DocumentTests {
             STATUS:CANCELLED
             SUMMARY:Gym
             END:VEVENT
-            """)
+            """
+        )
         let occurrences = document.occurrences(in: window("20261101T000000", "20261201T000000"), floatingZone: berlin)
         #expect(occurrences.map(\.summary) == ["Gym", "Gym (late)", "Gym", "Gym", "Gym"])
-        #expect(occurrences.map(\.start) == [utc("20261102T170000"), utc("20261104T190000"), utc("20261105T170000"),
-                                             utc("20261106T170000"), utc("20261110T060000")])
+        #expect(
+            occurrences.map(\.start) == [
+                utc("20261102T170000"), utc("20261104T190000"), utc("20261105T170000"),
+                utc("20261106T170000"), utc("20261110T060000"),
+            ]
+        )
         #expect(occurrences.map(\.blocksTime) == [true, true, false, true, true])
     }
 
@@ -162,20 +175,23 @@ struct DocumentTests {
 
     @Test("a wall time skipped by the clock change is read with the offset before the gap")
     func dstGap() throws {
-        let document = try calendar("""
+        let document = try calendar(
+            """
             BEGIN:VEVENT
             UID:gap
             DTSTART;TZID=Europe/Berlin:20260329T023000
             DURATION:PT30M
             END:VEVENT
-            """)
+            """
+        )
         let occurrence = try #require(document.occurrences(in: window("20260328T000000", "20260331T000000"), floatingZone: .gmt).first)
-        #expect(occurrence.start == utc("20260329T013000")) // 03:30 CEST
+        #expect(occurrence.start == utc("20260329T013000"))  // 03:30 CEST
     }
 
     @Test("damaged events are skipped and reported by line while the rest is kept; a damaged RRULE only loses the rule")
     func damaged() throws {
-        let document = try calendar("""
+        let document = try calendar(
+            """
             BEGIN:VEVENT
             UID:no-start
             SUMMARY:Nothing
@@ -197,7 +213,9 @@ struct DocumentTests {
             BEGIN:VEVENT
             UID:unclosed
             DTSTART:20261124T090000Z
-            """, crlf: false)
+            """,
+            crlf: false
+        )
         #expect(document.events.map(\.uid) == ["bad-rule", "fine", "unclosed"])
         #expect(document.events.first?.rules.isEmpty == true)
         let messages = document.problems.map(\.description)
@@ -216,7 +234,8 @@ struct DocumentTests {
 
     @Test("a rule that never produces an instance and a dense rule from long ago both finish")
     func terminates() throws {
-        let document = try calendar("""
+        let document = try calendar(
+            """
             BEGIN:VEVENT
             UID:never
             DTSTART:20260101T090000Z
@@ -227,7 +246,8 @@ struct DocumentTests {
             DTSTART:19900101T000000Z
             RRULE:FREQ=SECONDLY
             END:VEVENT
-            """)
+            """
+        )
         let occurrences = document.occurrences(in: window("20261123T000000", "20261124T000000"), floatingZone: .gmt)
         #expect(occurrences.allSatisfy { $0.uid == "dense" })
     }
@@ -238,16 +258,18 @@ struct ExpansionCostTests {
     @Test("a weekly series since the year 226 (a mistyped 2026) expands a window without walking the centuries")
     func farPastStart() throws {
         // The libFuzzer run found this shape taking over five seconds before occurrences were skipped.
-        let document = try ICalendarDocument(parsing: """
-            BEGIN:VCALENDAR
-            BEGIN:VEVENT
-            UID:typo
-            DTSTART;TZID=Europe/Berlin:02260323T090000
-            DTEND;TZID=Europe/Berlin:02260323T093000
-            RRULE:FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20270101T000000Z
-            END:VEVENT
-            END:VCALENDAR
-            """)
+        let document = try ICalendarDocument(
+            parsing: """
+                BEGIN:VCALENDAR
+                BEGIN:VEVENT
+                UID:typo
+                DTSTART;TZID=Europe/Berlin:02260323T090000
+                DTEND;TZID=Europe/Berlin:02260323T093000
+                RRULE:FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20270101T000000Z
+                END:VEVENT
+                END:VCALENDAR
+                """
+        )
         let window = DateInterval(start: Date(timeIntervalSince1970: 1_795_000_000), duration: 14 * 86400)
         let occurrences = document.occurrences(in: window, floatingZone: .gmt)
         #expect(occurrences.count == 4)
@@ -256,16 +278,18 @@ struct ExpansionCostTests {
 
     @Test("a series whose every occurrence lasts centuries looks back at most 400 days, not at all of them")
     func centuriesLongOccurrences() throws {
-        let document = try ICalendarDocument(parsing: """
-            BEGIN:VCALENDAR
-            BEGIN:VEVENT
-            UID:damaged
-            DTSTART;TZID=Europe/Berlin:02260323T090000
-            DTEND;TZID=Europe/Berlin:20260323T093000
-            RRULE:FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20270101T000000Z
-            END:VEVENT
-            END:VCALENDAR
-            """)
+        let document = try ICalendarDocument(
+            parsing: """
+                BEGIN:VCALENDAR
+                BEGIN:VEVENT
+                UID:damaged
+                DTSTART;TZID=Europe/Berlin:02260323T090000
+                DTEND;TZID=Europe/Berlin:20260323T093000
+                RRULE:FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20270101T000000Z
+                END:VEVENT
+                END:VCALENDAR
+                """
+        )
         let window = DateInterval(start: Date(timeIntervalSince1970: 1_795_000_000), duration: 14 * 86400)
         let occurrences = document.occurrences(in: window, floatingZone: .gmt)
         // DTSTART itself, then about 400 days of Mondays and Wednesdays before the window's end.

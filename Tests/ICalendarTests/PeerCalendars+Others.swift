@@ -2,7 +2,8 @@
 extension PeerCalendars {
     /// Thunderbird: RDATE periods with an end (RFC 5545's own example) and with a length, in
     /// UTC and in a zone; the event itself lasts 30 minutes.
-    static let rdatePeriods = crlf("""
+    static let rdatePeriods = crlf(
+        """
         BEGIN:VCALENDAR
         PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN
         VERSION:2.0
@@ -18,11 +19,13 @@ extension PeerCalendars {
         RDATE;VALUE=PERIOD;TZID=America/New_York:19960405T090000/PT2H
         END:VEVENT
         END:VCALENDAR
-        """)
+        """
+    )
 
     /// Lotus Notes: custom zones whose observances start on a DATE. "Customized Time Zone" has
     /// both observances so, "Customized Time Zone 1" only its STANDARD one.
-    static let dateStartZones = crlf("""
+    static let dateStartZones = crlf(
+        """
         BEGIN:VCALENDAR
         X-LOTUS-CHARSET:UTF-8
         VERSION:2.0
@@ -87,11 +90,13 @@ extension PeerCalendars {
         DTSTAMP:20260601T080000Z
         END:VEVENT
         END:VCALENDAR
-        """)
+        """
+    )
 
     /// Zimbra: an all-day series moved from Mondays to Tuesdays from its third occurrence on,
     /// and a series cancelled from its third occurrence on (both RANGE=THISANDFUTURE).
-    static let zimbraRanges = crlf("""
+    static let zimbraRanges = crlf(
+        """
         BEGIN:VCALENDAR
         X-WR-CALNAME:Home
         X-WR-CALID:4f1c2d3e-5a6b-7c8d-9e0f-a1b2c3d4e5f6:1234
@@ -138,5 +143,6 @@ extension PeerCalendars {
         SEQUENCE:1
         END:VEVENT
         END:VCALENDAR
-        """)
+        """
+    )
 }

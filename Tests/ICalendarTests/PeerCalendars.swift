@@ -11,7 +11,8 @@ enum PeerCalendars {
 
     /// Apple Calendar: a weekly Monday meeting moved to Tuesday afternoons from one occurrence
     /// on (RANGE=THISANDFUTURE, longer and renamed), with one later occurrence moved again.
-    static let appleThisAndFuture = crlf("""
+    static let appleThisAndFuture = crlf(
+        """
         BEGIN:VCALENDAR
         METHOD:PUBLISH
         VERSION:2.0
@@ -77,14 +78,16 @@ enum PeerCalendars {
         RECURRENCE-ID;TZID=Europe/Berlin:20261116T100000
         END:VEVENT
         END:VCALENDAR
-        """)
+        """
+    )
 
     /// Outlook/Exchange: a published calendar that carries an old and a new copy of the same
     /// meeting series and of some of its exceptions (as a feed that merged the invitation and
     /// its updates does). The new series (SEQUENCE 1) moved to 09:30 and deleted Nov 4; Nov 5
     /// was moved (SEQUENCE 1), then cancelled (SEQUENCE 2); Nov 6 was moved twice with the
     /// same SEQUENCE, the later LAST-MODIFIED is the current one.
-    static let exchangeDuplicates = crlf("""
+    static let exchangeDuplicates = crlf(
+        """
         BEGIN:VCALENDAR
         METHOD:PUBLISH
         PRODID:Microsoft Exchange Server 2010
@@ -195,10 +198,12 @@ enum PeerCalendars {
         SEQUENCE:1
         END:VEVENT
         END:VCALENDAR
-        """)
+        """
+    )
 
     /// Google Calendar: three events whose RRULE is empty or damaged, and a sound one.
-    static let googleDamagedRules = crlf("""
+    static let googleDamagedRules = crlf(
+        """
         BEGIN:VCALENDAR
         PRODID:-//Google Inc//Google Calendar 70.9054//EN
         VERSION:2.0
@@ -250,10 +255,12 @@ enum PeerCalendars {
         SUMMARY:Swim
         END:VEVENT
         END:VCALENDAR
-        """)
+        """
+    )
 
     /// Apple iCal (RFC 2445 era): one event with two RRULEs whose sets share Dec 1 and Dec 15.
-    static let twoRules = crlf("""
+    static let twoRules = crlf(
+        """
         BEGIN:VCALENDAR
         VERSION:2.0
         X-WR-CALNAME:Choir
@@ -280,5 +287,6 @@ enum PeerCalendars {
         DTSTAMP:20261110T201500Z
         END:VEVENT
         END:VCALENDAR
-        """)
+        """
+    )
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ICalendar
 import Testing
+
+@testable import ICalendar
 
 /// The calendars of `PeerCalendars` read as Apple Calendar, Outlook, Google Calendar and
 /// libical read them.
@@ -25,15 +26,19 @@ struct PeerFidelityTests {
         let occurrences = document.occurrences(in: try window("20261001T000000", "20270101T000000"), floatingZone: .gmt)
 
         // Then the three before Oct 26 are as they were, and the seven from then on follow the override
-        #expect(occurrences.map(\.start) == [
-            try utc("20261005T080000"), try utc("20261012T080000"), try utc("20261019T080000"),
-            try utc("20261027T130000"), try utc("20261103T130000"), try utc("20261110T130000"),
-            try utc("20261118T080000"), try utc("20261124T130000"), try utc("20261201T130000"), try utc("20261208T130000"),
-        ])
+        #expect(
+            occurrences.map(\.start) == [
+                try utc("20261005T080000"), try utc("20261012T080000"), try utc("20261019T080000"),
+                try utc("20261027T130000"), try utc("20261103T130000"), try utc("20261110T130000"),
+                try utc("20261118T080000"), try utc("20261124T130000"), try utc("20261201T130000"), try utc("20261208T130000"),
+            ]
+        )
         #expect(occurrences.map(\.duration) == [3600, 3600, 3600, 5400, 5400, 5400, 3600, 5400, 5400, 5400])
-        #expect(occurrences.map(\.summary) == ["Team meeting", "Team meeting", "Team meeting"]
-            + Array(repeating: "Team meeting (Tuesdays)", count: 3) + ["Team meeting (offsite)"]
-            + Array(repeating: "Team meeting (Tuesdays)", count: 3))
+        #expect(
+            occurrences.map(\.summary) == ["Team meeting", "Team meeting", "Team meeting"]
+                + Array(repeating: "Team meeting (Tuesdays)", count: 3) + ["Team meeting (offsite)"]
+                + Array(repeating: "Team meeting (Tuesdays)", count: 3)
+        )
         // And each keeps the start it replaces (Mondays 10:00 in Berlin)
         #expect(occurrences[3].recurrenceStart == (try utc("20261026T090000")))
         #expect(occurrences[9].recurrenceStart == (try utc("20261207T090000")))
@@ -55,9 +60,12 @@ struct PeerFidelityTests {
 
         // Then the bin day is on Mondays twice, then on Tuesdays, each one day long
         let bins = occurrences.filter { $0.summary.hasPrefix("Bin day") }
-        #expect(bins.map(\.start) == [
-            try utc("20261102T000000"), try utc("20261109T000000"), try utc("20261117T000000"), try utc("20261124T000000"), try utc("20261201T000000"),
-        ])
+        #expect(
+            bins.map(\.start) == [
+                try utc("20261102T000000"), try utc("20261109T000000"), try utc("20261117T000000"), try utc("20261124T000000"),
+                try utc("20261201T000000"),
+            ]
+        )
         #expect(bins.allSatisfy { $0.isAllDay && $0.duration == 86400 })
         // And the piano lessons take place twice, then are cancelled (kept, marked, not blocking time)
         let lessons = occurrences.filter { $0.summary == "Piano lesson" }
@@ -78,12 +86,16 @@ struct PeerFidelityTests {
         // Then the new series (09:30, 15 minutes) is there once per day and the old one (09:00) nowhere;
         // Nov 4 (EXDATE) stays deleted despite its old exception; Nov 5's cancellation wins over its
         // older move; Nov 6 follows the copy modified last
-        #expect(occurrences.map(\.start) == [
-            try utc("20261102T083000"), try utc("20261103T083000"), try utc("20261105T083000"), try utc("20261106T110000"),
-        ])
-        #expect(occurrences.map(\.summary) == [
-            "Daily stand-up", "Daily stand-up", "Canceled: Daily stand-up", "Daily stand-up (after the all-hands)",
-        ])
+        #expect(
+            occurrences.map(\.start) == [
+                try utc("20261102T083000"), try utc("20261103T083000"), try utc("20261105T083000"), try utc("20261106T110000"),
+            ]
+        )
+        #expect(
+            occurrences.map(\.summary) == [
+                "Daily stand-up", "Daily stand-up", "Canceled: Daily stand-up", "Daily stand-up (after the all-hands)",
+            ]
+        )
         #expect(occurrences.map(\.status) == [.confirmed, .confirmed, .cancelled, .confirmed])
         #expect(occurrences.map(\.blocksTime) == [true, true, false, true])
         #expect(occurrences.allSatisfy { $0.duration == 900 })
@@ -100,17 +112,27 @@ struct PeerFidelityTests {
 
         // Then each damaged event happens once, at its DTSTART, and the sound one weekly
         #expect(occurrences.map(\.summary) == ["Physio", "Yoga", "Run club", "Swim", "Swim"])
-        #expect(occurrences.map(\.start) == [
-            try utc("20261123T063000"), try utc("20261124T170000"), try utc("20261125T180000"),
-            try utc("20261126T060000"), try utc("20261203T060000"),
-        ])
+        #expect(
+            occurrences.map(\.start) == [
+                try utc("20261123T063000"), try utc("20261124T170000"), try utc("20261125T180000"),
+                try utc("20261126T060000"), try utc("20261203T060000"),
+            ]
+        )
         // And each damaged rule is a problem naming the event, its UID, the rule and what is wrong
         let messages = document.problems.map(\.description)
         #expect(messages.count == 3)
-        #expect(messages.contains { $0.hasPrefix("line 11: ") && $0.contains("“Physio”") && $0.contains("0v5c9kq1r3m8t2s6u4w7y9a1b3@google.com")
-                && $0.contains("RRULE “”") && $0.contains("FREQ is missing") && $0.contains("only its own start") })
+        #expect(
+            messages.contains {
+                $0.hasPrefix("line 11: ") && $0.contains("“Physio”") && $0.contains("0v5c9kq1r3m8t2s6u4w7y9a1b3@google.com")
+                    && $0.contains("RRULE “”") && $0.contains("FREQ is missing") && $0.contains("only its own start")
+            }
+        )
         #expect(messages.contains { $0.contains("“Yoga”") && $0.contains("RRULE “FREQ=SOMETIMES”") })
-        #expect(messages.contains { $0.contains("“Run club”") && $0.contains("RRULE “FREQ=WEEKLY;BYDAY=XX”") && $0.contains("BYDAY “XX” is not a weekday") })
+        #expect(
+            messages.contains {
+                $0.contains("“Run club”") && $0.contains("RRULE “FREQ=WEEKLY;BYDAY=XX”") && $0.contains("BYDAY “XX” is not a weekday")
+            }
+        )
     }
 
     @Test("two RRULEs on one event give the union of both sets, each date once")
@@ -122,10 +144,12 @@ struct PeerFidelityTests {
         let occurrences = document.occurrences(in: try window("20261101T000000", "20270301T000000"), floatingZone: .gmt)
 
         // Then both sets are there, Dec 1 and Dec 15 once
-        #expect(occurrences.map(\.start) == [
-            try utc("20261201T170000"), try utc("20261208T170000"), try utc("20261215T170000"),
-            try utc("20261222T170000"), try utc("20261231T170000"), try utc("20270101T170000"),
-        ])
+        #expect(
+            occurrences.map(\.start) == [
+                try utc("20261201T170000"), try utc("20261208T170000"), try utc("20261215T170000"),
+                try utc("20261222T170000"), try utc("20261231T170000"), try utc("20270101T170000"),
+            ]
+        )
         #expect(occurrences.allSatisfy { $0.duration == 5400 })
         #expect(document.problems.isEmpty)
     }
@@ -139,12 +163,16 @@ struct PeerFidelityTests {
         let occurrences = document.occurrences(in: try window("19960401T000000", "19960408T000000"), floatingZone: .gmt)
 
         // Then each occurrence has its own length
-        #expect(occurrences.map(\.start) == [
-            try utc("19960402T010000"), try utc("19960403T020000"), try utc("19960404T010000"), try utc("19960405T140000"),
-        ])
-        #expect(occurrences.map(\.end) == [
-            try utc("19960402T013000"), try utc("19960403T040000"), try utc("19960404T040000"), try utc("19960405T160000"),
-        ])
+        #expect(
+            occurrences.map(\.start) == [
+                try utc("19960402T010000"), try utc("19960403T020000"), try utc("19960404T010000"), try utc("19960405T140000"),
+            ]
+        )
+        #expect(
+            occurrences.map(\.end) == [
+                try utc("19960402T013000"), try utc("19960403T040000"), try utc("19960404T040000"), try utc("19960405T160000"),
+            ]
+        )
         #expect(document.problems.isEmpty)
     }
 
@@ -158,9 +186,11 @@ struct PeerFidelityTests {
 
         // Then 14:00 is 12:00 UTC in summer and 13:00 UTC in winter in both zones, with no problem
         #expect(occurrences.map(\.summary) == ["Summer review", "Summer review (zone 1)", "Winter review", "Winter review (zone 1)"])
-        #expect(occurrences.map(\.start) == [
-            try utc("20260715T120000"), try utc("20260715T120000"), try utc("20261215T130000"), try utc("20261215T130000"),
-        ])
+        #expect(
+            occurrences.map(\.start) == [
+                try utc("20260715T120000"), try utc("20260715T120000"), try utc("20261215T130000"), try utc("20261215T130000"),
+            ]
+        )
         #expect(document.problems.isEmpty)
     }
 }

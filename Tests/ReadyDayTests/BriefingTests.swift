@@ -1,8 +1,8 @@
 import DietCore
 import Foundation
 import ReadyDay
-import Testing
 import TestSupport
+import Testing
 
 @Suite("ReadyDay briefing")
 struct BriefingTests {
@@ -38,18 +38,24 @@ struct BriefingTests {
 
     @Test("calendar load weighs hours by demand, ignores cancelled and free events, and stops at 100")
     func load() {
-        let events = [event("Quarterly review", (14, 0), (15, 30), people: 10), event("Design workshop", (9, 0), (10, 30), people: 5),
-                      event("Cancelled board meeting", (16, 0), (18, 0), people: 9, blocks: false)]
+        let events = [
+            event("Quarterly review", (14, 0), (15, 30), people: 10), event("Design workshop", (9, 0), (10, 30), people: 5),
+            event("Cancelled board meeting", (16, 0), (18, 0), people: 9, blocks: false),
+        ]
         let classified = events.map { DemandClassifier.classify($0, timeZone: zone) }
         #expect(CalendarLoad.score(classified) == 1.5 * 15 + 1.5 * 8)
-        let packed = (8..<18).map { event("Strategy review \($0)", ($0, 0), ($0 + 1, 0), people: 9) }.map { DemandClassifier.classify($0, timeZone: zone) }
+        let packed = (8..<18).map { event("Strategy review \($0)", ($0, 0), ($0 + 1, 0), people: 9) }.map {
+            DemandClassifier.classify($0, timeZone: zone)
+        }
         #expect(CalendarLoad.score(packed) == 100)
     }
 
     @Test("acceptance: red recovery, 5.5 h of sleep, a three-hour meeting block and a quarterly review on a diet day")
     func acceptanceScenario() {
         let input = BriefingInput(
-            date: day, timeZone: zone, now: at(6, 30),
+            date: day,
+            timeZone: zone,
+            now: at(6, 30),
             recovery: Recovery(score: 28, restingHeartRate: 58, hrvMilliseconds: 31, recordedAt: at(6, 10)),
             sleep: Sleep(asleep: 5.5 * 3600, efficiency: 0.86, need: 8.1 * 3600, endedAt: at(6, 0)),
             events: [
@@ -58,14 +64,22 @@ struct BriefingTests {
                 event("Lunch", (12, 30), (13, 0)),
                 event("Quarterly review", (14, 0), (15, 30), people: 10),
             ],
-            phase: .diet, whoopUpdatedAt: at(6, 15), whoopConnected: true)
+            phase: .diet,
+            whoopUpdatedAt: at(6, 15),
+            whoopConnected: true
+        )
         let briefing = BriefingGenerator.generate(input)
         #expect(briefing.zone == .red)
-        #expect(briefing.recommendations.map(\.rule) == ["recovery.red", "recovery.red.move", "sleep.short", "calendar.marathon", "recovery.red.workout"])
+        #expect(
+            briefing.recommendations.map(\.rule) == ["recovery.red", "recovery.red.move", "sleep.short", "calendar.marathon", "recovery.red.workout"]
+        )
         let english = Localizer(.en)
-        #expect(briefing.recommendations.map { english.render($0.title) } == [
-            "Low recovery (28 %)", "Consider moving “Quarterly review”", "You slept only 5.5 h", "Meeting marathon ahead", "Active recovery only today",
-        ])
+        #expect(
+            briefing.recommendations.map { english.render($0.title) } == [
+                "Low recovery (28 %)", "Consider moving “Quarterly review”", "You slept only 5.5 h", "Meeting marathon ahead",
+                "Active recovery only today",
+            ]
+        )
         #expect(english.render(briefing.recommendations[3].body) == "3 h of back-to-back meetings from 09:00. Try to take a break.")
         #expect(Localizer(.de).render(briefing.recommendations[2].title) == "Du hast nur 5,5 h geschlafen")
         #expect(Localizer(.es).render(briefing.recommendations[1].title) == "Considera mover «Quarterly review»")
@@ -81,28 +95,56 @@ struct BriefingTests {
 
     @Test("without WHOOP the briefing is calendar-only; without a calendar recovery-only; old data is marked")
     func degradation() {
-        let calendarOnly = BriefingGenerator.generate(BriefingInput(date: day, timeZone: zone, now: at(7),
-                                                                    events: [event("Strategy offsite", (9, 0), (12, 30), people: 12)]))
+        let calendarOnly = BriefingGenerator.generate(
+            BriefingInput(
+                date: day,
+                timeZone: zone,
+                now: at(7),
+                events: [event("Strategy offsite", (9, 0), (12, 30), people: 12)]
+            )
+        )
         #expect(calendarOnly.zone == .unknown)
         #expect(calendarOnly.recommendations.map(\.rule) == ["calendar.marathon"])
         #expect(calendarOnly.notes.map(\.key) == ["readyday.note.noWhoop"])
         #expect(calendarOnly.workoutWindows.first?.intensity == .moderate)
 
-        let recoveryOnly = BriefingGenerator.generate(BriefingInput(
-            date: day, timeZone: zone, now: at(7), recovery: Recovery(score: 80, recordedAt: at(6)), whoopConnected: true))
+        let recoveryOnly = BriefingGenerator.generate(
+            BriefingInput(
+                date: day,
+                timeZone: zone,
+                now: at(7),
+                recovery: Recovery(score: 80, recordedAt: at(6)),
+                whoopConnected: true
+            )
+        )
         #expect(recoveryOnly.load == nil && recoveryOnly.events == nil)
         #expect(recoveryOnly.recommendations.map(\.rule) == ["recovery.green", "recovery.green.workout"])
         #expect(recoveryOnly.notes.map(\.key) == ["readyday.note.noCalendar"])
 
-        let stale = BriefingGenerator.generate(BriefingInput(
-            date: day, timeZone: zone, now: at(7), recovery: Recovery(score: 50, recordedAt: at(7).addingTimeInterval(-3 * 86400)),
-            events: [], whoopConnected: true))
+        let stale = BriefingGenerator.generate(
+            BriefingInput(
+                date: day,
+                timeZone: zone,
+                now: at(7),
+                recovery: Recovery(score: 50, recordedAt: at(7).addingTimeInterval(-3 * 86400)),
+                events: [],
+                whoopConnected: true
+            )
+        )
         #expect(stale.notes.map(\.key) == ["readyday.note.stale"])
 
         let nothing = BriefingGenerator.generate(BriefingInput(date: day, timeZone: zone, now: at(7)))
         #expect(nothing.notes.map(\.key) == ["readyday.note.noSources"])
-        let pending = BriefingGenerator.generate(BriefingInput(
-            date: day, timeZone: zone, now: at(7), recovery: Recovery(score: nil, recordedAt: at(6)), events: [], whoopConnected: true))
+        let pending = BriefingGenerator.generate(
+            BriefingInput(
+                date: day,
+                timeZone: zone,
+                now: at(7),
+                recovery: Recovery(score: nil, recordedAt: at(6)),
+                events: [],
+                whoopConnected: true
+            )
+        )
         #expect(pending.notes.map(\.key) == ["readyday.note.notScored"])
         #expect(pending.recommendations.isEmpty)
     }
@@ -110,9 +152,18 @@ struct BriefingTests {
     @Test("a busy day with moderate recovery, and low sleep efficiency, each add their rule")
     func yellowBusyDay() {
         let events = (9..<15).map { event("Planning \($0)", ($0, 0), ($0 + 1, 0), people: 6) }
-        let briefing = BriefingGenerator.generate(BriefingInput(
-            date: day, timeZone: zone, now: at(7), recovery: Recovery(score: 50, recordedAt: at(6)),
-            sleep: Sleep(asleep: 7 * 3600, efficiency: 0.7, endedAt: at(6)), events: events, phase: .maintenance, whoopConnected: true))
+        let briefing = BriefingGenerator.generate(
+            BriefingInput(
+                date: day,
+                timeZone: zone,
+                now: at(7),
+                recovery: Recovery(score: 50, recordedAt: at(6)),
+                sleep: Sleep(asleep: 7 * 3600, efficiency: 0.7, endedAt: at(6)),
+                events: events,
+                phase: .maintenance,
+                whoopConnected: true
+            )
+        )
         #expect(briefing.recommendations.map(\.rule) == ["calendar.busy.yellow", "calendar.marathon", "recovery.yellow", "sleep.efficiency"])
         #expect(briefing.nutrition == .maintain)
     }

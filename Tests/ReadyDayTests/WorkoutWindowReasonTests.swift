@@ -1,8 +1,8 @@
 import DietCore
 import Foundation
 import ReadyDay
-import Testing
 import TestSupport
+import Testing
 
 /// Every workout window carries why it was chosen, and recovery mode's nutrition emphasis
 /// holds no amounts.
@@ -22,11 +22,20 @@ struct WorkoutWindowReasonTests {
     @Test("each window names its gap, the preparation kept, the preferred hours, the longest, and the recovery behind the intensity")
     func reasons() {
         // Given a day with three events and yellow recovery (55 %)
-        let events = [event("Design workshop", (9, 0), (10, 30)), event("Lunch talk", (11, 0), (12, 0)),
-                      event("Quarterly review", (14, 0), (15, 30))]
+        let events = [
+            event("Design workshop", (9, 0), (10, 30)), event("Lunch talk", (11, 0), (12, 0)),
+            event("Quarterly review", (14, 0), (15, 30)),
+        ]
         // When the windows are found at 05:00
-        let windows = WorkoutWindowFinder.windows(on: day, events: events, zone: .yellow, preferences: WorkoutPreferences(),
-                                                  timeZone: zone, now: at(5), recoveryScore: 55)
+        let windows = WorkoutWindowFinder.windows(
+            on: day,
+            events: events,
+            zone: .yellow,
+            preferences: WorkoutPreferences(),
+            timeZone: zone,
+            now: at(5),
+            recoveryScore: 55
+        )
         // Then: before the first event, between two (after 30 minutes' preparation), after the last (the longest)
         #expect(windows.map(\.start) == [at(6), at(12, 30), at(16)])
         #expect(windows.map(\.reason.gap) == [.beforeFirst, .between, .afterLast])
@@ -43,8 +52,16 @@ struct WorkoutWindowReasonTests {
     @Test("a free day's window starts now inside the preferred hours and is not called the longest of one")
     func freeDay() {
         // Given no events, red recovery, and the morning half gone
-        let briefing = BriefingGenerator.generate(BriefingInput(
-            date: day, timeZone: zone, now: at(7, 15), recovery: Recovery(score: 20, recordedAt: at(6)), events: [], whoopConnected: true))
+        let briefing = BriefingGenerator.generate(
+            BriefingInput(
+                date: day,
+                timeZone: zone,
+                now: at(7, 15),
+                recovery: Recovery(score: 20, recordedAt: at(6)),
+                events: [],
+                whoopConnected: true
+            )
+        )
         // Then one window from now to 21:00, for active recovery because recovery is red
         let window = briefing.workoutWindows.first
         #expect(briefing.workoutWindows.count == 1)
@@ -56,8 +73,15 @@ struct WorkoutWindowReasonTests {
     @Test("recovery mode: the nutrition emphasis speaks of rest and regular meals, never of deficits, targets or protein")
     func calmNutrition() {
         // Given a diet day with red recovery
-        let input = BriefingInput(date: day, timeZone: zone, now: at(7), recovery: Recovery(score: 20, recordedAt: at(6)), events: [],
-                                  phase: .diet, whoopConnected: true)
+        let input = BriefingInput(
+            date: day,
+            timeZone: zone,
+            now: at(7),
+            recovery: Recovery(score: 20, recordedAt: at(6)),
+            events: [],
+            phase: .diet,
+            whoopConnected: true
+        )
         let counting = BriefingGenerator.generate(input)
         #expect(counting.nutrition == .proteinFirstNoExtraDeficit)
         #expect(counting.recommendations.contains { $0.kind == .nutrition })

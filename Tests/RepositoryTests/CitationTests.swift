@@ -78,9 +78,13 @@ struct CitationTests {
         var files: [(path: String, text: String)] = []
         for folder in folders {
             let url = repositoryRoot.appendingPathComponent(folder)
-            guard let walker = FileManager.default.enumerator(
-                at: url, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
-            ) else { continue }
+            guard
+                let walker = FileManager.default.enumerator(
+                    at: url,
+                    includingPropertiesForKeys: [.isRegularFileKey],
+                    options: [.skipsHiddenFiles]
+                )
+            else { continue }
             for case let file as URL in walker {
                 guard (try file.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true,
                     let data = FileManager.default.contents(atPath: file.path),

@@ -17,9 +17,11 @@ struct ModuleGraphTests {
     func productGraph() {
         // Given the product targets and their dependencies on each other
         let products = Set(manifest.targets.filter(\.isProduct).map(\.name))
-        let declared = Set(manifest.targets.filter(\.isProduct).flatMap { target in
-            target.targetDependencies.filter(products.contains).map { Edge(target.name, $0) }
-        })
+        let declared = Set(
+            manifest.targets.filter(\.isProduct).flatMap { target in
+                target.targetDependencies.filter(products.contains).map { Edge(target.name, $0) }
+            }
+        )
         // When the graph under "## Modules" is read
         let drawn = architecture.section("Modules").mermaidGraph()
         // Then both have the same edges, and every product target is drawn
@@ -34,10 +36,12 @@ struct ModuleGraphTests {
         // Given the drawn graph and the table of reasons under it
         let modules = architecture.section("Modules")
         let drawn = modules.mermaidGraph().edges
-        let reasons = Set(modules.rows(header: ["module", "depends on", "because"]).compactMap { row -> Edge? in
-            guard row.count >= 3, !row[2].isEmpty else { return nil }
-            return Edge(Self.plain(row[0]), Self.plain(row[1]))
-        })
+        let reasons = Set(
+            modules.rows(header: ["module", "depends on", "because"]).compactMap { row -> Edge? in
+                guard row.count >= 3, !row[2].isEmpty else { return nil }
+                return Edge(Self.plain(row[0]), Self.plain(row[1]))
+            }
+        )
         // Then each edge has exactly one row with a reason
         #expect(drawn.subtracting(reasons).isEmpty, "edges without a reason: \(drawn.subtracting(reasons).sorted())")
         #expect(reasons.subtracting(drawn).isEmpty, "reasons for edges not drawn: \(reasons.subtracting(drawn).sorted())")
@@ -46,17 +50,25 @@ struct ModuleGraphTests {
     @Test("the table of packages names each product target's package products as Package.swift does")
     func packageProducts() {
         // Given the package products each product target depends on
-        let declared = Dictionary(uniqueKeysWithValues: manifest.targets.filter(\.isProduct)
-            .filter { !$0.productDependencies.isEmpty }
-            .map { ($0.name, Set($0.productDependencies)) })
+        let declared = Dictionary(
+            uniqueKeysWithValues: manifest.targets.filter(\.isProduct)
+                .filter { !$0.productDependencies.isEmpty }
+                .map { ($0.name, Set($0.productDependencies)) }
+        )
         // When the table "| module | packages | because |" is read
         let rows = architecture.section("Modules").rows(header: ["module", "packages", "because"])
-        let named = Dictionary(rows.map { row in
-            (Self.plain(row[0]), Set(Markdown.codeSpans(row[1])))
-        }, uniquingKeysWith: { $0.union($1) })
+        let named = Dictionary(
+            rows.map { row in
+                (Self.plain(row[0]), Set(Markdown.codeSpans(row[1])))
+            },
+            uniquingKeysWith: { $0.union($1) }
+        )
         // Then both name the same products for the same modules
         for module in Set(declared.keys).union(named.keys).sorted() {
-            #expect(declared[module] == named[module], "\(module): Package.swift \((declared[module] ?? []).sorted()), docs \((named[module] ?? []).sorted())")
+            #expect(
+                declared[module] == named[module],
+                "\(module): Package.swift \((declared[module] ?? []).sorted()), docs \((named[module] ?? []).sorted())"
+            )
         }
     }
 
@@ -64,9 +76,11 @@ struct ModuleGraphTests {
     func testSupportGraph() {
         // Given every non-test target's dependency that starts or ends at a test-support target
         let support = Set(manifest.targets.filter(\.isTestSupport).map(\.name))
-        let declared = Set(manifest.targets.filter { $0.type != "test" }.flatMap { target in
-            target.targetDependencies.map { Edge(target.name, $0) }
-        }.filter { support.contains($0.from) || support.contains($0.to) })
+        let declared = Set(
+            manifest.targets.filter { $0.type != "test" }.flatMap { target in
+                target.targetDependencies.map { Edge(target.name, $0) }
+            }.filter { support.contains($0.from) || support.contains($0.to) }
+        )
         // When the graph under "## Tests" is read
         let drawn = architecture.section("Tests").mermaidGraph()
         // Then both have the same edges, and every test-support target is drawn
@@ -81,9 +95,11 @@ struct ModuleGraphTests {
         let targets = Set(manifest.targets.filter { $0.type != "test" }.map(\.name))
         // When the first column of README's "| module | what it holds |" table is read
         let readme = try Markdown(file: "README.md")
-        let listed = Set(readme.rows(header: ["module", "what it holds"]).flatMap { row in
-            Markdown.codeSpans(row[0]).filter { !$0.hasSuffix("/") && !$0.contains("/") }
-        })
+        let listed = Set(
+            readme.rows(header: ["module", "what it holds"]).flatMap { row in
+                Markdown.codeSpans(row[0]).filter { !$0.hasSuffix("/") && !$0.contains("/") }
+            }
+        )
         // Then the two sets are equal
         #expect(targets.subtracting(listed).isEmpty, "targets missing from README: \(targets.subtracting(listed).sorted())")
         #expect(listed.subtracting(targets).isEmpty, "README lists what is no target: \(listed.subtracting(targets).sorted())")

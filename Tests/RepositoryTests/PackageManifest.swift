@@ -64,8 +64,11 @@ struct PackageManifest {
             }
         }
         return Target(
-            name: name, type: type, path: raw["path"] as? String,
-            targetDependencies: targetDependencies, productDependencies: productDependencies
+            name: name,
+            type: type,
+            path: raw["path"] as? String,
+            targetDependencies: targetDependencies,
+            productDependencies: productDependencies
         )
     }
 }

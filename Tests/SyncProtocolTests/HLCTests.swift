@@ -61,10 +61,13 @@ struct HLCTests {
         #expect(stamps.map(\.description).compactMap(HLC.init) == stamps)
     }
 
-    @Test("malformed stamps are refused", arguments: [
-        "", "1-2-3", "0001763800000000-000f-", "000176380000000-000f-a", "0001763800000000-00g0-a",
-        "0001763800000000-000f-a b", "-001763800000000-000f-a",
-    ])
+    @Test(
+        "malformed stamps are refused",
+        arguments: [
+            "", "1-2-3", "0001763800000000-000f-", "000176380000000-000f-a", "0001763800000000-00g0-a",
+            "0001763800000000-000f-a b", "-001763800000000-000f-a",
+        ]
+    )
     func malformed(text: String) {
         #expect(HLC(text) == nil)
     }

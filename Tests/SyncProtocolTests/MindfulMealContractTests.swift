@@ -4,7 +4,7 @@ import Testing
 
 @Suite("The row contract of mindful meals")
 struct MindfulMealContractTests {
-    static let now = Date(timeIntervalSince1970: 1_795_000_000) // 2026-11-18
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18
 
     static let row: [String: JSONValue] = [
         "name": .string("Pasta with friends"), "hunger": .number(4), "fullness": .number(3), "feeling": .string("social"),
@@ -15,8 +15,13 @@ struct MindfulMealContractTests {
     static func change(_ field: String? = nil, _ value: JSONValue? = nil) -> Change {
         var fields = row
         if let field { fields[field] = value }
-        return Change(table: .mindfulMeals, id: UUID(), hlc: HLC(wallMs: 1_795_000_000_000, counter: 0, deviceID: "phone"),
-                      deleted: false, row: .object(fields))
+        return Change(
+            table: .mindfulMeals,
+            id: UUID(),
+            hlc: HLC(wallMs: 1_795_000_000_000, counter: 0, deviceID: "phone"),
+            deleted: false,
+            row: .object(fields)
+        )
     }
 
     @Test("the table's wire name is mindful_meals")
@@ -33,10 +38,13 @@ struct MindfulMealContractTests {
         #expect(RowContract.violation(in: Self.change("moment", nil), now: Self.now) == nil)
     }
 
-    @Test("hunger and fullness outside 1–5 are refused, naming the field", arguments: [
-        ("hunger", JSONValue.number(0)), ("hunger", .number(6)), ("fullness", .number(2.5)), ("fullness", .string("full")),
-        ("hunger", .null),
-    ])
+    @Test(
+        "hunger and fullness outside 1–5 are refused, naming the field",
+        arguments: [
+            ("hunger", JSONValue.number(0)), ("hunger", .number(6)), ("fullness", .number(2.5)), ("fullness", .string("full")),
+            ("hunger", .null),
+        ]
+    )
     func steps(field: String, value: JSONValue) throws {
         let violation = try #require(RowContract.violation(in: Self.change(field, value), now: Self.now))
         #expect(violation.field == field)
@@ -44,8 +52,10 @@ struct MindfulMealContractTests {
 
     @Test("an 81-character name, a control character, an unknown feeling and an amount are refused")
     func hostile() throws {
-        #expect(RowContract.violation(in: Self.change("name", .string(String(repeating: "x", count: 81))), now: Self.now)?.field
-            == "name")
+        #expect(
+            RowContract.violation(in: Self.change("name", .string(String(repeating: "x", count: 81))), now: Self.now)?.field
+                == "name"
+        )
         #expect(RowContract.violation(in: Self.change("name", .string("Soup\u{1B}[2J")), now: Self.now)?.field == "name")
         #expect(RowContract.violation(in: Self.change("feeling", .string("guilty")), now: Self.now)?.field == "feeling")
         let amount = try #require(RowContract.violation(in: Self.change("kcal", .number(1234)), now: Self.now))

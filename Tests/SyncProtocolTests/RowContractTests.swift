@@ -4,7 +4,7 @@ import Testing
 
 @Suite("The row contract")
 struct RowContractTests {
-    static let now = Date(timeIntervalSince1970: 1_795_000_000) // 2026-11-18
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18
     static let stamp = HLC(wallMs: 1_795_000_000_000, counter: 0, deviceID: "device1")
 
     static let meal: [String: JSONValue] = [
@@ -14,8 +14,12 @@ struct RowContractTests {
         "created_at": .string("2026-11-18T16:30:00.000Z"),
     ]
 
-    static func change(_ table: SyncTable = .mealLogs, _ row: [String: JSONValue] = meal, id: UUID = UUID(),
-                       hlc: HLC = stamp) -> Change {
+    static func change(
+        _ table: SyncTable = .mealLogs,
+        _ row: [String: JSONValue] = meal,
+        id: UUID = UUID(),
+        hlc: HLC = stamp
+    ) -> Change {
         Change(table: table, id: id, hlc: hlc, deleted: false, row: .object(row))
     }
 
@@ -45,8 +49,12 @@ struct RowContractTests {
         let kcal = try #require(RowContract.violation(in: Self.changed("kcal", .number(-5)), now: Self.now))
         #expect(kcal.field == "kcal")
         #expect(kcal.description == "meal_logs.kcal: must be a whole number from 1 to 9999; got -5")
-        let long = try #require(RowContract.violation(in: Self.changed("name", .string(String(repeating: "x", count: 60_000))),
-                                                      now: Self.now))
+        let long = try #require(
+            RowContract.violation(
+                in: Self.changed("name", .string(String(repeating: "x", count: 60_000))),
+                now: Self.now
+            )
+        )
         #expect(long.field == "name")
         #expect(long.reason == "must be 1–80 characters; got 60000")
     }
@@ -54,8 +62,10 @@ struct RowContractTests {
     @Test("80 characters heavy with combining marks are refused by code points, as the store counts them")
     func codePoints() {
         let zalgo = String(repeating: "a\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}\u{307}\u{308}", count: 79)
-        #expect(RowContract.violation(in: Self.changed("name", .string(zalgo)), now: Self.now)?.reason
-            == "must be at most 640 code points; got 711")
+        #expect(
+            RowContract.violation(in: Self.changed("name", .string(zalgo)), now: Self.now)?.reason
+                == "must be at most 640 code points; got 711"
+        )
     }
 
     @Test("NUL, escape and other control characters are refused in every text", arguments: ["a\u{0}b", "\u{1B}[2J", "a\u{7F}", "a\u{85}b", "a\rb"])
@@ -135,7 +145,9 @@ struct RowContractTests {
 
     @Test("tables this version does not sync are refused")
     func unsyncedTable() {
-        #expect(RowContract.violation(in: Self.change(.briefingSettings, [:]), now: Self.now)?.reason
-            == "rows of this table do not sync in this version")
+        #expect(
+            RowContract.violation(in: Self.change(.briefingSettings, [:]), now: Self.now)?.reason
+                == "rows of this table do not sync in this version"
+        )
     }
 }

@@ -8,10 +8,10 @@ struct WireTests {
     @Test("a push request decodes from literal JSON")
     func push() throws {
         let json = """
-        {"device_id":"3f2a","changes":[{"table":"meal_logs","id":"6F1C1C3A-1B4E-4C53-9C1F-3C1D5E7A9B21",
-        "hlc":"0001763800000000-0001-3f2a","deleted":false,
-        "row":{"name":"Porridge","kcal":420,"protein_g":null,"local_date":"2026-11-22"}}]}
-        """
+            {"device_id":"3f2a","changes":[{"table":"meal_logs","id":"6F1C1C3A-1B4E-4C53-9C1F-3C1D5E7A9B21",
+            "hlc":"0001763800000000-0001-3f2a","deleted":false,
+            "row":{"name":"Porridge","kcal":420,"protein_g":null,"local_date":"2026-11-22"}}]}
+            """
         let request = try JSONDecoder().decode(PushRequest.self, from: Data(json.utf8))
         let change = try #require(request.changes.first)
         #expect(request.deviceID == "3f2a")
@@ -25,9 +25,9 @@ struct WireTests {
     @Test("a pull response decodes from literal JSON, tombstones included")
     func pull() throws {
         let json = """
-        {"changes":[{"table":"weight_entries","id":"0B6D7A7E-0000-8000-8000-000000000001",
-        "hlc":"0001763800000123-0000-b2","deleted":true,"row":{}}],"next_cursor":42,"has_more":false}
-        """
+            {"changes":[{"table":"weight_entries","id":"0B6D7A7E-0000-8000-8000-000000000001",
+            "hlc":"0001763800000123-0000-b2","deleted":true,"row":{}}],"next_cursor":42,"has_more":false}
+            """
         let response = try JSONDecoder().decode(PullResponse.self, from: Data(json.utf8))
         #expect(response.nextCursor == 42 && !response.hasMore)
         #expect(response.changes.first?.deleted == true)
@@ -37,9 +37,9 @@ struct WireTests {
     @Test("a push response round-trips with its statuses")
     func pushResponse() throws {
         let json = """
-        {"results":[{"id":"6F1C1C3A-1B4E-4C53-9C1F-3C1D5E7A9B21","table":"meal_logs","status":"ignored"},
-        {"id":"6F1C1C3A-1B4E-4C53-9C1F-3C1D5E7A9B22","table":"meal_logs","status":"rejected","message":"kcal must be 1–9999"}]}
-        """
+            {"results":[{"id":"6F1C1C3A-1B4E-4C53-9C1F-3C1D5E7A9B21","table":"meal_logs","status":"ignored"},
+            {"id":"6F1C1C3A-1B4E-4C53-9C1F-3C1D5E7A9B22","table":"meal_logs","status":"rejected","message":"kcal must be 1–9999"}]}
+            """
         let response = try JSONDecoder().decode(PushResponse.self, from: Data(json.utf8))
         #expect(response.results.map(\.status) == [.ignored, .rejected])
         #expect(response.results[1].message == "kcal must be 1–9999")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WhoopAPI
 
 /// Every response WHOOP documents decodes into our DTO for it: payloads built from the OpenAPI
@@ -65,7 +66,9 @@ struct OpenAPIPayloadTests {
                         decoded += 1
                     } catch {
                         // Then none fails
-                        Issue.record("\(name) with \(mode.rawValue) (variant \(variant)) does not decode: \(error)\n\(String(decoding: payload, as: UTF8.self))")
+                        Issue.record(
+                            "\(name) with \(mode.rawValue) (variant \(variant)) does not decode: \(error)\n\(String(decoding: payload, as: UTF8.self))"
+                        )
                     }
                 }
             }

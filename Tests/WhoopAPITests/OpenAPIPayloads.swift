@@ -44,7 +44,8 @@ struct OpenAPIPayloads {
         for (path, item) in root["paths"]?.mapping ?? [:] {
             for (method, operation) in item.mapping ?? [:] {
                 // By key text: the document quotes '200', and a quoted key is another node than 200.
-                guard let schema = Self.child(operation, "responses").flatMap({ Self.child($0, "200") })?["content"]?["application/json"]?["schema"] else {
+                guard let schema = Self.child(operation, "responses").flatMap({ Self.child($0, "200") })?["content"]?["application/json"]?["schema"]
+                else {
                     continue
                 }
                 let operationName = "\(method.string?.uppercased() ?? "?") \(path.string ?? "?")"

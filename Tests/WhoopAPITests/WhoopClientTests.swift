@@ -2,8 +2,9 @@ import AsyncHTTPClient
 import Foundation
 import ReadyDay
 import Testing
-@testable import WhoopAPI
 import WhoopTestSupport
+
+@testable import WhoopAPI
 
 /// Records saved tokens and waits, for assertions.
 final class Recorder: @unchecked Sendable {
@@ -21,13 +22,22 @@ final class Recorder: @unchecked Sendable {
 @Suite("WHOOP client against a local fake server")
 struct WhoopClientTests {
     static func configuration(_ base: String) -> WhoopConfiguration {
-        WhoopConfiguration(clientID: "client", clientSecret: "secret", redirectURI: "http://127.0.0.1:8765/whoop/callback",
-                           apiBase: base + "/developer", oauthBase: base + "/oauth/oauth2")
+        WhoopConfiguration(
+            clientID: "client",
+            clientSecret: "secret",
+            redirectURI: "http://127.0.0.1:8765/whoop/callback",
+            apiBase: base + "/developer",
+            oauthBase: base + "/oauth/oauth2"
+        )
     }
 
     static func client(_ base: String, tokens: WhoopTokens, recorder: Recorder) -> WhoopClient {
-        WhoopClient(configuration: configuration(base), tokens: tokens, saveTokens: { recorder.save($0) },
-                    sleep: { recorder.wait($0) })
+        WhoopClient(
+            configuration: configuration(base),
+            tokens: tokens,
+            saveTokens: { recorder.save($0) },
+            sleep: { recorder.wait($0) }
+        )
     }
 
     @Test("the authorize URL carries the client, redirect, scopes and a random state of 8+ characters; the redirect is checked")
@@ -36,7 +46,9 @@ struct WhoopClientTests {
         let state = WhoopOAuth.makeState()
         #expect(state.count >= 8 && state != WhoopOAuth.makeState())
         let url = try #require(WhoopOAuth.authorizeURL(configuration, state: state))
-        let items = Dictionary(uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+        let items = Dictionary(
+            uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map { ($0.name, $0.value ?? "") }
+        )
         #expect(url.absoluteString.hasPrefix("https://api.prod.whoop.com/oauth/oauth2/auth?"))
         #expect(items["response_type"] == "code" && items["client_id"] == "client" && items["state"] == state)
         #expect(items["scope"]?.contains("offline") == true && items["scope"]?.contains("read:recovery") == true)
@@ -47,7 +59,10 @@ struct WhoopClientTests {
             try WhoopOAuth.code(fromRedirect: "http://127.0.0.1:8765/whoop/callback?code=abc&state=other", expectedState: state)
         }
         #expect(throws: WhoopError.authorizationDenied("The user denied access")) {
-            try WhoopOAuth.code(fromRedirect: "http://x/cb?error=access_denied&error_description=The%20user%20denied%20access&state=\(state)", expectedState: state)
+            try WhoopOAuth.code(
+                fromRedirect: "http://x/cb?error=access_denied&error_description=The%20user%20denied%20access&state=\(state)",
+                expectedState: state
+            )
         }
     }
 
@@ -140,16 +155,16 @@ struct WhoopDataTests {
     @Test("the documented sleep example decodes and maps to ReadyDay's sleep")
     func sleepExample() throws {
         let json = #"""
-        {"id":"ecfc6a15-4661-442f-a9a4-f160dd7afae8","cycle_id":93845,"v1_id":93845,"user_id":10129,
-         "created_at":"2022-04-24T11:25:44.774Z","updated_at":"2022-04-24T14:25:44.774Z","start":"2022-04-24T02:25:44.774Z",
-         "end":"2022-04-24T10:25:44.774Z","timezone_offset":"-05:00","nap":false,"score_state":"SCORED",
-         "score":{"stage_summary":{"total_in_bed_time_milli":30272735,"total_awake_time_milli":1403507,"total_no_data_time_milli":0,
-           "total_light_sleep_time_milli":14905851,"total_slow_wave_sleep_time_milli":6630370,"total_rem_sleep_time_milli":5879573,
-           "sleep_cycle_count":3,"disturbance_count":12},
-          "sleep_needed":{"baseline_milli":27395716,"need_from_sleep_debt_milli":352230,"need_from_recent_strain_milli":208595,
-           "need_from_recent_nap_milli":-12312},
-          "respiratory_rate":16.11328125,"sleep_performance_percentage":98,"sleep_consistency_percentage":90,"sleep_efficiency_percentage":91.69533}}
-        """#
+            {"id":"ecfc6a15-4661-442f-a9a4-f160dd7afae8","cycle_id":93845,"v1_id":93845,"user_id":10129,
+             "created_at":"2022-04-24T11:25:44.774Z","updated_at":"2022-04-24T14:25:44.774Z","start":"2022-04-24T02:25:44.774Z",
+             "end":"2022-04-24T10:25:44.774Z","timezone_offset":"-05:00","nap":false,"score_state":"SCORED",
+             "score":{"stage_summary":{"total_in_bed_time_milli":30272735,"total_awake_time_milli":1403507,"total_no_data_time_milli":0,
+               "total_light_sleep_time_milli":14905851,"total_slow_wave_sleep_time_milli":6630370,"total_rem_sleep_time_milli":5879573,
+               "sleep_cycle_count":3,"disturbance_count":12},
+              "sleep_needed":{"baseline_milli":27395716,"need_from_sleep_debt_milli":352230,"need_from_recent_strain_milli":208595,
+               "need_from_recent_nap_milli":-12312},
+              "respiratory_rate":16.11328125,"sleep_performance_percentage":98,"sleep_consistency_percentage":90,"sleep_efficiency_percentage":91.69533}}
+            """#
         let sleep = try JSONDecoder.whoop.decode(WhoopSleep.self, from: Data(json.utf8))
         let domain = try #require(sleep.domain)
         #expect(domain.asleep == 27_415.794)
@@ -162,7 +177,10 @@ struct WhoopDataTests {
         let verifier = WhoopWebhookVerifier(clientSecret: "secret")
         let now = Date(timeIntervalSince1970: 1_795_000_000)
         let timestamp = String(Int64(now.timeIntervalSince1970 * 1000))
-        let body = Array(#"{"user_id":10129,"id":"ecfc6a15-4661-442f-a9a4-f160dd7afae8","type":"recovery.updated","trace_id":"e369c784-5100-49e8-8098-75d35c47b31b"}"#.utf8)
+        let body = Array(
+            #"{"user_id":10129,"id":"ecfc6a15-4661-442f-a9a4-f160dd7afae8","type":"recovery.updated","trace_id":"e369c784-5100-49e8-8098-75d35c47b31b"}"#
+                .utf8
+        )
         let signature = WhoopWebhookVerifier.signature(timestamp: timestamp, body: body, clientSecret: "secret")
 
         let event = try verifier.verify(signature: signature, timestamp: timestamp, body: body, now: now)

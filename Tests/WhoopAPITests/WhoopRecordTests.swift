@@ -1,8 +1,9 @@
 import Foundation
 import NIOCore
 import Testing
-@testable import WhoopAPI
 import WhoopTestSupport
+
+@testable import WhoopAPI
 
 @Suite("WHOOP records by id, as sync rows, and webhooks as WHOOP posts them")
 struct WhoopRecordTests {
@@ -56,7 +57,10 @@ struct WhoopRecordTests {
         try await FakeWhoop.serve(fake) { base in
             let client = try await Self.connected(base)
             let created = Date(timeIntervalSince1970: 1_795_100_000)
-            try await fake.upsert(FakeWhoop.Kind.recovery, json: FakeWhoop.recoveryJSON(cycleID: 1000, sleepID: "a1b2c3d4-0000-4000-8000-000000000000", createdAt: created, score: 77))
+            try await fake.upsert(
+                FakeWhoop.Kind.recovery,
+                json: FakeWhoop.recoveryJSON(cycleID: 1000, sleepID: "a1b2c3d4-0000-4000-8000-000000000000", createdAt: created, score: 77)
+            )
             await fake.remove(FakeWhoop.Kind.cycle, id: "1001")
 
             #expect(try await client.recovery(cycleID: 1000).score?.recoveryScore == 77)
@@ -90,12 +94,16 @@ struct WhoopRecordTests {
 
     @Test("a record's JSON has WHOOP's keys, sorted, and keeps the milliseconds of its dates")
     func recordJSON() throws {
-        let json = #"{"user_id":10129,"updated_at":"2022-04-24T14:25:44.774Z","sleep_id":"123e4567-e89b-12d3-a456-426614174000","score_state":"PENDING_SCORE","cycle_id":93845,"created_at":"2022-04-24T11:25:44.774Z"}"#
+        let json =
+            #"{"user_id":10129,"updated_at":"2022-04-24T14:25:44.774Z","sleep_id":"123e4567-e89b-12d3-a456-426614174000","score_state":"PENDING_SCORE","cycle_id":93845,"created_at":"2022-04-24T11:25:44.774Z"}"#
         let recovery = try JSONDecoder.whoop.decode(WhoopRecovery.self, from: Data(json.utf8))
 
         let row = try WhoopSyncedRecord(recovery)
 
-        #expect(row.json == #"{"created_at":"2022-04-24T11:25:44.774Z","cycle_id":93845,"score_state":"PENDING_SCORE","sleep_id":"123e4567-e89b-12d3-a456-426614174000","updated_at":"2022-04-24T14:25:44.774Z","user_id":10129}"#)
+        #expect(
+            row.json
+                == #"{"created_at":"2022-04-24T11:25:44.774Z","cycle_id":93845,"score_state":"PENDING_SCORE","sleep_id":"123e4567-e89b-12d3-a456-426614174000","updated_at":"2022-04-24T14:25:44.774Z","user_id":10129}"#
+        )
         #expect(row.whoopID == "93845" && row.recordedAt == recovery.createdAt)
     }
 
@@ -103,7 +111,8 @@ struct WhoopRecordTests {
     func milliseconds() throws {
         for milli in 0..<1000 {
             let stamp = "2026-11-23T05:41:12.\(String(format: "%03d", milli))Z"
-            let json = #"{"cycle_id":1,"sleep_id":"123e4567-e89b-12d3-a456-426614174000","user_id":1,"created_at":"\#(stamp)","updated_at":"\#(stamp)","score_state":"UNSCORABLE"}"#
+            let json =
+                #"{"cycle_id":1,"sleep_id":"123e4567-e89b-12d3-a456-426614174000","user_id":1,"created_at":"\#(stamp)","updated_at":"\#(stamp)","score_state":"UNSCORABLE"}"#
             let row = try WhoopSyncedRecord(JSONDecoder.whoop.decode(WhoopRecovery.self, from: Data(json.utf8)))
             #expect(row.json.contains(#""created_at":"\#(stamp)""#), "\(stamp) became \(row.json)")
         }
@@ -144,8 +153,13 @@ struct WhoopRecordTests {
     @Test("the fake's signed webhook is accepted by the verifier with the same secret and refused with another")
     func signedWebhook() throws {
         let now = Date(timeIntervalSince1970: 1_795_000_000)
-        let (headers, body) = FakeWhoop.signedWebhook(type: "sleep.updated", id: "ecfc6a15-4661-442f-a9a4-f160dd7afae8", userID: 42,
-                                                      secret: "secret", timestamp: now)
+        let (headers, body) = FakeWhoop.signedWebhook(
+            type: "sleep.updated",
+            id: "ecfc6a15-4661-442f-a9a4-f160dd7afae8",
+            userID: 42,
+            secret: "secret",
+            timestamp: now
+        )
         let signature = headers.first { $0.name.canonicalName == "x-whoop-signature" }?.value
         let timestamp = headers.first { $0.name.canonicalName == "x-whoop-signature-timestamp" }?.value
         let bytes = Array(body.readableBytesView)

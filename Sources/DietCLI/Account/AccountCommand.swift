@@ -8,9 +8,12 @@ import SyncProtocol
 /// `wdiet account …`: the optional cloud account that syncs this device with others.
 struct AccountCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "account", abstract: "Sign up, sign in or out of a w-diet server to sync your devices.",
-        subcommands: [AccountSignupCommand.self, AccountLoginCommand.self, AccountLogoutCommand.self, AccountStatusCommand.self,
-                      AccountDevicesCommand.self]
+        commandName: "account",
+        abstract: "Sign up, sign in or out of a w-diet server to sync your devices.",
+        subcommands: [
+            AccountSignupCommand.self, AccountLoginCommand.self, AccountLogoutCommand.self, AccountStatusCommand.self,
+            AccountDevicesCommand.self,
+        ]
     )
 }
 
@@ -70,8 +73,12 @@ struct SignInOptions: ParsableArguments {
         } catch {
             throw SyncCommand.cliError(error, server: server, session: session)
         }
-        var lines = [l.text(newAccount ? "cli.account.signedUp" : "cli.account.signedIn",
-                            ["email": .text(account.email), "server": .text(server.absoluteString), "device": .text(deviceName)])]
+        var lines = [
+            l.text(
+                newAccount ? "cli.account.signedUp" : "cli.account.signedIn",
+                ["email": .text(account.email), "server": .text(server.absoluteString), "device": .text(deviceName)]
+            )
+        ]
         // the first sync may fail (offline a moment later): the sign-in stands, and the next sync catches up
         if let report = try? await synchronizer.sync() { lines.append(SyncCommand.summary(report, l)) }
         return lines.joined(separator: "\n")
@@ -160,11 +167,14 @@ struct AccountDevicesCommand: CLICommand {
         if revokeID != nil { return l.text("cli.account.revoked") }
         if json { return try JSONOutput.encode(devices) }
         return devices.map { device in
-            l.text("cli.account.device", [
-                "name": .text(device.deviceName), "date": .date(LocalDate(device.createdAt, in: session.timeZone)),
-                "lastUsed": .date(LocalDate(device.lastUsedAt, in: session.timeZone)),
-                "current": .text(device.current ? l.text("cli.account.thisDevice") : ""), "id": .text(device.id.uuidString),
-            ])
+            l.text(
+                "cli.account.device",
+                [
+                    "name": .text(device.deviceName), "date": .date(LocalDate(device.createdAt, in: session.timeZone)),
+                    "lastUsed": .date(LocalDate(device.lastUsedAt, in: session.timeZone)),
+                    "current": .text(device.current ? l.text("cli.account.thisDevice") : ""), "id": .text(device.id.uuidString),
+                ]
+            )
         }.joined(separator: "\n")
     }
 }

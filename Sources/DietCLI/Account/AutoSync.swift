@@ -32,7 +32,7 @@ enum AutoSync {
         let path = options.resolvedPath(environment: context.environment)
         let file = AccountFile(databasePath: path)
         guard context.environment["WDIET_NO_AUTO_SYNC"] == nil, FileManager.default.fileExists(atPath: file.path),
-              let store = try? AppDatabase.open(path: path), let status = try? store.syncStatus(), status.pending > 0
+            let store = try? AppDatabase.open(path: path), let status = try? store.syncStatus(), status.pending > 0
         else { return }
         var synchronizer = Synchronizer(store: store, file: file)
         synchronizer.timeout = 3

@@ -76,12 +76,18 @@ struct SyncCommand: CLICommand {
         let account = try AccountFile(databasePath: options.resolvedPath(environment: context.environment)).load()
         let status = try session.store.syncStatus()
         if json {
-            return try JSONOutput.encode(StatusJSON(
-                signedIn: account != nil, email: account?.email, server: account?.server.absoluteString, device: status.deviceID,
-                pending: status.pending,
-                rejected: status.rejected.map { ["table": $0.table, "id": $0.rowID, "reason": $0.reason] },
-                setAside: status.setAside.map { ["table": $0.table, "id": $0.rowID, "reason": $0.reason] },
-                lastSyncAt: status.lastSyncAt))
+            return try JSONOutput.encode(
+                StatusJSON(
+                    signedIn: account != nil,
+                    email: account?.email,
+                    server: account?.server.absoluteString,
+                    device: status.deviceID,
+                    pending: status.pending,
+                    rejected: status.rejected.map { ["table": $0.table, "id": $0.rowID, "reason": $0.reason] },
+                    setAside: status.setAside.map { ["table": $0.table, "id": $0.rowID, "reason": $0.reason] },
+                    lastSyncAt: status.lastSyncAt
+                )
+            )
         }
         var lines: [String] = []
         if let account {
@@ -92,8 +98,15 @@ struct SyncCommand: CLICommand {
         lines.append(l.text("cli.sync.device", ["device": .text(status.deviceID)]))
         lines.append(l.text("cli.sync.pending", ["count": .integer(status.pending)]))
         if let last = status.lastSyncAt {
-            lines.append(l.text("cli.sync.lastSync", ["date": .date(LocalDate(last, in: session.timeZone)),
-                                                      "time": .time(TimeOfDay(last, in: session.timeZone))]))
+            lines.append(
+                l.text(
+                    "cli.sync.lastSync",
+                    [
+                        "date": .date(LocalDate(last, in: session.timeZone)),
+                        "time": .time(TimeOfDay(last, in: session.timeZone)),
+                    ]
+                )
+            )
         } else if account != nil {
             lines.append(l.text("cli.sync.never"))
         }

@@ -7,7 +7,10 @@ import ReadyDay
 
 /// `wdiet briefing`: the morning screen from the calendars (and WHOOP, once connected).
 struct BriefingCommand: CLICommand {
-    static let configuration = CommandConfiguration(commandName: "briefing", abstract: "The morning briefing: recovery, the day's demands, advice, workout windows.")
+    static let configuration = CommandConfiguration(
+        commandName: "briefing",
+        abstract: "The morning briefing: recovery, the day's demands, advice, workout windows."
+    )
 
     @Option(help: "The day (YYYY-MM-DD; default today).") var date: LocalDate?
     @Flag(help: "Print JSON for scripts.") var json = false
@@ -16,12 +19,20 @@ struct BriefingCommand: CLICommand {
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         let stored = try session.run {
-            try StoredBriefing.make(store: session.store, databasePath: options.resolvedPath(environment: context.environment),
-                                    day: date ?? session.today, today: session.today, now: session.clock.now(), timeZone: session.timeZone)
+            try StoredBriefing.make(
+                store: session.store,
+                databasePath: options.resolvedPath(environment: context.environment),
+                day: date ?? session.today,
+                today: session.today,
+                now: session.clock.now(),
+                timeZone: session.timeZone
+            )
         }
         if json { return try JSONOutput.encode(BriefingJSON(stored.briefing, localizer: session.localizer)) }
-        return BriefingView(text: BriefingText(stored, timeZone: session.timeZone, localizer: session.localizer),
-                            localizer: session.localizer).render()
+        return BriefingView(
+            text: BriefingText(stored, timeZone: session.timeZone, localizer: session.localizer),
+            localizer: session.localizer
+        ).render()
     }
 }
 
@@ -44,8 +55,11 @@ struct BriefingView {
             lines += text.recommendations.enumerated().map { "  \($0.offset + 1). \($0.element.title) — \($0.element.body)" }
         }
         lines.append("")
-        lines.append(text.windows.isEmpty ? l.text("cli.briefing.noWindows")
-                     : l.text("cli.briefing.windows") + ": " + text.windows.joined(separator: ", "))
+        lines.append(
+            text.windows.isEmpty
+                ? l.text("cli.briefing.noWindows")
+                : l.text("cli.briefing.windows") + ": " + text.windows.joined(separator: ", ")
+        )
         lines += text.windowReasons.map { "  " + $0 }
         if let nutrition = text.nutrition { lines.append(l.text("cli.briefing.nutrition") + ": " + nutrition) }
         lines += text.alerts
@@ -84,8 +98,13 @@ struct BriefingJSON: Encodable {
             Window(start: $0.start, end: $0.end, intensity: $0.intensity.rawValue, reason: BriefingText.reason($0.reason, localizer: localizer))
         }
         recommendations = briefing.recommendations.map {
-            Rendered(rule: $0.rule, kind: $0.kind.rawValue, priority: "\($0.priority)", title: localizer.render($0.title),
-                     body: localizer.render($0.body))
+            Rendered(
+                rule: $0.rule,
+                kind: $0.kind.rawValue,
+                priority: "\($0.priority)",
+                title: localizer.render($0.title),
+                body: localizer.render($0.body)
+            )
         }
         nutrition = briefing.nutrition.map { localizer.render($0.message) }
         notes = briefing.notes.map(localizer.render)

@@ -9,8 +9,10 @@ import SyncProtocol
 /// `wdiet calendar …`: the calendars the morning briefing reads.
 struct CalendarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "calendar", abstract: "Add, list, refresh or remove the calendars (.ics files or addresses) the briefing reads.",
-        subcommands: [CalendarAddCommand.self, CalendarListCommand.self, CalendarRefreshCommand.self, CalendarRemoveCommand.self])
+        commandName: "calendar",
+        abstract: "Add, list, refresh or remove the calendars (.ics files or addresses) the briefing reads.",
+        subcommands: [CalendarAddCommand.self, CalendarListCommand.self, CalendarRefreshCommand.self, CalendarRemoveCommand.self]
+    )
 }
 
 /// Reads an .ics file or fetches an address for a command, a failure as the reason to show.
@@ -45,12 +47,14 @@ struct CalendarAddCommand: CLICommand {
         let text: String
         switch await CalendarSourceReader.read(location) {
         case let .success(value): text = value
-        case let .failure(error): throw CLIError(l.text("cli.calendar.error.read", ["location": .text(location), "reason": .text(error.description)]))
+        case let .failure(error):
+            throw CLIError(l.text("cli.calendar.error.read", ["location": .text(location), "reason": .text(error.description)]))
         }
         let isURL = CalendarSourceReader.isURL(location)
         let stored = isURL ? location : URL(fileURLWithPath: location).standardizedFileURL.path
         let defaultName = isURL ? (URL(string: location)?.host ?? location) : URL(fileURLWithPath: location).deletingPathExtension().lastPathComponent
-        let calendar: StoredCalendar, document: ICalendarDocument
+        let calendar: StoredCalendar
+        let document: ICalendarDocument
         do {
             (calendar, document) = try session.run {
                 try session.store.addCalendar(name: name ?? defaultName, location: stored, isURL: isURL, ics: text)
@@ -59,10 +63,22 @@ struct CalendarAddCommand: CLICommand {
             throw CLIError(l.text("cli.calendar.error.invalid", ["location": .text(location), "reason": .text(error.description)]))
         }
         if json {
-            return try JSONOutput.encode(Added(id: calendar.id.uuidString, name: calendar.name, events: document.events.count,
-                                               problems: document.problems.map(\.description), localOnly: calendar.localOnly))
+            return try JSONOutput.encode(
+                Added(
+                    id: calendar.id.uuidString,
+                    name: calendar.name,
+                    events: document.events.count,
+                    problems: document.problems.map(\.description),
+                    localOnly: calendar.localOnly
+                )
+            )
         }
-        var lines = [l.text(document.events.count == 1 ? "cli.calendar.added.one" : "cli.calendar.added", ["name": .text(calendar.name), "events": .integer(document.events.count)])]
+        var lines = [
+            l.text(
+                document.events.count == 1 ? "cli.calendar.added.one" : "cli.calendar.added",
+                ["name": .text(calendar.name), "events": .integer(document.events.count)]
+            )
+        ]
         if !document.problems.isEmpty {
             lines.append(l.text("cli.calendar.problems", ["count": .integer(document.problems.count)]))
             lines += document.problems.prefix(10).map { "  \($0)" }
@@ -95,10 +111,19 @@ struct CalendarListCommand: CLICommand {
         let calendars = try session.run { try session.store.calendars() }
         let counts = try calendars.map { calendar in try session.run { try Self.counts(calendar, store: session.store) } }
         if json {
-            return try JSONOutput.encode(zip(calendars, counts).map {
-                Item(id: $0.id.uuidString, name: $0.name, location: $0.location, events: $1.events, problems: $1.problems,
-                     fetchedAt: $0.fetchedAt, localOnly: $0.localOnly)
-            })
+            return try JSONOutput.encode(
+                zip(calendars, counts).map {
+                    Item(
+                        id: $0.id.uuidString,
+                        name: $0.name,
+                        location: $0.location,
+                        events: $1.events,
+                        problems: $1.problems,
+                        fetchedAt: $0.fetchedAt,
+                        localOnly: $0.localOnly
+                    )
+                }
+            )
         }
         guard !calendars.isEmpty else { return session.localizer.text("cli.calendar.none") }
         let l = session.localizer
@@ -147,9 +172,14 @@ struct CalendarRefreshCommand: CLICommand {
         var outcomes: [Outcome] = []
         for calendar in calendars {
             let failed = { (reason: String) in
-                l.text("cli.calendar.refreshFailed", ["name": .text(calendar.name), "reason": .text(reason),
-                                                      "date": .date(LocalDate(calendar.fetchedAt, in: session.timeZone)),
-                                                      "time": .time(TimeOfDay(calendar.fetchedAt, in: session.timeZone))])
+                l.text(
+                    "cli.calendar.refreshFailed",
+                    [
+                        "name": .text(calendar.name), "reason": .text(reason),
+                        "date": .date(LocalDate(calendar.fetchedAt, in: session.timeZone)),
+                        "time": .time(TimeOfDay(calendar.fetchedAt, in: session.timeZone)),
+                    ]
+                )
             }
             let id = calendar.id.uuidString
             switch await CalendarSourceReader.read(calendar.location) {
@@ -162,15 +192,20 @@ struct CalendarRefreshCommand: CLICommand {
                 }
                 // a new version (synced to the other devices) only when the text changed
                 let refresh = try session.run {
-                    try session.store.refreshCalendar(calendar.id, ics: text, eventCount: document.events.count,
-                                                      problemCount: document.problems.count)
+                    try session.store.refreshCalendar(
+                        calendar.id,
+                        ics: text,
+                        eventCount: document.events.count,
+                        problemCount: document.problems.count
+                    )
                 }
                 let name: [String: Message.Argument] = ["name": .text(calendar.name), "events": .integer(document.events.count)]
-                let message = switch refresh {
-                case .changed: l.text(document.events.count == 1 ? "cli.calendar.refreshed.one" : "cli.calendar.refreshed", name)
-                case .unchanged: l.text("cli.calendar.unchanged", name)
-                case .localOnly: l.text("cli.calendar.refreshedLocal", name)
-                }
+                let message =
+                    switch refresh {
+                    case .changed: l.text(document.events.count == 1 ? "cli.calendar.refreshed.one" : "cli.calendar.refreshed", name)
+                    case .unchanged: l.text("cli.calendar.unchanged", name)
+                    case .localOnly: l.text("cli.calendar.refreshedLocal", name)
+                    }
                 outcomes.append(Outcome(id: id, name: calendar.name, updated: true, changed: refresh != .unchanged, message: message))
             }
         }

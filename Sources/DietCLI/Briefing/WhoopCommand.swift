@@ -11,7 +11,8 @@ import WhoopAPI
 /// `wdiet whoop …`: connect WHOOP for the briefing's recovery and sleep.
 struct WhoopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "whoop", abstract: "Connect WHOOP, fetch recovery and sleep, or disconnect.",
+        commandName: "whoop",
+        abstract: "Connect WHOOP, fetch recovery and sleep, or disconnect.",
         discussion: """
             Create an app at developer.whoop.com (scopes read:recovery, read:sleep, read:cycles, read:workout, \
             read:profile, read:body_measurement, offline) and set WDIET_WHOOP_CLIENT_ID and WDIET_WHOOP_CLIENT_SECRET \
@@ -27,14 +28,19 @@ struct WhoopCommand: ParsableCommand {
             the server then fetches the records and every device of the account receives them. `disconnect` \
             disconnects the account; no WHOOP app of your own is needed.
             """,
-        subcommands: [WhoopConnectCommand.self, WhoopSyncCommand.self, WhoopDisconnectCommand.self])
+        subcommands: [WhoopConnectCommand.self, WhoopSyncCommand.self, WhoopDisconnectCommand.self]
+    )
 }
 
 extension WhoopConnection {
     /// The connection of the store `options` name, or the error saying what to set.
     init(options: StoreOptions, context: CLIContext, localizer: Localizer) throws {
-        guard let connection = WhoopConnection(environment: context.environment,
-                                               databasePath: options.resolvedPath(environment: context.environment)) else {
+        guard
+            let connection = WhoopConnection(
+                environment: context.environment,
+                databasePath: options.resolvedPath(environment: context.environment)
+            )
+        else {
             throw CLIError(localizer.text("cli.whoop.notConfigured"))
         }
         self = connection
@@ -44,7 +50,8 @@ extension WhoopConnection {
 struct WhoopConnectCommand: CLICommand {
     static let configuration = CommandConfiguration(
         commandName: "connect",
-        abstract: "Print WHOOP's authorize address; paste the address it sends you back to (or pass it with --redirect).")
+        abstract: "Print WHOOP's authorize address; paste the address it sends you back to (or pass it with --redirect)."
+    )
 
     @Option(help: "The address WHOOP redirected to after you allowed access.") var redirect: String?
     @Option(help: "Signed in to an account: seconds to wait for WHOOP to confirm (0: print the address and return).") var wait = 300
@@ -83,9 +90,17 @@ struct WhoopConnectCommand: CLICommand {
             let days = WhoopConnection.initialDays
             let fetched = try await setup.sync(session.store, days: days, now: session.clock.now())
             if json { return try JSONOutput.encode(["connected": 1, "recoveries": fetched.recoveries, "sleeps": fetched.sleeps]) }
-            return (lines + [l.text("cli.whoop.connected"),
-                             l.text("cli.whoop.synced", ["recoveries": .integer(fetched.recoveries), "sleeps": .integer(fetched.sleeps),
-                                                         "days": .integer(days)])])
+            return
+                (lines + [
+                    l.text("cli.whoop.connected"),
+                    l.text(
+                        "cli.whoop.synced",
+                        [
+                            "recoveries": .integer(fetched.recoveries), "sleeps": .integer(fetched.sleeps),
+                            "days": .integer(days),
+                        ]
+                    ),
+                ])
                 .joined(separator: "\n")
         } catch let error as WhoopError {
             throw CLIError(l.text("cli.whoop.error", ["reason": .text(error.description)]))
@@ -105,7 +120,8 @@ struct WhoopSyncCommand: CLICommand {
         let l = session.localizer
         guard (1...365).contains(days) else { throw CLIError(l.text("cli.whoop.days")) }
         if let through = try WhoopThroughAccount(options: options, context: context, session: session),
-           WhoopConnection(environment: context.environment, databasePath: through.databasePath)?.isConnected != true {
+            WhoopConnection(environment: context.environment, databasePath: through.databasePath)?.isConnected != true
+        {
             return try await through.sync(json: json)
         }
         let setup = try WhoopConnection(options: options, context: context, localizer: l)
@@ -113,8 +129,13 @@ struct WhoopSyncCommand: CLICommand {
         do {
             let fetched = try await setup.sync(session.store, days: days, now: session.clock.now())
             if json { return try JSONOutput.encode(["recoveries": fetched.recoveries, "sleeps": fetched.sleeps, "days": days]) }
-            return l.text("cli.whoop.synced", ["recoveries": .integer(fetched.recoveries), "sleeps": .integer(fetched.sleeps),
-                                               "days": .integer(days)])
+            return l.text(
+                "cli.whoop.synced",
+                [
+                    "recoveries": .integer(fetched.recoveries), "sleeps": .integer(fetched.sleeps),
+                    "days": .integer(days),
+                ]
+            )
         } catch let error as WhoopError {
             throw CLIError(l.text("cli.whoop.error", ["reason": .text(error.description)]))
         }

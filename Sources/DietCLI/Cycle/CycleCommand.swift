@@ -16,8 +16,15 @@ struct CycleCommand: CLICommand {
         let settings = try session.requireSettings()
         let l = session.localizer
         guard (1...60).contains(phases) else {
-            throw CLIError(l.render(DietCore.ValidationError(field: .init("phases"), allowed: .range(min: 1, max: 60, digits: 0, unit: nil),
-                                                             received: "\(phases)").message))
+            throw CLIError(
+                l.render(
+                    DietCore.ValidationError(
+                        field: .init("phases"),
+                        allowed: .range(min: 1, max: 60, digits: 0, unit: nil),
+                        received: "\(phases)"
+                    ).message
+                )
+            )
         }
         guard settings.profile.goal == .lose else {
             return l.text("cli.plan.noCycle", ["goal": .message(Message("goal.\(settings.profile.goal.rawValue)"))])
@@ -31,8 +38,10 @@ struct CycleCommand: CLICommand {
         let plan = session.recoveryMode ? nil : try DayReportSource.plan(session, settings)
         let today = session.today
         var table = TextTable([.right, .left, .left, .left, .right, .left])
-        table.append(["#", l.text("cli.plan.from"), l.text("cli.plan.to"), l.text("cli.plan.phase"),
-                      plan == nil ? "" : l.text("cli.plan.targetColumn"), ""])
+        table.append([
+            "#", l.text("cli.plan.from"), l.text("cli.plan.to"), l.text("cli.plan.phase"),
+            plan == nil ? "" : l.text("cli.plan.targetColumn"), "",
+        ])
         for block in blocks {
             let marker = block.start <= today && today <= block.end ? "◀ " + l.text("cli.plan.today") : ""
             let end = block.phase == .completed || (block.paused && block.end == through) ? "…" : l.date(block.end)
@@ -50,7 +59,11 @@ enum DayReportSource {
     static func plan(_ session: Session, _ settings: UserSettings) throws -> EnergyPlan {
         let today = session.today
         let latest = try session.run { try session.store.weights(from: settings.startDate.adding(days: -3650), through: today) }.last
-        return EnergyPlan(profile: settings.profile, latestWeightKg: latest?.kg, on: today,
-                          acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal)
+        return EnergyPlan(
+            profile: settings.profile,
+            latestWeightKg: latest?.kg,
+            on: today,
+            acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal
+        )
     }
 }

@@ -24,7 +24,8 @@ struct ExportCommand: CLICommand {
         } catch {
             throw CLIError(session.localizer.text("cli.export.failed", ["path": .text(url.path), "reason": .text(error.localizedDescription)]))
         }
-        return ([session.localizer.text("cli.export.done", ["count": .integer(files.count), "path": .text(url.path)])]
+        return
+            ([session.localizer.text("cli.export.done", ["count": .integer(files.count), "path": .text(url.path)])]
             + files.map { "  " + $0.lastPathComponent }).joined(separator: "\n")
     }
 }
@@ -35,7 +36,8 @@ struct ExportCommand: CLICommand {
 struct ImportCommand: CLICommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a w-diet JSON export, an Apple Health export (zip or xml), or a Cronometer or MyFitnessPal CSV export.")
+        abstract: "Import a w-diet JSON export, an Apple Health export (zip or xml), or a Cronometer or MyFitnessPal CSV export."
+    )
 
     @Argument(help: "The file to import (the format is recognised from its content).") var file: String
     @Option(help: "The unit of a CSV weight column that names none: kg or lb.") var weightUnit = "kg"
@@ -48,8 +50,12 @@ struct ImportCommand: CLICommand {
             throw CLIError(l.text("cli.import.badUnit", ["value": .text(weightUnit)]))
         }
         let bar = ImportProgressBar(localizer: l, isTerminal: isatty(STDERR_FILENO) == 1)
-        let importOptions = Importer.Options(timeZone: session.timeZone, language: session.language, weightUnit: weightUnit.lowercased(),
-                                             progress: { done, total in bar.show(done: done, total: total) })
+        let importOptions = Importer.Options(
+            timeZone: session.timeZone,
+            language: session.language,
+            weightUnit: weightUnit.lowercased(),
+            progress: { done, total in bar.show(done: done, total: total) }
+        )
         defer { bar.finish() }
         do {
             let summary = try session.run { try Importer.run(path: file, into: session.store, options: importOptions) }
@@ -82,9 +88,12 @@ final class ImportProgressBar: @unchecked Sendable {
         let step = isTerminal ? percent : percent / 10 * 10
         guard step != shown else { return }
         shown = step
-        let text = localizer.text("cli.import.progress", [
-            "percent": .integer(percent), "done": .integer(Int(done >> 20)), "total": .integer(Int(total >> 20)),
-        ])
+        let text = localizer.text(
+            "cli.import.progress",
+            [
+                "percent": .integer(percent), "done": .integer(Int(done >> 20)), "total": .integer(Int(total >> 20)),
+            ]
+        )
         if isTerminal {
             let filled = percent / 5
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)

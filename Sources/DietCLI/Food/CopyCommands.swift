@@ -16,13 +16,21 @@ struct LogAgainCommand: CLICommand {
         _ = try session.requireSettings()
         try RecoveryLog.refuseAmounts(session)
         let meal = try resolveMeal(id, in: session)
-        let instant = try MealOptions.instant(at: at, date: nil, now: session.clock.now(), timeZone: session.timeZone,
-                                              localizer: session.localizer)
+        let instant = try MealOptions.instant(
+            at: at,
+            date: nil,
+            now: session.clock.now(),
+            timeZone: session.timeZone,
+            localizer: session.localizer
+        )
         let copy = try session.run { try session.store.logAgain(meal.id, at: instant, timeZone: session.timeZone) }
-        let saved = session.localizer.text("cli.log.meal.saved", [
-            "name": .text(copy.entry.name), "kcal": .integer(copy.entry.kcal), "date": .date(copy.entry.localDate),
-            "time": .time(copy.entry.localTime), "id": .text(ShortID.make(copy.id)),
-        ])
+        let saved = session.localizer.text(
+            "cli.log.meal.saved",
+            [
+                "name": .text(copy.entry.name), "kcal": .integer(copy.entry.kcal), "date": .date(copy.entry.localDate),
+                "time": .time(copy.entry.localTime), "id": .text(ShortID.make(copy.id)),
+            ]
+        )
         return ([saved] + BadgeAnnouncement.claimedLines(session)).joined(separator: "\n")
     }
 }
@@ -42,8 +50,13 @@ struct CopyDayCommand: CLICommand {
         let target = to ?? session.today
         let copies = try session.run { try session.store.copyDay(from: from, to: target, timeZone: session.timeZone) }
         guard !copies.isEmpty else { return session.localizer.text("cli.meals.none", ["date": .date(from)]) }
-        let done = session.localizer.text(copies.count == 1 ? "cli.copy.doneOne" : "cli.copy.done", ["count": .integer(copies.count), "from": .date(from), "to": .date(target),
-                                                            "kcal": .integer(copies.reduce(0) { $0 + $1.entry.kcal })])
+        let done = session.localizer.text(
+            copies.count == 1 ? "cli.copy.doneOne" : "cli.copy.done",
+            [
+                "count": .integer(copies.count), "from": .date(from), "to": .date(target),
+                "kcal": .integer(copies.reduce(0) { $0 + $1.entry.kcal }),
+            ]
+        )
         return ([done] + BadgeAnnouncement.claimedLines(session)).joined(separator: "\n")
     }
 }
@@ -76,13 +89,17 @@ struct FoodRecentCommand: CLICommand {
         let foods = try session.run { try session.store.usedFoods(frequent: frequent, language: session.language) }
         if session.recoveryMode { return try RecoveryFoods.list(foods.map { ($0.foodID, $0.name) }, json: json, l) }
         if json {
-            return try JSONOutput.encode(foods.map { Row(id: $0.foodID, name: $0.name, uses: $0.uses, lastDate: $0.lastDate, lastGrams: $0.lastGrams) })
+            return try JSONOutput.encode(
+                foods.map { Row(id: $0.foodID, name: $0.name, uses: $0.uses, lastDate: $0.lastDate, lastGrams: $0.lastGrams) }
+            )
         }
         guard !foods.isEmpty else { return l.text("cli.recent.none") }
         var table = TextTable([.right, .left, .right, .left, .right])
         table.append(["ID", l.text("cli.food.name"), "×", l.text("cli.recent.last"), l.text("cli.recent.amount")])
         for food in foods {
-            table.append([String(food.foodID.prefix(8)), food.name, "\(food.uses)", l.date(food.lastDate), l.number(food.lastGrams, digits: 0) + " g"])
+            table.append([
+                String(food.foodID.prefix(8)), food.name, "\(food.uses)", l.date(food.lastDate), l.number(food.lastGrams, digits: 0) + " g",
+            ])
         }
         return table.render()
     }

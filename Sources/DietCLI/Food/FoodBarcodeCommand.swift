@@ -8,7 +8,9 @@ import Foundation
 /// `wdiet food barcode CODE`: your own foods first, then Open Food Facts (cached).
 struct FoodBarcodeCommand: CLICommand {
     static let configuration = CommandConfiguration(
-        commandName: "barcode", abstract: "Look up a packaged food by its EAN-13, EAN-8 or UPC-A barcode.")
+        commandName: "barcode",
+        abstract: "Look up a packaged food by its EAN-13, EAN-8 or UPC-A barcode."
+    )
 
     @Argument(help: "The digits under the barcode.") var code: String
     @Flag(help: "Do not ask Open Food Facts (offline use).") var offline = false
@@ -26,14 +28,20 @@ struct FoodBarcodeCommand: CLICommand {
             throw CLIError(Self.describe(error, code, l))
         }
         let lookup = BarcodeLookup(client: BarcodeLookup.client(environment: context.environment, offline: offline))
-        let store = session.store, language = session.language
+        let store = session.store
+        let language = session.language
         let outcome = try await session.run {
-            try await lookup.find(barcode, language: language, local: { try store.customFood(barcode: barcode) },
-                                  save: { try store.addCustomFood($0) })
+            try await lookup.find(
+                barcode,
+                language: language,
+                local: { try store.customFood(barcode: barcode) },
+                save: { try store.addCustomFood($0) }
+            )
         }
         switch outcome {
         case let .found(food, fromOpenFoodFacts):
-            return try render(food, l) + (fromOpenFoodFacts ? "\n" + l.text("cli.barcode.source", ["source": .text(OpenFoodFactsClient.attribution)]) : "")
+            return try render(food, l)
+                + (fromOpenFoodFacts ? "\n" + l.text("cli.barcode.source", ["source": .text(OpenFoodFactsClient.attribution)]) : "")
         case .unknown:
             return l.text("cli.barcode.unknown", ["code": .text(barcode.digits)])
         case .notOnDevice:
@@ -48,9 +56,14 @@ struct FoodBarcodeCommand: CLICommand {
     private func render(_ food: Food, _ l: Localizer) throws -> String {
         if json { return try JSONOutput.encode(food) }
         let n = food.per100g
-        return "\(food.name) (id \(food.id))\n  \(l.number(n.kcal, digits: 0)) kcal · " + l.text("cli.food.macros", [
-            "protein": .decimal(n.proteinG, digits: 1), "carbs": .decimal(n.carbsG, digits: 1), "fat": .decimal(n.fatG, digits: 1),
-            "fiber": .decimal(n.fiberG, digits: 1), "sugars": .decimal(n.sugarsG, digits: 1)]) + " · " + l.text("cli.food.per100")
+        return "\(food.name) (id \(food.id))\n  \(l.number(n.kcal, digits: 0)) kcal · "
+            + l.text(
+                "cli.food.macros",
+                [
+                    "protein": .decimal(n.proteinG, digits: 1), "carbs": .decimal(n.carbsG, digits: 1), "fat": .decimal(n.fatG, digits: 1),
+                    "fiber": .decimal(n.fiberG, digits: 1), "sugars": .decimal(n.sugarsG, digits: 1),
+                ]
+            ) + " · " + l.text("cli.food.per100")
     }
 
     static func describe(_ problem: Barcode.Problem, _ code: String, _ l: Localizer) -> String {
@@ -102,12 +115,14 @@ struct FoodAddCommand: CLICommand {
             return Portion(amount: 1, name: parts[0], grams: grams)
         }
         let nutrients = try session.run {
-            let (k, p, c, f, fi, s) = try (kcal.number(.calories, hint: 0...900, digits: 0, unit: "kcal"),
-                                           protein.number(.protein, hint: 0...100, digits: 0, unit: "g"),
-                                           carbs.number(.carbs, hint: 0...100, digits: 0, unit: "g"),
-                                           fat.number(.fat, hint: 0...100, digits: 0, unit: "g"),
-                                           fiber.number(.fiber, hint: 0...100, digits: 0, unit: "g"),
-                                           sugars.number(.init("sugars"), hint: 0...100, digits: 0, unit: "g"))
+            let (k, p, c, f, fi, s) = try (
+                kcal.number(.calories, hint: 0...900, digits: 0, unit: "kcal"),
+                protein.number(.protein, hint: 0...100, digits: 0, unit: "g"),
+                carbs.number(.carbs, hint: 0...100, digits: 0, unit: "g"),
+                fat.number(.fat, hint: 0...100, digits: 0, unit: "g"),
+                fiber.number(.fiber, hint: 0...100, digits: 0, unit: "g"),
+                sugars.number(.init("sugars"), hint: 0...100, digits: 0, unit: "g")
+            )
             return Nutrients(kcal: k, proteinG: p, carbsG: c, totalCarbsG: c + fi, fiberG: fi, sugarsG: s, fatG: f, sodiumMg: 0)
         }
         let draft = try session.run { try CustomFood(name: name.joined(separator: " "), barcode: code, per100g: nutrients, portions: portions) }

@@ -7,7 +7,10 @@ import Foundation
 /// `wdiet food search|show`.
 struct FoodCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "food", abstract: "Find foods in the bundled database.", subcommands: [FoodSearchCommand.self, FoodShowCommand.self, FoodRecentCommand.self, FoodBarcodeCommand.self, FoodAddCommand.self])
+        commandName: "food",
+        abstract: "Find foods in the bundled database.",
+        subcommands: [FoodSearchCommand.self, FoodShowCommand.self, FoodRecentCommand.self, FoodBarcodeCommand.self, FoodAddCommand.self]
+    )
 }
 
 struct FoodSearchCommand: CLICommand {
@@ -22,8 +25,15 @@ struct FoodSearchCommand: CLICommand {
         let session = try Session.open(options, context: context)
         let l = session.localizer
         guard (1...50).contains(limit) else {
-            throw CLIError(l.render(DietCore.ValidationError(field: .init("limit"), allowed: .range(min: 1, max: 50, digits: 0, unit: nil),
-                                                             received: "\(limit)").message))
+            throw CLIError(
+                l.render(
+                    DietCore.ValidationError(
+                        field: .init("limit"),
+                        allowed: .range(min: 1, max: 50, digits: 0, unit: nil),
+                        received: "\(limit)"
+                    ).message
+                )
+            )
         }
         let query = text.joined(separator: " ")
         let hits = try session.run { try session.store.searchFoods(query, language: session.language, timeZone: session.timeZone, limit: limit) }
@@ -34,8 +44,10 @@ struct FoodSearchCommand: CLICommand {
         table.append(["ID", l.text("cli.food.name"), "kcal", "P", "C", "F"])
         for hit in hits {
             let n = hit.food.per100g
-            table.append(["\(hit.food.id)", hit.food.name, l.number(n.kcal, digits: 0), l.number(n.proteinG, digits: 1),
-                          l.number(n.carbsG, digits: 1), l.number(n.fatG, digits: 1)])
+            table.append([
+                "\(hit.food.id)", hit.food.name, l.number(n.kcal, digits: 0), l.number(n.proteinG, digits: 1),
+                l.number(n.carbsG, digits: 1), l.number(n.fatG, digits: 1),
+            ])
         }
         return [table.render(), l.text("cli.food.per100")].joined(separator: "\n")
     }
@@ -57,11 +69,18 @@ struct FoodShowCommand: CLICommand {
         if session.recoveryMode { return try RecoveryFoods.show(food, json: json, l) }
         if json { return try JSONOutput.encode(food) }
         let n = food.per100g
-        var lines = ["\(food.name) (\(food.usdaName))", l.text("cli.food.per100") + ":",
-                     "  \(l.number(n.kcal, digits: 0)) kcal · " + l.text("cli.food.macros", [
+        var lines = [
+            "\(food.name) (\(food.usdaName))", l.text("cli.food.per100") + ":",
+            "  \(l.number(n.kcal, digits: 0)) kcal · "
+                + l.text(
+                    "cli.food.macros",
+                    [
                         "protein": .decimal(n.proteinG, digits: 1), "carbs": .decimal(n.carbsG, digits: 1),
                         "fat": .decimal(n.fatG, digits: 1), "fiber": .decimal(n.fiberG, digits: 1),
-                        "sugars": .decimal(n.sugarsG, digits: 1)])]
+                        "sugars": .decimal(n.sugarsG, digits: 1),
+                    ]
+                ),
+        ]
         if !food.portions.isEmpty {
             lines.append(l.text("cli.food.portions"))
             lines += food.portions.map { "  \($0.label(l)) = \(l.number($0.grams, digits: 1)) g" }

@@ -27,13 +27,17 @@ struct LogTextCommand: CLICommand {
         table.append([l.text("cli.food.typed"), l.text("cli.food.name"), "g", "kcal", "P", "C", "F"])
         for item in meal.items {
             let n = item.nutrients
-            table.append([item.parsed.text, item.food.name + (item.choice.portion.map { " (\($0.label(l)))" } ?? ""),
-                          l.number(item.choice.grams, digits: 0), l.number(n.kcal, digits: 0), l.number(n.proteinG, digits: 0),
-                          l.number(n.carbsG, digits: 0), l.number(n.fatG, digits: 0)])
+            table.append([
+                item.parsed.text, item.food.name + (item.choice.portion.map { " (\($0.label(l)))" } ?? ""),
+                l.number(item.choice.grams, digits: 0), l.number(n.kcal, digits: 0), l.number(n.proteinG, digits: 0),
+                l.number(n.carbsG, digits: 0), l.number(n.fatG, digits: 0),
+            ])
         }
         let t = meal.totals
-        table.append([l.text("cli.meals.running"), "", "", l.number(t.kcal, digits: 0), l.number(t.proteinG, digits: 0),
-                      l.number(t.carbsG, digits: 0), l.number(t.fatG, digits: 0)])
+        table.append([
+            l.text("cli.meals.running"), "", "", l.number(t.kcal, digits: 0), l.number(t.proteinG, digits: 0),
+            l.number(t.carbsG, digits: 0), l.number(t.fatG, digits: 0),
+        ])
         if !meal.items.isEmpty { lines.append(table.render()) }
         lines += meal.items.compactMap { $0.parsed.rangeNote(l) }
         lines += meal.unmatched.map { l.text("cli.text.unmatched", ["food": .text($0.food)]) }
@@ -42,7 +46,10 @@ struct LogTextCommand: CLICommand {
             throw CLIError((lines + [l.text("cli.text.nothing")]).joined(separator: "\n"))
         }
         if !yes {
-            if context.isTerminal { Terminal.print(lines.joined(separator: "\n")); Terminal.print(l.text("cli.text.confirm"), terminator: " ") }
+            if context.isTerminal {
+                Terminal.print(lines.joined(separator: "\n"))
+                Terminal.print(l.text("cli.text.confirm"), terminator: " ")
+            }
             let reply = context.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
             guard ["y", "yes", "j", "ja", "s", "si", "sí"].contains(reply) else {
                 return (context.isTerminal ? [] : lines).joined(separator: "\n") + "\n" + l.text("cli.text.kept")

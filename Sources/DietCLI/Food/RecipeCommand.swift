@@ -6,14 +6,19 @@ import Foundation
 
 /// `wdiet recipe add|list`.
 struct RecipeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "recipe", abstract: "Your recipes: foods with amounts and a yield.",
-                                                    subcommands: [RecipeAddCommand.self, RecipeListCommand.self])
+    static let configuration = CommandConfiguration(
+        commandName: "recipe",
+        abstract: "Your recipes: foods with amounts and a yield.",
+        subcommands: [RecipeAddCommand.self, RecipeListCommand.self]
+    )
 }
 
 struct RecipeAddCommand: CLICommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add a recipe.",
-        discussion: "Example: wdiet recipe add Overnight oats --servings 2 --item 8120=80 --item 1077=300 --item 9050=100")
+        commandName: "add",
+        abstract: "Add a recipe.",
+        discussion: "Example: wdiet recipe add Overnight oats --servings 2 --item 8120=80 --item 1077=300 --item 9050=100"
+    )
 
     @Argument(help: "The recipe's name.") var name: [String]
     @Option(help: "How many servings it makes (0.5–100).") var servings = TypedNumber(1)
@@ -32,13 +37,21 @@ struct RecipeAddCommand: CLICommand {
             return Recipe.Item(foodID: parts[0], grams: grams)
         }
         let recipe = try session.run {
-            try session.store.addRecipe(name: name.joined(separator: " "), items: items,
-                                        servings: servings.number(.servings, hint: Recipe.yieldRange, digits: 1, unit: nil))
+            try session.store.addRecipe(
+                name: name.joined(separator: " "),
+                items: items,
+                servings: servings.number(.servings, hint: Recipe.yieldRange, digits: 1, unit: nil)
+            )
         }
         let serving = try session.run { try session.store.serving(of: recipe, language: session.language) }
-        return l.text("cli.recipe.added", ["name": .text(recipe.name), "id": .text(String(recipe.id.prefix(8))),
-                                           "kcal": .integer(Int(serving.nutrients.kcal.rounded())),
-                                           "grams": .integer(Int(serving.grams.rounded()))])
+        return l.text(
+            "cli.recipe.added",
+            [
+                "name": .text(recipe.name), "id": .text(String(recipe.id.prefix(8))),
+                "kcal": .integer(Int(serving.nutrients.kcal.rounded())),
+                "grams": .integer(Int(serving.grams.rounded())),
+            ]
+        )
     }
 }
 
@@ -57,8 +70,10 @@ struct RecipeListCommand: CLICommand {
         table.append(["ID", l.text("cli.recipe.name"), l.text("cli.recipe.servings"), l.text("cli.recipe.kcal")])
         for recipe in recipes {
             let serving = try session.run { try session.store.serving(of: recipe, language: session.language) }
-            table.append([String(recipe.id.prefix(8)), recipe.name, l.number(recipe.servings, digits: 1),
-                          l.number(serving.nutrients.kcal, digits: 0)])
+            table.append([
+                String(recipe.id.prefix(8)), recipe.name, l.number(recipe.servings, digits: 1),
+                l.number(serving.nutrients.kcal, digits: 0),
+            ])
         }
         return table.render()
     }

@@ -16,8 +16,15 @@ struct HistoryCommand: CLICommand {
         _ = try session.requireSettings()
         let l = session.localizer
         guard (1...365).contains(days) else {
-            throw CLIError(l.render(DietCore.ValidationError(field: .init("days"), allowed: .range(min: 1, max: 365, digits: 0, unit: nil),
-                                                             received: "\(days)").message))
+            throw CLIError(
+                l.render(
+                    DietCore.ValidationError(
+                        field: .init("days"),
+                        allowed: .range(min: 1, max: 365, digits: 0, unit: nil),
+                        received: "\(days)"
+                    ).message
+                )
+            )
         }
         if session.recoveryMode { return try RecoveryHistory.render(days: days, json: json, session) }
         let rows = try session.run { try session.store.history(days: days, through: session.today) }
@@ -25,13 +32,17 @@ struct HistoryCommand: CLICommand {
         var table = TextTable([.left, .left, .right, .right, .right])
         table.append([l.text("cli.history.day"), l.text("cli.plan.phase"), "kcal", l.text("cli.plan.targetColumn"), "kg"])
         for row in rows {
-            table.append([l.date(row.date), row.phase.map { l.render($0.nameMessage) } ?? "",
-                          row.intakeKcal.map { l.number(Double($0), digits: 0) } ?? "–", l.number(Double(row.targetKcal), digits: 0),
-                          row.weightKg.map { l.number($0, digits: 1) } ?? ""])
+            table.append([
+                l.date(row.date), row.phase.map { l.render($0.nameMessage) } ?? "",
+                row.intakeKcal.map { l.number(Double($0), digits: 0) } ?? "–", l.number(Double(row.targetKcal), digits: 0),
+                row.weightKg.map { l.number($0, digits: 1) } ?? "",
+            ])
         }
-        return [table.render(), "",
-                l.text("cli.history.intake") + "  " + Sparkline.render(rows.map { $0.intakeKcal.map(Double.init) }),
-                l.text("cli.history.weight") + "  " + Sparkline.render(rows.map(\.weightKg))].joined(separator: "\n")
+        return [
+            table.render(), "",
+            l.text("cli.history.intake") + "  " + Sparkline.render(rows.map { $0.intakeKcal.map(Double.init) }),
+            l.text("cli.history.weight") + "  " + Sparkline.render(rows.map(\.weightKg)),
+        ].joined(separator: "\n")
     }
 }
 
@@ -42,10 +53,12 @@ enum Sparkline {
     static func render(_ values: [Double?]) -> String {
         let present = values.compactMap { $0 }
         guard let low = present.min(), let high = present.max() else { return String(repeating: " ", count: values.count) }
-        return String(values.map { value in
-            guard let value else { return " " }
-            guard high > low else { return ticks[3] }
-            return ticks[Int(((value - low) / (high - low) * Double(ticks.count - 1)).rounded())]
-        })
+        return String(
+            values.map { value in
+                guard let value else { return " " }
+                guard high > low else { return ticks[3] }
+                return ticks[Int(((value - low) / (high - low) * Double(ticks.count - 1)).rounded())]
+            }
+        )
     }
 }

@@ -35,11 +35,17 @@ enum RecoveryHistory {
         let days = try (0..<count).map { offset -> Day in
             let date = first.adding(days: offset)
             let meals = try session.run { try session.store.meals(on: date) }
-            let eaten = Set(meals.map { window.moment(of: $0.entry) }
-                + mindful.filter { $0.entry.localDate == date }.map { window.moment(of: $0.entry) })
+            let eaten = Set(
+                meals.map { window.moment(of: $0.entry) }
+                    + mindful.filter { $0.entry.localDate == date }.map { window.moment(of: $0.entry) }
+            )
             let cycle = settings.profile.goal == .lose && date >= settings.startDate ? engine.day(on: date) : nil
-            return Day(date: date, phase: cycle?.phase, paused: cycle?.paused ?? false,
-                       moments: window.eatingMoments.map { eaten.contains($0.number) })
+            return Day(
+                date: date,
+                phase: cycle?.phase,
+                paused: cycle?.paused ?? false,
+                moments: window.eatingMoments.map { eaten.contains($0.number) }
+            )
         }
         if json { return try JSONOutput.encode(Output(days: days)) }
         var table = TextTable([.left, .left, .left])

@@ -6,7 +6,8 @@ import Foundation
 /// `wdiet insights [--weeks N] [--json]`: the weekly summary (docs/rules.md §8).
 struct InsightsCommand: CLICommand {
     static let configuration = CommandConfiguration(
-        commandName: "insights", abstract: "Your weeks at a glance: intake, adherence, weight trend, streaks.",
+        commandName: "insights",
+        abstract: "Your weeks at a glance: intake, adherence, weight trend, streaks.",
         discussion: """
             Weeks run Monday to Sunday; the current week counts up to today. A logged day is on target when \
             its intake is within 90–110 % of that day's target; days without a meal are counted apart, never as misses.
@@ -19,7 +20,8 @@ struct InsightsCommand: CLICommand {
             maintenance (source "estimate" or "formula", kcal, formula_kcal, confidence, clamped) and days[] (date, phase, \
             intake_kcal, target_kcal, adherent, weight_kg, trend_kg, active). In recovery mode it prints only \
             {"recovery_mode": true, "first", "last", "weeks": [{"start", "end", "days": [{"date", "weekday", "logged"}]}], "message"}.
-            """)
+            """
+    )
 
     @Option(help: "How many weeks back, 1–52.") var weeks = TypedNumber(argument: String(WeeklyInsights.defaultWeeks))
     @Flag(help: "Print JSON for scripts.") var json = false
@@ -36,8 +38,14 @@ struct InsightsCommand: CLICommand {
             return json ? try JSONOutput.encode(view) : view.text
         }
         if json {
-            return try JSONOutput.encode(InsightsJSON(weeksRequested: count, summary: summary, meaning: l.render(summary.meaning),
-                                                      maintenanceNote: l.render(summary.maintenance.message)))
+            return try JSONOutput.encode(
+                InsightsJSON(
+                    weeksRequested: count,
+                    summary: summary,
+                    meaning: l.render(summary.meaning),
+                    maintenanceNote: l.render(summary.maintenance.message)
+                )
+            )
         }
         return InsightsText(summary: summary, weeks: count, localizer: l).text
     }
@@ -46,12 +54,21 @@ struct InsightsCommand: CLICommand {
     func weekCount(_ l: Localizer) throws -> Int {
         let text = weeks.text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let value = Int(text),
-              WeeklyInsights.weekRange.contains(value) else {
-            throw CLIError(l.text("cli.insights.weeksInvalid", [
-                "min": .integer(WeeklyInsights.weekRange.lowerBound), "max": .integer(WeeklyInsights.weekRange.upperBound),
-                "received": .text(text.isEmpty ? l.text("received.nothing")
-                    : Int(text) != nil && text.allSatisfy(\.isASCII) ? text : TextRules.quoted(text)),
-            ]))
+            WeeklyInsights.weekRange.contains(value)
+        else {
+            throw CLIError(
+                l.text(
+                    "cli.insights.weeksInvalid",
+                    [
+                        "min": .integer(WeeklyInsights.weekRange.lowerBound), "max": .integer(WeeklyInsights.weekRange.upperBound),
+                        "received": .text(
+                            text.isEmpty
+                                ? l.text("received.nothing")
+                                : Int(text) != nil && text.allSatisfy(\.isASCII) ? text : TextRules.quoted(text)
+                        ),
+                    ]
+                )
+            )
         }
         return value
     }
@@ -100,9 +117,13 @@ struct RecoveryInsights: Encodable {
         last = summary.last
         message = l.render(InsightsMeaning.recovery)
         weeks = summary.weeks.map { week in
-            Week(start: week.start, end: week.end, days: summary.days.filter { $0.date >= week.start && $0.date <= week.through }.map {
-                Day(date: $0.date, weekday: Weekday.code($0.date), logged: $0.active)
-            })
+            Week(
+                start: week.start,
+                end: week.end,
+                days: summary.days.filter { $0.date >= week.start && $0.date <= week.through }.map {
+                    Day(date: $0.date, weekday: Weekday.code($0.date), logged: $0.active)
+                }
+            )
         }
         lines = weeks.map { week in
             let ticks = week.days.map { Weekday.name($0.date, l) + " " + ($0.logged ? "✓" : "·") }.joined(separator: "  ")

@@ -17,11 +17,18 @@ struct LearnCommand: CLICommand {
             if json {
                 return try JSONOutput.encode(Dictionary(uniqueKeysWithValues: EducationTopic.allCases.map { ($0.rawValue, l.render($0.title)) }))
             }
-            return ([l.text("cli.learn.topics")] + EducationTopic.allCases.map { "  \($0.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) \(l.render($0.title))" })
+            return
+                ([l.text("cli.learn.topics")]
+                + EducationTopic.allCases.map { "  \($0.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) \(l.render($0.title))" })
                 .joined(separator: "\n")
         }
         guard let found = EducationLibrary.topic(matching: topic, in: session.language) else {
-            throw CLIError(l.text("cli.learn.unknown", ["topic": .text(topic), "topics": .text(EducationTopic.allCases.map(\.rawValue).joined(separator: ", "))]))
+            throw CLIError(
+                l.text(
+                    "cli.learn.unknown",
+                    ["topic": .text(topic), "topics": .text(EducationTopic.allCases.map(\.rawValue).joined(separator: ", "))]
+                )
+            )
         }
         let text: String
         do {

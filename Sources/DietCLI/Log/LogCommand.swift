@@ -7,10 +7,12 @@ import Foundation
 /// `wdiet log meal|weight`.
 struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "log", abstract: "Log a meal, a meal in words, or your weight.",
+        commandName: "log",
+        abstract: "Log a meal, a meal in words, or your weight.",
         subcommands: [LogMealCommand.self, LogTextCommand.self, LogWeightCommand.self, LogAgainCommand.self, CopyDayCommand.self],
         // `wdiet log "Pasta with friends" --hunger 4 --fullness 3` (recovery mode) is `log meal`.
-        defaultSubcommand: LogMealCommand.self)
+        defaultSubcommand: LogMealCommand.self
+    )
 }
 
 /// The checked numbers of `MealOptions`.
@@ -44,8 +46,13 @@ struct MealOptions: ParsableArguments {
         func grams(_ typed: TypedNumber?, _ field: DietCore.ValidationError.Field) throws(DietCore.ValidationError) -> Double? {
             try typed?.value(field, MealEntry.gramRange, digits: 0, unit: "g")
         }
-        return MealValues(kcal: try kcal?.whole(.calories, MealEntry.kcalRange, unit: "kcal"), protein: try grams(protein, .protein),
-                          carbs: try grams(carbs, .carbs), fat: try grams(fat, .fat), fiber: try grams(fiber, .fiber))
+        return MealValues(
+            kcal: try kcal?.whole(.calories, MealEntry.kcalRange, unit: "kcal"),
+            protein: try grams(protein, .protein),
+            carbs: try grams(carbs, .carbs),
+            fat: try grams(fat, .fat),
+            fiber: try grams(fiber, .fiber)
+        )
     }
 
     /// The instant the meal was eaten, from --date and --at, in `timeZone`.
@@ -91,24 +98,33 @@ struct LogMealCommand: CLICommand {
         let instant = try meal.instant(now: session.clock.now(), timeZone: session.timeZone, localizer: session.localizer)
         let moment = try session.run { try meal.checkedMoment(settings.profile.eatingWindow, at: instant, in: session.timeZone) }
         if session.recoveryMode {
-            let amounts = [meal.kcal, meal.protein, meal.carbs, meal.fat, meal.fiber, grams].contains { $0 != nil }
+            let amounts =
+                [meal.kcal, meal.protein, meal.carbs, meal.fat, meal.fiber, grams].contains { $0 != nil }
                 || food != nil || recipe != nil || portion != nil
             return try RecoveryLog.logMindful(name: name, mindful: mindful, amountGiven: amounts, instant: instant, moment: moment, session)
         }
-        let (entry, portion) = try recipe.map { (try recipeEntry($0, at: instant, moment: moment, session), nil) }
+        let (entry, portion) =
+            try recipe.map { (try recipeEntry($0, at: instant, moment: moment, session), nil) }
             ?? food.map { try foodEntry($0, at: instant, moment: moment, session) } ?? (manualEntry(at: instant, moment: moment, session), nil)
         let source: AnalyticsEvent.MealSource = recipe != nil ? .recipe : food != nil ? .search : name.isEmpty ? .quickAdd : .manual
         let saved = try session.run { try session.store.logMeal(entry, source: source, food: portion) }
-        var lines = [session.localizer.text("cli.log.meal.saved", [
-            "name": .text(entry.name), "kcal": .integer(entry.kcal), "date": .date(entry.localDate),
-            "time": .time(entry.localTime), "id": .text(ShortID.make(saved.id)),
-        ])]
+        var lines = [
+            session.localizer.text(
+                "cli.log.meal.saved",
+                [
+                    "name": .text(entry.name), "kcal": .integer(entry.kcal), "date": .date(entry.localDate),
+                    "time": .time(entry.localTime), "id": .text(ShortID.make(saved.id)),
+                ]
+            )
+        ]
         lines += MealNotes.notes(for: entry, window: settings.profile.eatingWindow).map { "  " + session.localizer.render($0.message) }
         let badges = BadgeAnnouncement.claim(session)
         if let snapshot = try session.store.today(timeZone: session.timeZone), entry.localDate == snapshot.report.date {
             let report = snapshot.report
             lines.append(session.localizer.render(report.calories.message) + "  " + report.smileys.map(\.emoji).joined(separator: " "))
-            lines.append(session.localizer.text("cli.roar.\(MealSaved(report: report, count: 1, streakWasLit: true, newBadges: badges).roar.rawValue)"))
+            lines.append(
+                session.localizer.text("cli.roar.\(MealSaved(report: report, count: 1, streakWasLit: true, newBadges: badges).roar.rawValue)")
+            )
         }
         lines += BadgeAnnouncement.lines(badges, session.localizer, roared: entry.localDate == session.today)
         return lines.joined(separator: "\n")
@@ -119,9 +135,18 @@ struct LogMealCommand: CLICommand {
         let values = try session.run { try meal.values() }
         guard let kcal = values.kcal else { throw CLIError(session.localizer.text("cli.error.kcalRequired")) }
         return try session.run {
-            try MealEntry.quickAdd(kcal: kcal, name: name.joined(separator: " "), proteinG: values.protein, carbsG: values.carbs,
-                                   fatG: values.fat, fiberG: values.fiber, at: instant, in: session.timeZone, moment: moment,
-                                   language: session.language)
+            try MealEntry.quickAdd(
+                kcal: kcal,
+                name: name.joined(separator: " "),
+                proteinG: values.protein,
+                carbsG: values.carbs,
+                fatG: values.fat,
+                fiberG: values.fiber,
+                at: instant,
+                in: session.timeZone,
+                moment: moment,
+                language: session.language
+            )
         }
     }
 
@@ -134,8 +159,14 @@ struct LogMealCommand: CLICommand {
         }
         let count = try session.run { try servings.value(.servings, Recipe.servingsPerMeal, digits: 1, unit: nil) }
         var entry = try session.run {
-            try session.store.mealEntry(servings: count, of: recipe, named: name.isEmpty ? nil : name.joined(separator: " "), at: instant,
-                                        in: session.timeZone, language: session.language)
+            try session.store.mealEntry(
+                servings: count,
+                of: recipe,
+                named: name.isEmpty ? nil : name.joined(separator: " "),
+                at: instant,
+                in: session.timeZone,
+                language: session.language
+            )
         }
         entry.moment = moment
         return entry
@@ -150,7 +181,8 @@ struct LogMealCommand: CLICommand {
         }
         let typed = try session.run { try grams?.number(.amount, hint: Food.gramRange, digits: 0, unit: "g") }
         // nothing given: the amount last logged of this food, else its serving or natural portion
-        let amount = try typed ?? portion.map { try Self.grams(of: $0, in: food, l) }
+        let amount =
+            try typed ?? portion.map { try Self.grams(of: $0, in: food, l) }
             ?? session.run { try session.store.lastGrams(of: food.id) }
             ?? PortionChooser.grams(quantity: 1, unit: nil, portions: food.portions, foodName: food.usdaName, serving: food.serving).grams
         let checked = try session.run { try Food.checkedGrams(amount) }
@@ -167,8 +199,15 @@ struct LogMealCommand: CLICommand {
         let count = words.first.flatMap(NumberInput.decimal)
         let unit = words.dropFirst(count == nil ? 0 : 1).joined(separator: " ")
         guard let grams = food.grams(amount: count ?? 1, unit: unit) else {
-            throw CLIError(l.text("cli.error.portion", ["portion": .text(text),
-                                                        "portions": .text(food.householdPortions.map(\.label).joined(separator: ", "))]))
+            throw CLIError(
+                l.text(
+                    "cli.error.portion",
+                    [
+                        "portion": .text(text),
+                        "portions": .text(food.householdPortions.map(\.label).joined(separator: ", ")),
+                    ]
+                )
+            )
         }
         return grams
     }

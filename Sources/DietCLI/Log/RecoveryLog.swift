@@ -19,18 +19,39 @@ enum RecoveryLog {
     /// (calories, macros, a food's grams, a recipe's servings) are not saved, and the reply
     /// says so gently instead of refusing the meal. No badge is announced here: rewards rest
     /// in recovery mode.
-    static func logMindful(name: [String], mindful: MindfulOptions, amountGiven: Bool, instant: Date, moment: Int?,
-                           _ session: Session) throws -> String {
+    static func logMindful(
+        name: [String],
+        mindful: MindfulOptions,
+        amountGiven: Bool,
+        instant: Date,
+        moment: Int?,
+        _ session: Session
+    ) throws -> String {
         let l = session.localizer
         let text = name.joined(separator: " ")
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw CLIError(l.text("cli.recovery.nameNeeded")) }
         let entry = try session.run {
-            try MindfulMealEntry(name: text, hunger: mindful.hunger, fullness: mindful.fullness, feeling: mindful.feeling, at: instant,
-                                 in: session.timeZone, moment: moment, language: session.language)
+            try MindfulMealEntry(
+                name: text,
+                hunger: mindful.hunger,
+                fullness: mindful.fullness,
+                feeling: mindful.feeling,
+                at: instant,
+                in: session.timeZone,
+                moment: moment,
+                language: session.language
+            )
         }
         let saved = try session.run { try session.store.logMindfulMeal(entry) }
-        var lines = [l.text("cli.recovery.saved", ["name": .text(entry.name), "time": .time(entry.localTime),
-                                                   "id": .text(ShortID.make(saved.id))])]
+        var lines = [
+            l.text(
+                "cli.recovery.saved",
+                [
+                    "name": .text(entry.name), "time": .time(entry.localTime),
+                    "id": .text(ShortID.make(saved.id)),
+                ]
+            )
+        ]
         if amountGiven { lines.append(l.text("cli.recovery.amountLeftOut")) }
         if let snapshot = try session.store.today(timeZone: session.timeZone), entry.localDate == snapshot.report.date {
             lines.append(snapshot.report.coach.variation.emoji + "  " + l.render(snapshot.report.coach.message))

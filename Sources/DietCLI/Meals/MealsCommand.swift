@@ -25,8 +25,10 @@ struct MealsCommand: CLICommand {
         let l = session.localizer
         guard !meals.isEmpty else { return l.text("cli.meals.none", ["date": .date(day)]) }
         var table = TextTable([.left, .left, .left, .right, .right, .right, .right, .right])
-        table.append([l.text("cli.meals.id"), l.text("cli.meals.time"), l.text("cli.meals.name"), "kcal", "P", "C", "F",
-                      l.text("cli.meals.running")])
+        table.append([
+            l.text("cli.meals.id"), l.text("cli.meals.time"), l.text("cli.meals.name"), "kcal", "P", "C", "F",
+            l.text("cli.meals.running"),
+        ])
         // grouped by eating moment (the day's meal slots), in the order eaten within each
         var running = 0
         let byMoment = Dictionary(grouping: meals) { window.moment(of: $0.entry) }
@@ -36,15 +38,25 @@ struct MealsCommand: CLICommand {
             for meal in group {
                 running += meal.entry.kcal
                 let grams = [meal.entry.proteinG, meal.entry.carbsG, meal.entry.fatG].map { $0.map { l.number($0, digits: 0) } ?? "–" }
-                table.append([ShortID.make(meal.id), meal.entry.localTime.formatted, meal.entry.name,
-                              l.number(Double(meal.entry.kcal), digits: 0)] + grams + [l.number(Double(running), digits: 0)])
+                table.append(
+                    [
+                        ShortID.make(meal.id), meal.entry.localTime.formatted, meal.entry.name,
+                        l.number(Double(meal.entry.kcal), digits: 0),
+                    ] + grams + [l.number(Double(running), digits: 0)]
+                )
             }
         }
         let totals = DailyTotals(date: day, meals: meals.map(\.entry))
-        return [l.date(day), table.render(), l.text("cli.meals.total", [
-            "kcal": .integer(totals.kcal), "protein": .decimal(totals.proteinG, digits: 0),
-            "carbs": .decimal(totals.carbsG, digits: 0), "fat": .decimal(totals.fatG, digits: 0),
-        ])].joined(separator: "\n")
+        return [
+            l.date(day), table.render(),
+            l.text(
+                "cli.meals.total",
+                [
+                    "kcal": .integer(totals.kcal), "protein": .decimal(totals.proteinG, digits: 0),
+                    "carbs": .decimal(totals.carbsG, digits: 0), "fat": .decimal(totals.fatG, digits: 0),
+                ]
+            ),
+        ].joined(separator: "\n")
     }
 }
 
@@ -58,8 +70,11 @@ func resolveMeal(_ id: String, in session: Session, deleted: Bool = false) throw
 
 /// `wdiet edit meal ID …`.
 struct EditCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a logged meal.",
-                                                    subcommands: [EditMealCommand.self])
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change a logged meal.",
+        subcommands: [EditMealCommand.self]
+    )
 }
 
 struct EditMealCommand: CLICommand {
@@ -79,13 +94,22 @@ struct EditMealCommand: CLICommand {
         }
         let existing = try resolveMeal(id, in: session).entry
         let zone = TimeZone(identifier: existing.timeZoneIdentifier) ?? session.timeZone
-        let instant = meal.at == nil && meal.date == nil
+        let instant =
+            meal.at == nil && meal.date == nil
             ? existing.instant : try meal.instant(now: existing.instant, timeZone: zone, localizer: session.localizer)
         let updated = try session.run {
             let values = try meal.values()
-            return try MealEntry(name: name ?? existing.name, kcal: values.kcal ?? existing.kcal, proteinG: values.protein ?? existing.proteinG,
-                                 carbsG: values.carbs ?? existing.carbsG, fatG: values.fat ?? existing.fatG,
-                                 fiberG: values.fiber ?? existing.fiberG, at: instant, in: zone, moment: meal.moment ?? existing.moment)
+            return try MealEntry(
+                name: name ?? existing.name,
+                kcal: values.kcal ?? existing.kcal,
+                proteinG: values.protein ?? existing.proteinG,
+                carbsG: values.carbs ?? existing.carbsG,
+                fatG: values.fat ?? existing.fatG,
+                fiberG: values.fiber ?? existing.fiberG,
+                at: instant,
+                in: zone,
+                moment: meal.moment ?? existing.moment
+            )
         }
         let saved = try session.run { try session.store.editMeal(try resolveMeal(id, in: session).id, to: updated) }
         if session.recoveryMode { return session.localizer.text("cli.recovery.editSaved", ["name": .text(saved.entry.name)]) }
@@ -95,8 +119,11 @@ struct EditMealCommand: CLICommand {
 
 /// `wdiet delete meal ID`.
 struct DeleteCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a logged meal or weight.",
-                                                    subcommands: [DeleteMealCommand.self])
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Delete a logged meal or weight.",
+        subcommands: [DeleteMealCommand.self]
+    )
 }
 
 struct DeleteMealCommand: CLICommand {
@@ -122,8 +149,11 @@ struct DeleteMealCommand: CLICommand {
 
 /// `wdiet restore meal ID`: the undo of `delete meal`.
 struct RestoreCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "restore", abstract: "Bring back a deleted meal (undo a delete).",
-                                                    subcommands: [RestoreMealCommand.self])
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Bring back a deleted meal (undo a delete).",
+        subcommands: [RestoreMealCommand.self]
+    )
 }
 
 struct RestoreMealCommand: CLICommand {

@@ -20,9 +20,17 @@ enum RecoveryMeals {
         }
     }
 
-    static func render(day: LocalDate, meals: [Meal], mindful: [MindfulMeal], window: EatingWindow, json: Bool,
-                       _ l: Localizer) throws -> String {
-        if json { return try JSONOutput.encode(Day(date: day, meals: meals.map(NamedMealJSON.init), mindfulMeals: mindful.map(MindfulMealJSON.init))) }
+    static func render(
+        day: LocalDate,
+        meals: [Meal],
+        mindful: [MindfulMeal],
+        window: EatingWindow,
+        json: Bool,
+        _ l: Localizer
+    ) throws -> String {
+        if json {
+            return try JSONOutput.encode(Day(date: day, meals: meals.map(NamedMealJSON.init), mindfulMeals: mindful.map(MindfulMealJSON.init)))
+        }
         guard !meals.isEmpty || !mindful.isEmpty else { return l.text("cli.recovery.noMeals", ["date": .date(day)]) }
         var lines = [l.date(day)]
         for moment in window.eatingMoments {
@@ -53,10 +61,16 @@ extension RecoveryMeals {
         let old = meal.entry
         let zone = TimeZone(identifier: old.timeZoneIdentifier) ?? session.timeZone
         let entry = try session.run {
-            try MindfulMealEntry(name: name ?? old.name, hunger: mindful.hunger ?? "\(old.hunger.rawValue)",
-                                 fullness: mindful.fullness ?? "\(old.fullness.rawValue)",
-                                 feeling: mindful.feeling ?? old.feeling?.rawValue, at: old.instant, in: zone, moment: old.moment,
-                                 language: session.language)
+            try MindfulMealEntry(
+                name: name ?? old.name,
+                hunger: mindful.hunger ?? "\(old.hunger.rawValue)",
+                fullness: mindful.fullness ?? "\(old.fullness.rawValue)",
+                feeling: mindful.feeling ?? old.feeling?.rawValue,
+                at: old.instant,
+                in: zone,
+                moment: old.moment,
+                language: session.language
+            )
         }
         let saved = try session.run { try session.store.editMindfulMeal(meal.id, to: entry) }
         return session.localizer.text("cli.recovery.editSaved", ["name": .text(saved.entry.name)])

@@ -7,7 +7,8 @@ import Foundation
 struct OnboardCommand: CLICommand {
     static let configuration = CommandConfiguration(
         commandName: "onboard",
-        abstract: "Create your profile and start your cycle today (asks for anything not given as a flag).")
+        abstract: "Create your profile and start your cycle today (asks for anything not given as a flag)."
+    )
 
     @Option(help: "male, female or other.") var sex: Sex?
     @Option(help: "Age in years, 18–99.") var age: TypedNumber?
@@ -92,12 +93,16 @@ struct Prompter {
     mutating func ask(_ onboarding: Onboarding) throws -> OnboardingAnswer {
         let step = onboarding.step
         let l = localizer
-        say(l.text("onboarding.progress", ["index": .integer(onboarding.progress.index), "count": .integer(onboarding.progress.count)])
-            + " · " + l.render(step.title))
+        say(
+            l.text("onboarding.progress", ["index": .integer(onboarding.progress.index), "count": .integer(onboarding.progress.count)])
+                + " · " + l.render(step.title)
+        )
         say("  " + l.render(step.subtitle))
         let choices = Self.choices(step, l)
         if !choices.isEmpty { say("  " + choices.joined(separator: " · ")) }
-        let suggestion = step == .weight ? l.number(onboarding.proposedWeightKg, digits: 1)
+        let suggestion =
+            step == .weight
+            ? l.number(onboarding.proposedWeightKg, digits: 1)
             : step == .eatingWindow ? "12:00-18:00" : nil
         while true {
             if context.isTerminal { Terminal.print("> " + (suggestion.map { "[\($0)] " } ?? ""), terminator: "") }
@@ -141,7 +146,8 @@ struct Prompter {
     static func window(_ text: String, moments: String?, _ l: Localizer) throws -> EatingWindow {
         let parts = text.replacingOccurrences(of: "–", with: "-").split(separator: "-").map(String.init)
         guard parts.count == 2, let start = TimeOfDay(string: parts[0].trimmingCharacters(in: .whitespaces)),
-              let end = TimeOfDay(string: parts[1].trimmingCharacters(in: .whitespaces)) else {
+            let end = TimeOfDay(string: parts[1].trimmingCharacters(in: .whitespaces))
+        else {
             throw CLIError(l.render(DietCore.ValidationError(field: .eatingWindow, allowed: .format("HH:MM-HH:MM"), received: text).message))
         }
         let times = try moments.map { list in

@@ -35,16 +35,28 @@ public struct PlanCommand: ParsableCommand {
         let language = languageOptions.resolvedLanguage(environment: environment)
         let timeZone = try languageOptions.resolvedTimeZone(language: language)
         guard (1...104).contains(weeks) else {
-            throw CLIError(DietCore.ValidationError(field: .init("weeks"), allowed: .range(min: 1, max: 104, digits: 0, unit: nil),
-                                                    received: "\(weeks)"), language: language)
+            throw CLIError(
+                DietCore.ValidationError(
+                    field: .init("weeks"),
+                    allowed: .range(min: 1, max: 104, digits: 0, unit: nil),
+                    received: "\(weeks)"
+                ),
+                language: language
+            )
         }
         let profile: Profile
         do {
-            profile = try Profile(sex: sex, age: age.whole(.age, Profile.ageRange, unit: nil),
-                                  heightCm: height.number(.height, hint: Profile.heightRange, digits: 0, unit: "cm"),
-                                  weightKg: weight.number(.weight, hint: Profile.weightRange, digits: 1, unit: "kg"), activityLevel: activity,
-                                  goal: goal, language: language,
-                                  deficit: deficit.value(.deficit, Profile.deficitRange, digits: 2, unit: nil), cyclePreset: preset)
+            profile = try Profile(
+                sex: sex,
+                age: age.whole(.age, Profile.ageRange, unit: nil),
+                heightCm: height.number(.height, hint: Profile.heightRange, digits: 0, unit: "cm"),
+                weightKg: weight.number(.weight, hint: Profile.weightRange, digits: 1, unit: "kg"),
+                activityLevel: activity,
+                goal: goal,
+                language: language,
+                deficit: deficit.value(.deficit, Profile.deficitRange, digits: 2, unit: nil),
+                cyclePreset: preset
+            )
         } catch {
             throw CLIError(error, language: language)
         }

@@ -28,9 +28,15 @@ struct PlanReport {
         summary.append([l.text("cli.plan.target"), kcal(cycle.today.kcal, l) + floorNote(cycle.today, plan, l)])
         summary.append([l.text("cli.plan.macros"), macros(cycle.today, l)])
         if let next = cycle.next, let phase = cycle.day.nextPhase, let date = cycle.day.nextSwitchDate {
-            summary.append([l.text("cli.plan.next"), l.text("cli.plan.nextLine", [
-                "phase": .message(phase.nameMessage), "date": .date(date), "kcal": .integer(next.kcal),
-            ])])
+            summary.append([
+                l.text("cli.plan.next"),
+                l.text(
+                    "cli.plan.nextLine",
+                    [
+                        "phase": .message(phase.nameMessage), "date": .date(date), "kcal": .integer(next.kcal),
+                    ]
+                ),
+            ])
         }
         lines.append(summary.render(separator: "   "))
         lines += ["", l.text("cli.plan.calendar", ["weeks": .integer(weeks)]), weekTable(engine, plan, l)]
@@ -39,8 +45,10 @@ struct PlanReport {
 
     private func weekTable(_ engine: CycleEngine, _ plan: EnergyPlan, _ l: Localizer) -> String {
         var table = TextTable([.right, .left, .left, .left, .right, .left])
-        table.append([l.text("cli.plan.week"), l.text("cli.plan.from"), l.text("cli.plan.to"), l.text("cli.plan.phase"),
-                      l.text("cli.plan.targetColumn")])
+        table.append([
+            l.text("cli.plan.week"), l.text("cli.plan.from"), l.text("cli.plan.to"), l.text("cli.plan.phase"),
+            l.text("cli.plan.targetColumn"),
+        ])
         for week in 0..<weeks {
             let first = startDate.adding(days: 7 * week)
             let last = first.adding(days: 6)
@@ -70,10 +78,13 @@ struct PlanReport {
     }
 
     private func macros(_ target: DailyTargets, _ l: Localizer) -> String {
-        l.text("cli.plan.macroLine", [
-            "protein": .decimal(target.proteinG, digits: 0), "carbs": .decimal(target.carbsG, digits: 0),
-            "fat": .decimal(target.fatG, digits: 0),
-        ])
+        l.text(
+            "cli.plan.macroLine",
+            [
+                "protein": .decimal(target.proteinG, digits: 0), "carbs": .decimal(target.carbsG, digits: 0),
+                "fat": .decimal(target.fatG, digits: 0),
+            ]
+        )
     }
 
     private func floorNote(_ target: DailyTargets, _ plan: EnergyPlan, _ l: Localizer) -> String {
@@ -88,14 +99,25 @@ struct PlanReport {
     func json() -> PlanJSON {
         let plan = EnergyPlan(profile: profile, on: today)
         guard profile.goal == .lose else {
-            return PlanJSON(bmrKcal: Energy.wholeKcal(plan.bmr), tdeeKcal: Energy.wholeKcal(plan.tdee),
-                            today: plan.targets(plan.staticKind), cycle: nil, next: nil, blocks: [])
+            return PlanJSON(
+                bmrKcal: Energy.wholeKcal(plan.bmr),
+                tdeeKcal: Energy.wholeKcal(plan.tdee),
+                today: plan.targets(plan.staticKind),
+                cycle: nil,
+                next: nil,
+                blocks: []
+            )
         }
         let engine = CycleEngine(startDate: startDate, preset: profile.cyclePreset)
         let cycle = engine.targets(on: today, plan: plan)
-        return PlanJSON(bmrKcal: Energy.wholeKcal(plan.bmr), tdeeKcal: Energy.wholeKcal(plan.tdee), today: cycle.today,
-                        cycle: cycle.day, next: cycle.next,
-                        blocks: engine.blocks(from: startDate, through: startDate.adding(days: 7 * weeks - 1)))
+        return PlanJSON(
+            bmrKcal: Energy.wholeKcal(plan.bmr),
+            tdeeKcal: Energy.wholeKcal(plan.tdee),
+            today: cycle.today,
+            cycle: cycle.day,
+            next: cycle.next,
+            blocks: engine.blocks(from: startDate, through: startDate.adding(days: 7 * weeks - 1))
+        )
     }
 }
 

@@ -24,8 +24,11 @@ struct ProfileCommand: CLICommand {
         table.append([l.text("field.weight"), l.number(plan.weightKg, digits: 1) + " kg"])
         table.append([l.text("field.activityLevel"), l.text("activity.\(profile.activityLevel.rawValue)")])
         table.append([l.text("field.goal"), l.text("goal.\(profile.goal.rawValue)")])
-        table.append([l.text("cli.today.window"), "\(profile.eatingWindow.start.formatted)–\(profile.eatingWindow.end.formatted) · "
-            + profile.eatingWindow.moments.map(\.formatted).joined(separator: ", ")])
+        table.append([
+            l.text("cli.today.window"),
+            "\(profile.eatingWindow.start.formatted)–\(profile.eatingWindow.end.formatted) · "
+                + profile.eatingWindow.moments.map(\.formatted).joined(separator: ", "),
+        ])
         table.append([l.text("field.language"), profile.language.rawValue])
         table.append([l.text("field.deficit"), l.number(profile.deficit * 100, digits: 0) + " % · " + profile.cyclePreset.defaultValueDescription])
         table.append([l.text("cli.profile.start"), l.date(settings.startDate) + " (\(settings.timeZoneIdentifier))"])
@@ -43,8 +46,11 @@ struct ProfileCommand: CLICommand {
 /// `wdiet set …`: change one setting; validated like onboarding, nothing saved on error.
 struct SetCommand: CLICommand {
     static let configuration = CommandConfiguration(
-        commandName: "set", abstract: "Change a setting: weight unit aside, everything onboarding asked.",
-        discussion: "Examples: wdiet set --window 11:00-17:00 · wdiet set --deficit 0.25 --lang de · wdiet set --lock-kcal 1800 --lock-protein 140 --lock-carbs 150 --lock-fat 60 --lock-for deficit · wdiet set recovery-mode on|off")
+        commandName: "set",
+        abstract: "Change a setting: weight unit aside, everything onboarding asked.",
+        discussion:
+            "Examples: wdiet set --window 11:00-17:00 · wdiet set --deficit 0.25 --lang de · wdiet set --lock-kcal 1800 --lock-protein 140 --lock-carbs 150 --lock-fat 60 --lock-for deficit · wdiet set recovery-mode on|off"
+    )
 
     @Argument(help: "recovery-mode on|off: counting rests (no numbers anywhere) and the cycle pauses at maintenance.")
     var setting: [String] = []

@@ -63,8 +63,11 @@ enum RecoveryProfile {
         table.append([l.text("field.height"), l.number(profile.heightCm, digits: 0) + " cm"])
         table.append([l.text("field.activityLevel"), l.text("activity.\(profile.activityLevel.rawValue)")])
         table.append([l.text("field.goal"), l.text("goal.\(profile.goal.rawValue)")])
-        table.append([l.text("cli.today.window"), "\(profile.eatingWindow.start.formatted)–\(profile.eatingWindow.end.formatted) · "
-            + profile.eatingWindow.moments.map(\.formatted).joined(separator: ", ")])
+        table.append([
+            l.text("cli.today.window"),
+            "\(profile.eatingWindow.start.formatted)–\(profile.eatingWindow.end.formatted) · "
+                + profile.eatingWindow.moments.map(\.formatted).joined(separator: ", "),
+        ])
         table.append([l.text("field.language"), profile.language.rawValue])
         table.append([l.text("cli.profile.start"), l.date(settings.startDate) + " (\(settings.timeZoneIdentifier))"])
         table.append([l.text("cli.recovery.mode"), l.text("cli.recovery.banner", ["date": .date(settings.recoverySince ?? session.today)])])

@@ -7,14 +7,16 @@ import Foundation
 /// In recovery mode only a calm line: no points, streak counts or thresholds (docs/rules.md §8).
 struct BadgesCommand: CLICommand {
     static let configuration = CommandConfiguration(
-        commandName: "badges", abstract: "Your badges and points.",
+        commandName: "badges",
+        abstract: "Your badges and points.",
         discussion: """
             Earned badges with their dates, the next badge of each category with your progress, and your points \
             with the last 14 days. --json prints {"recovery_mode": false, "earned": [{"category", "tier", "name", \
             "earned_on"}], "next": [{"category", "tier", "name", "description", "current", "threshold"}], "points": \
             {"total", "decay_rule", "history": [{"date", "earned": {reason: points}, "decayed", "balance"}]}}; in \
             recovery mode only {"recovery_mode": true, "message"}.
-            """)
+            """
+    )
 
     /// Days of points history shown.
     static let historyDays = 14
@@ -36,16 +38,25 @@ struct BadgesCommand: CLICommand {
 
     private func text(_ rewards: Rewards, _ l: Localizer) -> String {
         var lines = [l.text("cli.badges.earned")]
-        lines += rewards.earned.isEmpty ? ["  " + l.text("badges.none")]
-            : rewards.earned.map { "  🏅 " + l.render($0.badge.nameMessage) + " · " + l.render($0.badge.categoryMessage) + " · "
-                + l.text("badges.earnedOn", ["date": .date($0.earnedOn)]) }
+        lines +=
+            rewards.earned.isEmpty
+            ? ["  " + l.text("badges.none")]
+            : rewards.earned.map {
+                "  🏅 " + l.render($0.badge.nameMessage) + " · " + l.render($0.badge.categoryMessage) + " · "
+                    + l.text("badges.earnedOn", ["date": .date($0.earnedOn)])
+            }
         lines += ["", l.text("cli.badges.next")]
-        lines += rewards.next.isEmpty ? ["  " + l.text("badges.allEarned")] : rewards.next.map { progress in
-            "  " + l.render(progress.badge.nameMessage) + " · " + Self.progressText(progress, l) + "\n    "
-                + l.render(progress.badge.descriptionMessage)
-        }
-        lines += ["", l.text("cli.badges.points", ["total": .integer(rewards.points.total)]), l.text("points.decayRule"), "",
-                  l.text("cli.badges.history"), historyTable(rewards, l)]
+        lines +=
+            rewards.next.isEmpty
+            ? ["  " + l.text("badges.allEarned")]
+            : rewards.next.map { progress in
+                "  " + l.render(progress.badge.nameMessage) + " · " + Self.progressText(progress, l) + "\n    "
+                    + l.render(progress.badge.descriptionMessage)
+            }
+        lines += [
+            "", l.text("cli.badges.points", ["total": .integer(rewards.points.total)]), l.text("points.decayRule"), "",
+            l.text("cli.badges.history"), historyTable(rewards, l),
+        ]
         return lines.joined(separator: "\n")
     }
 
@@ -60,14 +71,18 @@ struct BadgesCommand: CLICommand {
         let days = rewards.pointsHistory(days: Self.historyDays)
         guard !days.isEmpty else { return "  " + l.text("points.nothing") }
         var table = TextTable([.left, .left, .right, .right])
-        table.append([l.text("cli.badges.day"), l.text("cli.badges.earnedColumn"), l.text("cli.badges.decayColumn"),
-                      l.text("cli.badges.balanceColumn")])
+        table.append([
+            l.text("cli.badges.day"), l.text("cli.badges.earnedColumn"), l.text("cli.badges.decayColumn"),
+            l.text("cli.badges.balanceColumn"),
+        ])
         for day in days {
             let earned = PointsLedger.Reason.allCases.compactMap { reason in
                 day.breakdown[reason].map { l.text("points.earnedItem", ["reason": .message(reason.message), "points": .integer(Int($0))]) }
             }
-            table.append([l.date(day.date), earned.joined(separator: ", "),
-                          day.decayed > 0 ? "−" + l.number(day.decayed, digits: 1) : "", l.number(day.balance.rounded(.down), digits: 0)])
+            table.append([
+                l.date(day.date), earned.joined(separator: ", "),
+                day.decayed > 0 ? "−" + l.number(day.decayed, digits: 1) : "", l.number(day.balance.rounded(.down), digits: 0),
+            ])
         }
         return table.render()
     }
@@ -140,18 +155,34 @@ struct BadgesJSON: Encodable {
 
     init(_ rewards: Rewards, _ l: Localizer, days: Int) {
         earned = rewards.earned.map {
-            Earned(category: $0.badge.category.rawValue, tier: $0.badge.tier.rawValue, name: l.render($0.badge.nameMessage),
-                   earnedOn: $0.earnedOn)
+            Earned(
+                category: $0.badge.category.rawValue,
+                tier: $0.badge.tier.rawValue,
+                name: l.render($0.badge.nameMessage),
+                earnedOn: $0.earnedOn
+            )
         }
         next = rewards.next.map {
-            Next(category: $0.badge.category.rawValue, tier: $0.badge.tier.rawValue, name: l.render($0.badge.nameMessage),
-                 description: l.render($0.badge.descriptionMessage), current: $0.current.map { ($0 * 10).rounded() / 10 },
-                 threshold: $0.threshold)
+            Next(
+                category: $0.badge.category.rawValue,
+                tier: $0.badge.tier.rawValue,
+                name: l.render($0.badge.nameMessage),
+                description: l.render($0.badge.descriptionMessage),
+                current: $0.current.map { ($0 * 10).rounded() / 10 },
+                threshold: $0.threshold
+            )
         }
-        points = Points(total: rewards.points.total, decayRule: l.text("points.decayRule"),
-                        history: rewards.pointsHistory(days: days).map { day in
-                            Day(date: day.date, earned: Dictionary(uniqueKeysWithValues: day.breakdown.map { ($0.key.rawValue, $0.value) }),
-                                decayed: (day.decayed * 100).rounded() / 100, balance: Int(day.balance.rounded(.down)))
-                        })
+        points = Points(
+            total: rewards.points.total,
+            decayRule: l.text("points.decayRule"),
+            history: rewards.pointsHistory(days: days).map { day in
+                Day(
+                    date: day.date,
+                    earned: Dictionary(uniqueKeysWithValues: day.breakdown.map { ($0.key.rawValue, $0.value) }),
+                    decayed: (day.decayed * 100).rounded() / 100,
+                    balance: Int(day.balance.rounded(.down))
+                )
+            }
+        )
     }
 }

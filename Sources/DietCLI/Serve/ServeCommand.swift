@@ -8,17 +8,23 @@ import Foundation
 /// signs in.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve", abstract: "Open the w-diet web app in your browser (http://127.0.0.1:8080 by default).",
+        commandName: "serve",
+        abstract: "Open the w-diet web app in your browser (http://127.0.0.1:8080 by default).",
         discussion: """
             On the home network: wdiet serve --listen 0.0.0.0:8080 (or this machine's address), then open \
             http://ADDRESS:8080 on the phone. Other devices sign in: the first one chooses the passphrase with \
             the one-time setup code printed here. HTTPS with --tls-cert and --tls-key, or behind a reverse proxy \
             on this machine with --trust-proxy (see docs/home-network.md).
-            """)
+            """
+    )
 
     @Option(help: "The port on loopback, 1–65535.") var port = 8080
-    @Option(help: ArgumentHelp("Answer the network at ADDRESS:PORT (e.g. 0.0.0.0:8080 or 192.168.1.20:8080); other devices sign in.",
-                               valueName: "address:port")) var listen: String?
+    @Option(
+        help: ArgumentHelp(
+            "Answer the network at ADDRESS:PORT (e.g. 0.0.0.0:8080 or 192.168.1.20:8080); other devices sign in.",
+            valueName: "address:port"
+        )
+    ) var listen: String?
     @Option(help: ArgumentHelp("The address to listen on.", visibility: .hidden)) var host = "127.0.0.1"
     @Option(name: .customLong("allow-host"), help: "Also answer requests for this Host name (repeatable).") var allowHosts: [String] = []
     @Option(name: .customLong("tls-cert"), help: ArgumentHelp("Serve HTTPS with this certificate chain (PEM).", valueName: "file"))
@@ -41,10 +47,12 @@ struct ServeCommand: AsyncParsableCommand {
     /// `ADDRESS:PORT` → (address, port): `0.0.0.0:8080`, `192.168.1.20:8443`, `[::]:8080`,
     /// `mybox.local:8080`.
     static func address(_ text: String) throws -> (host: String, port: Int) {
-        let refuse = ValidationError("""
+        let refuse = ValidationError(
+            """
             --listen takes ADDRESS:PORT, such as 0.0.0.0:8080, 192.168.1.20:8080 or [::]:8080, with a port from 1 to 65535; \
             not "\(text)".
-            """)
+            """
+        )
         guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port) else {
             throw refuse
         }
@@ -67,9 +75,16 @@ struct ServeCommand: AsyncParsableCommand {
         let path = options.resolvedPath(environment: environment)
         let bound: (host: String, port: Int) = try listen.map(Self.address) ?? (host: host, port: port)
         var configuration = WebConfiguration(
-            databasePath: path, host: bound.host, port: bound.port, extraAllowedHosts: allowHosts, clock: clock, timeZone: timeZone,
-            fallbackLanguage: fallback, syncServer: environment["WDIET_SERVER"].flatMap { $0.isEmpty ? nil : URL(string: $0) },
-            autoSync: environment["WDIET_NO_AUTO_SYNC"] == nil)
+            databasePath: path,
+            host: bound.host,
+            port: bound.port,
+            extraAllowedHosts: allowHosts,
+            clock: clock,
+            timeZone: timeZone,
+            fallbackLanguage: fallback,
+            syncServer: environment["WDIET_SERVER"].flatMap { $0.isEmpty ? nil : URL(string: $0) },
+            autoSync: environment["WDIET_NO_AUTO_SYNC"] == nil
+        )
         configuration.tls = tlsCert.flatMap { cert in tlsKey.map { WebConfiguration.TLSFiles(certificatePath: cert, privateKeyPath: $0) } }
         configuration.trustProxy = trustProxy
         configuration.resetPassphrase = resetPassphrase

@@ -8,7 +8,10 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("database"), help: "The SQLite file (default: $WDIET_DATABASE, else $XDG_DATA_HOME/w-diet/w-diet.sqlite).")
     var databasePath: String?
 
-    @Option(name: .customLong("now"), help: ArgumentHelp("Pretend it is this moment (ISO 8601), for demos and tests; also $WDIET_NOW.", visibility: .hidden))
+    @Option(
+        name: .customLong("now"),
+        help: ArgumentHelp("Pretend it is this moment (ISO 8601), for demos and tests; also $WDIET_NOW.", visibility: .hidden)
+    )
     var now: String?
 
     @OptionGroup var language: LanguageOptions
@@ -17,7 +20,8 @@ struct StoreOptions: ParsableArguments {
     func resolvedPath(environment: [String: String]) -> String {
         if let databasePath, !databasePath.isEmpty { return databasePath }
         if let path = environment["WDIET_DATABASE"], !path.isEmpty { return path }
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let data =
+            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         return data + "/w-diet/w-diet.sqlite"
     }
@@ -38,7 +42,8 @@ struct StoreOptions: ParsableArguments {
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(normalized) { return date }
         let parts = normalized.split(separator: "T")
         guard parts.count == 2, let day = LocalDate(iso: String(parts[0])),
-              let time = TimeOfDay(string: String(parts[1].prefix(5))) else { return nil }
+            let time = TimeOfDay(string: String(parts[1].prefix(5)))
+        else { return nil }
         return day.instant(at: time, in: timeZone)
     }
 }
@@ -52,8 +57,11 @@ struct CLIContext {
     var isTerminal: Bool
 
     static var live: CLIContext {
-        CLIContext(environment: ProcessInfo.processInfo.environment, readLine: { Swift.readLine() },
-                   isTerminal: isatty(STDOUT_FILENO) == 1)
+        CLIContext(
+            environment: ProcessInfo.processInfo.environment,
+            readLine: { Swift.readLine() },
+            isTerminal: isatty(STDOUT_FILENO) == 1
+        )
     }
 
     /// Colour only on a terminal and never with NO_COLOR.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Left- or right-aligned plain-text columns, measured in characters (grapheme clusters).
 struct TextTable {
     enum Alignment { case left, right }
@@ -29,5 +31,3 @@ struct TextTable {
         .joined(separator: "\n")
     }
 }
-
-import Foundation

@@ -13,8 +13,12 @@ struct TypedNumber: ExpressibleByArgument, Hashable, Sendable {
     init(_ value: Double) { text = String(value) }
 
     /// The number within `range`, else a refusal naming `field`.
-    func value(_ field: DietCore.ValidationError.Field, _ range: ClosedRange<Double>, digits: Int,
-               unit: String?) throws(DietCore.ValidationError) -> Double {
+    func value(
+        _ field: DietCore.ValidationError.Field,
+        _ range: ClosedRange<Double>,
+        digits: Int,
+        unit: String?
+    ) throws(DietCore.ValidationError) -> Double {
         try NumberInput.value(text, field: field, range: range, digits: digits, unit: unit)
     }
 
@@ -25,11 +29,23 @@ struct TypedNumber: ExpressibleByArgument, Hashable, Sendable {
 
     /// The number as typed, without a range (the domain checks it), else a refusal naming
     /// `field` with `range` as the hint.
-    func number(_ field: DietCore.ValidationError.Field, hint range: ClosedRange<Double>, digits: Int,
-                unit: String?) throws(DietCore.ValidationError) -> Double {
+    func number(
+        _ field: DietCore.ValidationError.Field,
+        hint range: ClosedRange<Double>,
+        digits: Int,
+        unit: String?
+    ) throws(DietCore.ValidationError) -> Double {
         guard let value = NumberInput.decimal(text) else {
-            throw DietCore.ValidationError(field: field, allowed: .range(min: range.lowerBound, max: range.upperBound, digits: digits,
-                                                                         unit: unit), received: TextRules.quoted(text))
+            throw DietCore.ValidationError(
+                field: field,
+                allowed: .range(
+                    min: range.lowerBound,
+                    max: range.upperBound,
+                    digits: digits,
+                    unit: unit
+                ),
+                received: TextRules.quoted(text)
+            )
         }
         return value
     }

@@ -25,7 +25,9 @@ enum RecoveryText {
         var table = TextTable([.left, .left, .left])
         for moment in recovery.moments {
             let state = moment.hadMeal ? "●" : "○"
-            let eaten = moment.hadMeal ? moment.names.joined(separator: ", ")
+            let eaten =
+                moment.hadMeal
+                ? moment.names.joined(separator: ", ")
                 : l.text(moment.reached ? "cli.recovery.momentEmpty" : "cli.recovery.momentOpen")
             table.append(["  " + state, l.render(moment.moment.label), eaten])
         }
@@ -40,8 +42,15 @@ enum RecoveryText {
 
     /// "12:30  Pasta with friends — hunger before: hungry · fullness after: satisfied · feeling calm  (id 1a2b3c4d)".
     static func mindfulLine(_ meal: MindfulMeal, _ l: Localizer) -> String {
-        var parts = [l.text("cli.recovery.scale", ["hunger": .message(meal.entry.hunger.word),
-                                                   "fullness": .message(meal.entry.fullness.word)])]
+        var parts = [
+            l.text(
+                "cli.recovery.scale",
+                [
+                    "hunger": .message(meal.entry.hunger.word),
+                    "fullness": .message(meal.entry.fullness.word),
+                ]
+            )
+        ]
         if let feeling = meal.entry.feeling {
             parts.append(l.text("cli.recovery.feelingLine", ["feeling": .message(feeling.word)]))
         }

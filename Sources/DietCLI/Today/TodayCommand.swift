@@ -18,7 +18,8 @@ struct TodayCommand: CLICommand {
             throw CLIError(session.localizer.text("cli.error.notOnboarded"))
         }
         if let recovery = RecoveryTodayJSON(snapshot) {
-            return json ? try JSONOutput.encode(recovery)
+            return json
+                ? try JSONOutput.encode(recovery)
                 : RecoveryText.today(snapshot, session.localizer, Terminal(color: context.color))
         }
         if json { return try JSONOutput.encode(TodayJSON(snapshot)) }

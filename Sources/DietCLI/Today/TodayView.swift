@@ -31,7 +31,10 @@ struct TodayView {
 
     private func banner(_ report: DayReport) -> String {
         guard let day = report.cycle else {
-            return terminal.paint(localizer.text("cli.today.noCycle", ["goal": .message(Message("goal.\(snapshot.settings.profile.goal.rawValue)"))]), .bold)
+            return terminal.paint(
+                localizer.text("cli.today.noCycle", ["goal": .message(Message("goal.\(snapshot.settings.profile.goal.rawValue)"))]),
+                .bold
+            )
         }
         let parts = [terminal.paint(localizer.render(day.phase.nameMessage), .bold)] + report.cycleDetails(localizer)
         return parts.joined(separator: " · ")

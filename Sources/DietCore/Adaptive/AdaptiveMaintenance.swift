@@ -65,8 +65,13 @@ public enum AdaptiveMaintenance {
 
         /// "Your data suggests 2,150 kcal (formula 1,986), medium confidence."
         public var message: Message {
-            Message("adaptive.estimate", ["kcal": .integer(kcal), "tdee": .integer(tdeeKcal),
-                                          "confidence": .message(Message("adaptive.confidence.\(confidence.rawValue)"))])
+            Message(
+                "adaptive.estimate",
+                [
+                    "kcal": .integer(kcal), "tdee": .integer(tdeeKcal),
+                    "confidence": .message(Message("adaptive.confidence.\(confidence.rawValue)")),
+                ]
+            )
         }
     }
 
@@ -97,10 +102,23 @@ public enum AdaptiveMaintenance {
         let raw = Energy.wholeKcal(mean - change / Double(trendDays) * kcalPerKg)
         let kcal = min(max(raw, tdeeKcal - maximumAdjustment), tdeeKcal + maximumAdjustment)
         let share = Double(logged.count) / Double(span)
-        let confidence: Confidence = kcal != raw ? .low
-            : span >= 28 && share >= 0.85 && inWindow.count >= 12 ? .high
-            : share >= 0.8 || inWindow.count >= 10 ? .medium : .low
-        return .estimate(Estimate(kcal: kcal, rawKcal: raw, clamped: kcal != raw, tdeeKcal: tdeeKcal, confidence: confidence,
-                                  meanIntakeKcal: mean, trendChangeKg: change, days: span))
+        let confidence: Confidence =
+            kcal != raw
+            ? .low
+            : span >= 28 && share >= 0.85 && inWindow.count >= 12
+                ? .high
+                : share >= 0.8 || inWindow.count >= 10 ? .medium : .low
+        return .estimate(
+            Estimate(
+                kcal: kcal,
+                rawKcal: raw,
+                clamped: kcal != raw,
+                tdeeKcal: tdeeKcal,
+                confidence: confidence,
+                meanIntakeKcal: mean,
+                trendChangeKg: change,
+                days: span
+            )
+        )
     }
 }

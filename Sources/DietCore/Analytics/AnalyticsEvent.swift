@@ -52,7 +52,9 @@ public enum AnalyticsEvent: Hashable, Sendable {
 
     /// How a meal was entered.
     public enum MealSource: String, Codable, Sendable, CaseIterable {
-        case manual, search, barcode, text, recent, recipe, copy, quickAdd = "quick_add", undo
+        case manual, search, barcode, text, recent, recipe, copy
+        case quickAdd = "quick_add"
+        case undo
     }
 
     /// The snake_case event name.

@@ -46,9 +46,21 @@ public struct CoachInput: Hashable, Sendable {
 
     /// - Parameter weightLoggedToday: when nil, derived from the streak: a lit flame with no meal
     ///   means today's activity was a weigh-in.
-    public init(phase: Phase, dayInPhase: Int, daysUntilSwitch: Int?, anythingLogged: Bool, allMacrosGood: Bool,
-                eatenKcal: Int, targetKcal: Int, streak: StreakStatus, hour: Int, badgeEarnedToday: Bool = false,
-                restartedAfterGap: Bool = false, smileys: [Smiley] = [], weightLoggedToday: Bool? = nil) {
+    public init(
+        phase: Phase,
+        dayInPhase: Int,
+        daysUntilSwitch: Int?,
+        anythingLogged: Bool,
+        allMacrosGood: Bool,
+        eatenKcal: Int,
+        targetKcal: Int,
+        streak: StreakStatus,
+        hour: Int,
+        badgeEarnedToday: Bool = false,
+        restartedAfterGap: Bool = false,
+        smileys: [Smiley] = [],
+        weightLoggedToday: Bool? = nil
+    ) {
         self.phase = phase
         self.dayInPhase = dayInPhase
         self.daysUntilSwitch = daysUntilSwitch
@@ -66,14 +78,34 @@ public struct CoachInput: Hashable, Sendable {
 
     /// From the day's smileys and counts: all macros good when every smiley is 😊, logged when
     /// a meal exists, a restart when the streak says so.
-    public init(phase: Phase, dayInPhase: Int, daysUntilSwitch: Int?, smileys: [Smiley], mealsToday: Int,
-                weightLoggedToday: Bool, eatenKcal: Int, targetKcal: Int, streak: StreakStatus, hour: Int,
-                badgeEarnedToday: Bool = false) {
-        self.init(phase: phase, dayInPhase: dayInPhase, daysUntilSwitch: daysUntilSwitch, anythingLogged: mealsToday > 0,
-                  allMacrosGood: mealsToday > 0 && !smileys.isEmpty && smileys.allSatisfy { $0 == .good },
-                  eatenKcal: eatenKcal, targetKcal: targetKcal, streak: streak, hour: hour,
-                  badgeEarnedToday: badgeEarnedToday, restartedAfterGap: streak.isFreshStart, smileys: smileys,
-                  weightLoggedToday: weightLoggedToday)
+    public init(
+        phase: Phase,
+        dayInPhase: Int,
+        daysUntilSwitch: Int?,
+        smileys: [Smiley],
+        mealsToday: Int,
+        weightLoggedToday: Bool,
+        eatenKcal: Int,
+        targetKcal: Int,
+        streak: StreakStatus,
+        hour: Int,
+        badgeEarnedToday: Bool = false
+    ) {
+        self.init(
+            phase: phase,
+            dayInPhase: dayInPhase,
+            daysUntilSwitch: daysUntilSwitch,
+            anythingLogged: mealsToday > 0,
+            allMacrosGood: mealsToday > 0 && !smileys.isEmpty && smileys.allSatisfy { $0 == .good },
+            eatenKcal: eatenKcal,
+            targetKcal: targetKcal,
+            streak: streak,
+            hour: hour,
+            badgeEarnedToday: badgeEarnedToday,
+            restartedAfterGap: streak.isFreshStart,
+            smileys: smileys,
+            weightLoggedToday: weightLoggedToday
+        )
     }
 
     /// Day 1 of a diet or maintenance block (the habit week's day 1 is the habit-week lesson).
@@ -93,7 +125,7 @@ public struct CoachAdvice: Hashable, Sendable {
 
     public enum Situation: String, CaseIterable, Sendable {
         case badge, milestone, allGood, phaseStart, habitWeek, switchTomorrow, proteinTip, overTarget, quietEvening,
-             freshStart, weighedIn, morning, steady
+            freshStart, weighedIn, morning, steady
         /// Recovery mode (docs/rules.md §8), always gentle and without numbers: its first day, a meal
         /// noticed today, nothing yet in the evening, nothing yet earlier.
         case recoveryStart, recoveryLogged, recoveryEvening, recoveryMorning
@@ -107,23 +139,27 @@ public struct CoachAdvice: Hashable, Sendable {
     public init(_ input: CoachInput, today: LocalDate) {
         let situation = Self.situation(input)
         self.situation = situation
-        variation = switch situation {
-        case .badge, .milestone, .allGood: .strong
-        case .phaseStart, .habitWeek, .switchTomorrow, .proteinTip: .glasses
-        case .overTarget, .quietEvening, .freshStart: .gentle
-        case .recoveryStart, .recoveryLogged, .recoveryEvening, .recoveryMorning: .gentle
-        case .weighedIn, .morning, .steady: .default
-        }
+        variation =
+            switch situation {
+            case .badge, .milestone, .allGood: .strong
+            case .phaseStart, .habitWeek, .switchTomorrow, .proteinTip: .glasses
+            case .overTarget, .quietEvening, .freshStart: .gentle
+            case .recoveryStart, .recoveryLogged, .recoveryEvening, .recoveryMorning: .gentle
+            case .weighedIn, .morning, .steady: .default
+            }
         let variant = ((today.dayNumber % Self.variants) + Self.variants) % Self.variants + 1
         if input.recoveryMode {
             // No argument at all: nothing hidden can reach a template or a JSON rendering of it.
             message = Message("coach.\(situation.rawValue).\(variant)")
             return
         }
-        message = Message("coach.\(situation.rawValue).\(variant)", [
-            "days": .integer(input.streak.count), "phase": .message(input.phase.nameMessage),
-            "left": .integer(max(0, input.targetKcal - input.eatenKcal)),
-        ])
+        message = Message(
+            "coach.\(situation.rawValue).\(variant)",
+            [
+                "days": .integer(input.streak.count), "phase": .message(input.phase.nameMessage),
+                "left": .integer(max(0, input.targetKcal - input.eatenKcal)),
+            ]
+        )
     }
 
     /// The rules, first match wins:

@@ -26,9 +26,18 @@ public struct MealSaved: Hashable, Sendable {
     ///   - newBadges: the badges the save earned (`AppDatabase.claimNewBadges`).
     public init(report: DayReport, count: Int, streakWasLit: Bool, newBadges: [Badge] = []) {
         self.newBadges = newBadges
-        roar = Roar.level(for: .init(mealSaved: true, allMacrosGood: MacroFeedback.allGood(report.macros),
-                                     streakMilestone: report.streak.milestoneToday != nil, badgeEarned: !newBadges.isEmpty)) ?? .single
-        toast = !newBadges.isEmpty ? .badgeEarned
+        roar =
+            Roar.level(
+                for: .init(
+                    mealSaved: true,
+                    allMacrosGood: MacroFeedback.allGood(report.macros),
+                    streakMilestone: report.streak.milestoneToday != nil,
+                    badgeEarned: !newBadges.isEmpty
+                )
+            ) ?? .single
+        toast =
+            !newBadges.isEmpty
+            ? .badgeEarned
             : !streakWasLit && report.streak.isLit ? .streakLit : count == 1 ? .mealSaved : .mealsSaved
     }
 }

@@ -23,8 +23,13 @@ public enum Roar: Int, Comparable, CaseIterable, Codable, Sendable {
         public var phaseCompleted: Bool
         public var badgeEarned: Bool
 
-        public init(mealSaved: Bool = false, allMacrosGood: Bool = false, streakMilestone: Bool = false,
-                    phaseCompleted: Bool = false, badgeEarned: Bool = false) {
+        public init(
+            mealSaved: Bool = false,
+            allMacrosGood: Bool = false,
+            streakMilestone: Bool = false,
+            phaseCompleted: Bool = false,
+            badgeEarned: Bool = false
+        ) {
             self.mealSaved = mealSaved
             self.allMacrosGood = allMacrosGood
             self.streakMilestone = streakMilestone

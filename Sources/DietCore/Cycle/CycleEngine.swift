@@ -72,10 +72,18 @@ public struct CycleEngine: Hashable, Sendable {
         let length = end.map { pauseStart.days(to: $0) + 1 }
         let dayInPhase = pauseStart.days(to: date) + 1
         return CycleDay(
-            date: date, programmeDay: n, phase: .maintenance, dayInPhase: dayInPhase, phaseLength: length,
-            daysUntilSwitch: length.map { $0 - dayInPhase + 1 }, nextSwitchDate: end?.adding(days: 1),
-            nextPhase: end == nil ? nil : segment.phase, blockNumber: segment.blockNumber, phaseStartDate: pauseStart,
-            paused: true)
+            date: date,
+            programmeDay: n,
+            phase: .maintenance,
+            dayInPhase: dayInPhase,
+            phaseLength: length,
+            daysUntilSwitch: length.map { $0 - dayInPhase + 1 },
+            nextSwitchDate: end?.adding(days: 1),
+            nextPhase: end == nil ? nil : segment.phase,
+            blockNumber: segment.blockNumber,
+            phaseStartDate: pauseStart,
+            paused: true
+        )
     }
 
     /// The phases that touch `from...through`, each clipped to that range, in order. Days
@@ -97,8 +105,11 @@ public struct CycleEngine: Hashable, Sendable {
     /// Today's and the next phase's targets on `date`.
     public func targets(on date: LocalDate, plan: EnergyPlan) -> CycleTargets {
         let day = day(on: date)
-        return CycleTargets(day: day, today: plan.targets(day.phase.targetKind),
-                            next: day.nextPhase.map { plan.targets($0.targetKind) })
+        return CycleTargets(
+            day: day,
+            today: plan.targets(day.phase.targetKind),
+            next: day.nextPhase.map { plan.targets($0.targetKind) }
+        )
     }
 
     /// The local date of programme day `n`, the paused days skipped; nil when it falls after
@@ -122,8 +133,12 @@ public struct CycleEngine: Hashable, Sendable {
             let first = Self.habitDays + Self.studyBlockCount * Self.blockDays + 1
             return Segment(phase: .completed, blockNumber: Self.studyBlockCount + 1, firstDay: first, length: nil)
         }
-        return Segment(phase: index.isMultiple(of: 2) ? .diet : .maintenance, blockNumber: index + 1,
-                       firstDay: Self.habitDays + index * Self.blockDays + 1, length: Self.blockDays)
+        return Segment(
+            phase: index.isMultiple(of: 2) ? .diet : .maintenance,
+            blockNumber: index + 1,
+            firstDay: Self.habitDays + index * Self.blockDays + 1,
+            length: Self.blockDays
+        )
     }
 
     private struct Segment {

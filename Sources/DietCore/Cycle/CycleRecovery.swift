@@ -51,37 +51,62 @@ public enum CycleRecovery {
     /// the programme day. An ordinary advance — the next day, or one switch crossed in the
     /// same zone — is progression, not a mismatch: its reason is nil (the switch itself is
     /// recorded as `phase_switched`).
-    public static func check(stored: CycleState?, startDate: LocalDate?, preset: CyclePreset, today: LocalDate,
-                             timeZone: TimeZone, previousTimeZone: TimeZone? = nil,
-                             pauses: CyclePauses = .none) throws(CycleRecoveryError) -> RecoveryOutcome {
+    public static func check(
+        stored: CycleState?,
+        startDate: LocalDate?,
+        preset: CyclePreset,
+        today: LocalDate,
+        timeZone: TimeZone,
+        previousTimeZone: TimeZone? = nil,
+        pauses: CyclePauses = .none
+    ) throws(CycleRecoveryError) -> RecoveryOutcome {
         guard let start = startDate ?? stored?.startDate else { throw .noStartDate }
         let engine = CycleEngine(startDate: start, preset: preset, pauses: pauses)
         let day = engine.day(on: today)
         guard let stored, isConsistent(stored, engine: engine) else {
             let announced = stored?.announcedPhaseStart.flatMap { $0 <= day.phaseStartDate ? $0 : nil }
-            let fresh = CycleState(startDate: start, preset: preset, phase: day.phase, programmeDay: day.programmeDay,
-                                   evaluatedOn: today, timeZoneIdentifier: timeZone.identifier,
-                                   announcedPhaseStart: announced)
-            return RecoveryOutcome(state: fresh, day: day, reason: .corruptedState,
-                                   phaseSwitched: switched(from: stored, to: day, engine: engine))
+            let fresh = CycleState(
+                startDate: start,
+                preset: preset,
+                phase: day.phase,
+                programmeDay: day.programmeDay,
+                evaluatedOn: today,
+                timeZoneIdentifier: timeZone.identifier,
+                announcedPhaseStart: announced
+            )
+            return RecoveryOutcome(
+                state: fresh,
+                day: day,
+                reason: .corruptedState,
+                phaseSwitched: switched(from: stored, to: day, engine: engine)
+            )
         }
         let previousZone = previousTimeZone?.identifier ?? stored.timeZoneIdentifier
         let zoneChanged = previousZone != timeZone.identifier
         let state = stored.evaluated(day, startDate: start, preset: preset, timeZone: timeZone)
         let reason = reason(stored: stored, today: day, engine: engine, zoneChanged: zoneChanged)
-        return RecoveryOutcome(state: state, day: day, reason: reason,
-                               phaseSwitched: switched(from: stored, to: day, engine: engine))
+        return RecoveryOutcome(
+            state: state,
+            day: day,
+            reason: reason,
+            phaseSwitched: switched(from: stored, to: day, engine: engine)
+        )
     }
 
     private static func switched(from stored: CycleState?, to day: CycleDay, engine: CycleEngine) -> Bool {
         guard let stored, stored.phase != day.phase else { return false }
-        let pauseMoved = day.paused || engine.pauses.switches(on: stored.evaluatedOn)
+        let pauseMoved =
+            day.paused || engine.pauses.switches(on: stored.evaluatedOn)
             || engine.pauses.switches(on: day.date) || engine.day(on: stored.evaluatedOn).paused
         return !pauseMoved
     }
 
-    private static func reason(stored: CycleState, today: CycleDay, engine: CycleEngine,
-                               zoneChanged: Bool) -> RecoveryReason? {
+    private static func reason(
+        stored: CycleState,
+        today: CycleDay,
+        engine: CycleEngine,
+        zoneChanged: Bool
+    ) -> RecoveryReason? {
         if today.date < stored.evaluatedOn {
             return zoneChanged ? .timeZoneChange : .clockMovedBack
         }

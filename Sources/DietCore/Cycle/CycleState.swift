@@ -14,8 +14,15 @@ public struct CycleState: Hashable, Sendable, Codable {
     /// The first day of the last phase whose switch message was shown.
     public var announcedPhaseStart: LocalDate?
 
-    public init(startDate: LocalDate, preset: CyclePreset, phase: Phase, programmeDay: Int, evaluatedOn: LocalDate,
-                timeZoneIdentifier: String, announcedPhaseStart: LocalDate?) {
+    public init(
+        startDate: LocalDate,
+        preset: CyclePreset,
+        phase: Phase,
+        programmeDay: Int,
+        evaluatedOn: LocalDate,
+        timeZoneIdentifier: String,
+        announcedPhaseStart: LocalDate?
+    ) {
         self.startDate = startDate
         self.preset = preset
         self.phase = phase
@@ -27,15 +34,28 @@ public struct CycleState: Hashable, Sendable, Codable {
 
     /// The state written when onboarding finishes: day 1, the habit week needs no switch message.
     public static func start(on startDate: LocalDate, preset: CyclePreset, timeZone: TimeZone) -> CycleState {
-        CycleState(startDate: startDate, preset: preset, phase: .habit, programmeDay: 1, evaluatedOn: startDate,
-                   timeZoneIdentifier: timeZone.identifier, announcedPhaseStart: startDate)
+        CycleState(
+            startDate: startDate,
+            preset: preset,
+            phase: .habit,
+            programmeDay: 1,
+            evaluatedOn: startDate,
+            timeZoneIdentifier: timeZone.identifier,
+            announcedPhaseStart: startDate
+        )
     }
 
     /// The state after evaluating `day` in `timeZone`; the announcement is kept.
     func evaluated(_ day: CycleDay, startDate: LocalDate, preset: CyclePreset, timeZone: TimeZone) -> CycleState {
-        CycleState(startDate: startDate, preset: preset, phase: day.phase, programmeDay: day.programmeDay,
-                   evaluatedOn: day.date, timeZoneIdentifier: timeZone.identifier,
-                   announcedPhaseStart: announcedPhaseStart)
+        CycleState(
+            startDate: startDate,
+            preset: preset,
+            phase: day.phase,
+            programmeDay: day.programmeDay,
+            evaluatedOn: day.date,
+            timeZoneIdentifier: timeZone.identifier,
+            announcedPhaseStart: announcedPhaseStart
+        )
     }
 
     /// Marks the switch message of `day`'s phase as shown.

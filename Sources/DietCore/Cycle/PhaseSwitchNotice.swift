@@ -15,14 +15,18 @@ public struct PhaseSwitchNotice: Hashable, Sendable {
     /// The headline: increasing, decreasing, unchanged, or the study programme completed;
     /// "today" on the first day of the phase, "since {date}" on a later first open.
     public var headline: Message {
-        let direction = switch to {
-        case .completed: "completed"
-        default: kcal > previousKcal ? "up" : kcal < previousKcal ? "down" : "same"
-        }
+        let direction =
+            switch to {
+            case .completed: "completed"
+            default: kcal > previousKcal ? "up" : kcal < previousKcal ? "down" : "same"
+            }
         let suffix = shownOn > phaseStartDate ? "Since" : ""
-        return Message("cycle.switch.\(direction)\(suffix)", [
-            "kcal": .integer(kcal), "phase": .message(to.nameMessage), "date": .date(phaseStartDate),
-        ])
+        return Message(
+            "cycle.switch.\(direction)\(suffix)",
+            [
+                "kcal": .integer(kcal), "phase": .message(to.nameMessage), "date": .date(phaseStartDate),
+            ]
+        )
     }
 
     /// "Why like this?": what the new phase is for.
@@ -34,15 +38,24 @@ public struct PhaseSwitchNotice: Hashable, Sendable {
     /// due in the habit week (onboarding explains it) or when the clock went back into a phase
     /// that was already announced. A paused day (recovery mode) announces nothing: it shows
     /// no numbers, and the pause is no phase of the programme.
-    public static func due(state: CycleState, day: CycleDay, plan: EnergyPlan,
-                           pauses: CyclePauses = .none) -> PhaseSwitchNotice? {
+    public static func due(
+        state: CycleState,
+        day: CycleDay,
+        plan: EnergyPlan,
+        pauses: CyclePauses = .none
+    ) -> PhaseSwitchNotice? {
         guard day.phase != .habit, !day.paused else { return nil }
         if let announced = state.announcedPhaseStart, announced >= day.phaseStartDate { return nil }
         let engine = CycleEngine(startDate: state.startDate, preset: state.preset, pauses: pauses)
         let previous = engine.day(on: day.phaseStartDate.adding(days: -1)).phase
-        return PhaseSwitchNotice(from: previous, to: day.phase, phaseStartDate: day.phaseStartDate,
-                                 kcal: plan.targets(day.phase.targetKind).kcal,
-                                 previousKcal: plan.targets(previous.targetKind).kcal, shownOn: day.date)
+        return PhaseSwitchNotice(
+            from: previous,
+            to: day.phase,
+            phaseStartDate: day.phaseStartDate,
+            kcal: plan.targets(day.phase.targetKind).kcal,
+            previousKcal: plan.targets(previous.targetKind).kcal,
+            shownOn: day.date
+        )
     }
 }
 

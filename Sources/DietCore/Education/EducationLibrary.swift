@@ -19,9 +19,14 @@ public struct EducationError: Error, Hashable, Sendable {
 public enum EducationLibrary {
     /// The markdown of `topic` in `language`.
     public static func article(_ topic: EducationTopic, in language: Language) throws(EducationError) -> String {
-        guard let url = Bundle.module.url(forResource: topic.rawValue, withExtension: "md",
-                                          subdirectory: "Resources/Education/\(language.rawValue)"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else {
+        guard
+            let url = Bundle.module.url(
+                forResource: topic.rawValue,
+                withExtension: "md",
+                subdirectory: "Resources/Education/\(language.rawValue)"
+            ),
+            let text = try? String(contentsOf: url, encoding: .utf8)
+        else {
             throw EducationError(topic: topic, language: language)
         }
         return text

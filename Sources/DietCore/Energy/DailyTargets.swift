@@ -43,7 +43,6 @@ public struct MacroGoals: Hashable, Sendable, Codable {
     /// The weight protein and fat were counted from.
     public let referenceKg: Double
 
-
     /// The reference weight: `weightKg`, at most the weight of BMI 25 at `heightCm`, in tenths
     /// of a kilogram (25 × m² in tenths is cm² ÷ 40, exact for whole centimetres).
     public static func referenceKg(weightKg: Double, heightCm: Double) -> Double {

@@ -41,14 +41,28 @@ public struct EnergyPlan: Hashable, Sendable {
     /// with macro goals from the current weight.
     public func targets(_ kind: TargetKind) -> DailyTargets {
         if let locked = profile.lockedGoals[kind] {
-            return DailyTargets(kind: kind, kcal: locked.kcal, proteinG: locked.proteinG, carbsG: locked.carbsG,
-                                fatG: locked.fatG, floorApplied: false, locked: true)
+            return DailyTargets(
+                kind: kind,
+                kcal: locked.kcal,
+                proteinG: locked.proteinG,
+                carbsG: locked.carbsG,
+                fatG: locked.fatG,
+                floorApplied: false,
+                locked: true
+            )
         }
         let raw = rawKcal(kind)
         let kcal = max(raw, floorKcal)
         let macros = MacroGoals(kcal: kcal, weightKg: weightKg, heightCm: profile.heightCm)
-        return DailyTargets(kind: kind, kcal: kcal, proteinG: macros.proteinG, carbsG: macros.carbsG,
-                            fatG: macros.fatG, floorApplied: raw < floorKcal, locked: false)
+        return DailyTargets(
+            kind: kind,
+            kcal: kcal,
+            proteinG: macros.proteinG,
+            carbsG: macros.carbsG,
+            fatG: macros.fatG,
+            floorApplied: raw < floorKcal,
+            locked: false
+        )
     }
 
     /// The target kind of a day outside the MATADOR cycle (goals maintain and gain).

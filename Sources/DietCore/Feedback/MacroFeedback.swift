@@ -80,13 +80,18 @@ public enum MacroFeedback {
     /// Progress of the three macros of `totals` against `targets`.
     public static func progress(_ totals: DailyTotals, targets: DailyTargets) -> [MacroProgress] {
         Macro.allCases.map { macro in
-            let (eaten, goal) = switch macro {
-            case .protein: (totals.proteinG, targets.proteinG)
-            case .carbs: (totals.carbsG, targets.carbsG)
-            case .fat: (totals.fatG, targets.fatG)
-            }
-            return MacroProgress(macro: macro, eatenG: eaten, goalG: goal,
-                                 smiley: smiley(macro, eatenG: eaten, goalG: goal, anythingLogged: !totals.isEmpty))
+            let (eaten, goal) =
+                switch macro {
+                case .protein: (totals.proteinG, targets.proteinG)
+                case .carbs: (totals.carbsG, targets.carbsG)
+                case .fat: (totals.fatG, targets.fatG)
+                }
+            return MacroProgress(
+                macro: macro,
+                eatenG: eaten,
+                goalG: goal,
+                smiley: smiley(macro, eatenG: eaten, goalG: goal, anythingLogged: !totals.isEmpty)
+            )
         }
     }
 

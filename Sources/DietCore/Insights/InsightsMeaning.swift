@@ -22,8 +22,10 @@ public enum InsightsMeaning {
         if let rate = weight.trendKgPerWeek {
             let moving = goal == .lose && rate <= -pace || goal == .gain && rate >= pace
             if moving {
-                return Message(rate < 0 ? "insights.meaning.trendDown" : "insights.meaning.trendUp",
-                               ["kg": .decimal(abs(rate), digits: 1)])
+                return Message(
+                    rate < 0 ? "insights.meaning.trendDown" : "insights.meaning.trendUp",
+                    ["kg": .decimal(abs(rate), digits: 1)]
+                )
             }
         }
         let arguments: [String: Message.Argument] = ["adherent": .integer(total.adherentDays), "logged": .integer(total.loggedDays)]

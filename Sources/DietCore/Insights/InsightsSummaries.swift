@@ -210,8 +210,13 @@ public struct MaintenanceInsight: Hashable, Sendable, Encodable {
     public let formulaKcal: Int
 
     init(_ input: WeeklyInsights.Input, weights: [WeightEntry]) {
-        self.init(profile: input.profile, today: input.today, intake: input.intake, weights: weights,
-                  acceptedMaintenanceKcal: input.acceptedMaintenanceKcal)
+        self.init(
+            profile: input.profile,
+            today: input.today,
+            intake: input.intake,
+            weights: weights,
+            acceptedMaintenanceKcal: input.acceptedMaintenanceKcal
+        )
     }
 
     /// The estimate over the 28 days through `today` (`WeeklyInsights.estimateWindow`), against the

@@ -31,9 +31,17 @@ public struct WeeklyInsights: Hashable, Sendable {
         /// judged afterwards (docs/rules.md §8).
         public var cyclePauses: CyclePauses
 
-        public init(profile: Profile, startDate: LocalDate, today: LocalDate, weeks: Int, intake: [LocalDate: Int],
-                    weights: [WeightEntry], activeDays: Set<LocalDate>, acceptedMaintenanceKcal: Int? = nil,
-                    cyclePauses: CyclePauses = .none) {
+        public init(
+            profile: Profile,
+            startDate: LocalDate,
+            today: LocalDate,
+            weeks: Int,
+            intake: [LocalDate: Int],
+            weights: [WeightEntry],
+            activeDays: Set<LocalDate>,
+            acceptedMaintenanceKcal: Int? = nil,
+            cyclePauses: CyclePauses = .none
+        ) {
             self.profile = profile
             self.startDate = startDate
             self.today = today
@@ -93,8 +101,13 @@ public struct WeeklyInsights: Hashable, Sendable {
         weight = WeightSummary(weights: weights, trend: trendAt, today: input.today)
         streak = StreakHistory(activeDays: input.activeDays, window: window)
         maintenance = MaintenanceInsight(input, weights: weights)
-        meaning = InsightsMeaning.message(days: days, total: total, weight: weight, goal: input.profile.goal,
-                                          startDate: input.startDate)
+        meaning = InsightsMeaning.message(
+            days: days,
+            total: total,
+            weight: weight,
+            goal: input.profile.goal,
+            startDate: input.startDate
+        )
     }
 
     /// Each day of the window with its phase, intake, target (from the weight known that day),
@@ -109,14 +122,25 @@ public struct WeeklyInsights: Hashable, Sendable {
                 latest = next
                 remaining = remaining.dropFirst()
             }
-            let plan = EnergyPlan(profile: input.profile, latestWeightKg: latest?.kg, on: date,
-                                  acceptedMaintenanceKcal: input.acceptedMaintenanceKcal)
+            let plan = EnergyPlan(
+                profile: input.profile,
+                latestWeightKg: latest?.kg,
+                on: date,
+                acceptedMaintenanceKcal: input.acceptedMaintenanceKcal
+            )
             let cycling = input.profile.goal == .lose
             let phase = cycling && date >= input.startDate ? cycle.day(on: date).phase : nil
             let target = plan.targets(phase?.targetKind ?? plan.staticKind).kcal
-            return InsightsDay(date: date, phase: cycling && phase == nil ? .before : InsightsPhase(phase), intakeKcal: input.intake[date], targetKcal: target,
-                               weightKg: latest?.date == date ? latest?.kg : nil, trendKg: trend.exact(date),
-                               active: input.activeDays.contains(date), rested: input.cyclePauses.isPaused(date))
+            return InsightsDay(
+                date: date,
+                phase: cycling && phase == nil ? .before : InsightsPhase(phase),
+                intakeKcal: input.intake[date],
+                targetKcal: target,
+                weightKg: latest?.date == date ? latest?.kg : nil,
+                trendKg: trend.exact(date),
+                active: input.activeDays.contains(date),
+                rested: input.cyclePauses.isPaused(date)
+            )
         }
     }
 }
@@ -173,8 +197,16 @@ public struct InsightsDay: Hashable, Sendable, Encodable {
         case trendKg = "trend_kg"
     }
 
-    public init(date: LocalDate, phase: InsightsPhase, intakeKcal: Int?, targetKcal: Int, weightKg: Double?, trendKg: Double?,
-                active: Bool, rested: Bool = false) {
+    public init(
+        date: LocalDate,
+        phase: InsightsPhase,
+        intakeKcal: Int?,
+        targetKcal: Int,
+        weightKg: Double?,
+        trendKg: Double?,
+        active: Bool,
+        rested: Bool = false
+    ) {
         self.date = date
         self.phase = phase
         self.intakeKcal = intakeKcal

@@ -7,7 +7,8 @@ public enum Language: String, CaseIterable, Codable, Sendable {
     /// The language of a POSIX locale such as `de_DE.UTF-8`, `es`, `en_US`; `nil` when it is
     /// none of ours.
     public init?(localeIdentifier: String) {
-        let code = localeIdentifier
+        let code =
+            localeIdentifier
             .split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == "." || $0 == "@" })
             .first.map { $0.lowercased() } ?? ""
         self.init(rawValue: code)

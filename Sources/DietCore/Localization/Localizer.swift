@@ -98,8 +98,8 @@ enum StringTables {
 
     static func load(_ language: Language) -> [String: String] {
         guard let url = Bundle.module.url(forResource: language.rawValue, withExtension: "json", subdirectory: "Resources/Strings"),
-              let data = try? Data(contentsOf: url),
-              let table = try? JSONDecoder().decode([String: String].self, from: data)
+            let data = try? Data(contentsOf: url),
+            let table = try? JSONDecoder().decode([String: String].self, from: data)
         else { return [:] }
         return table
     }

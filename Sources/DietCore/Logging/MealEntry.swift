@@ -24,13 +24,28 @@ public struct MealEntry: Hashable, Sendable, Codable {
     /// Validates every field; the name is trimmed of surrounding white space and may hold no
     /// control character (`TextRules`).
     public init(
-        name: String, kcal: Int, proteinG: Double? = nil, carbsG: Double? = nil, fatG: Double? = nil,
-        fiberG: Double? = nil, at instant: Date, in timeZone: TimeZone, moment: Int? = nil
+        name: String,
+        kcal: Int,
+        proteinG: Double? = nil,
+        carbsG: Double? = nil,
+        fatG: Double? = nil,
+        fiberG: Double? = nil,
+        at instant: Date,
+        in timeZone: TimeZone,
+        moment: Int? = nil
     ) throws(ValidationError) {
         let trimmed = try TextRules.name(name, field: .mealName)
         if let moment, !(1...EatingWindow.allowedMoments.upperBound).contains(moment) {
-            throw ValidationError(field: .eatingMoment, allowed: .range(min: 1, max: Double(EatingWindow.allowedMoments.upperBound),
-                                                                         digits: 0, unit: nil), received: "\(moment)")
+            throw ValidationError(
+                field: .eatingMoment,
+                allowed: .range(
+                    min: 1,
+                    max: Double(EatingWindow.allowedMoments.upperBound),
+                    digits: 0,
+                    unit: nil
+                ),
+                received: "\(moment)"
+            )
         }
         guard MealEntry.kcalRange.contains(kcal) else {
             throw ValidationError(field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: "\(kcal)")
@@ -55,8 +70,17 @@ public struct MealEntry: Hashable, Sendable, Codable {
 
     /// A meal read back from storage, where it was validated on the way in.
     public init(
-        restoring name: String, kcal: Int, proteinG: Double?, carbsG: Double?, fatG: Double?, fiberG: Double?,
-        instant: Date, localDate: LocalDate, localTime: TimeOfDay, timeZoneIdentifier: String, moment: Int? = nil
+        restoring name: String,
+        kcal: Int,
+        proteinG: Double?,
+        carbsG: Double?,
+        fatG: Double?,
+        fiberG: Double?,
+        instant: Date,
+        localDate: LocalDate,
+        localTime: TimeOfDay,
+        timeZoneIdentifier: String,
+        moment: Int? = nil
     ) {
         self.name = name
         self.kcal = kcal
@@ -113,11 +137,29 @@ extension MealEntry {
 
     /// A quick add (docs/rules.md §4): calories are enough; the name defaults to `quickAddName`, macros
     /// stay optional.
-    public static func quickAdd(kcal: Int, name: String? = nil, proteinG: Double? = nil, carbsG: Double? = nil,
-                                fatG: Double? = nil, fiberG: Double? = nil, at instant: Date, in timeZone: TimeZone,
-                                moment: Int? = nil, language: Language) throws(ValidationError) -> MealEntry {
+    public static func quickAdd(
+        kcal: Int,
+        name: String? = nil,
+        proteinG: Double? = nil,
+        carbsG: Double? = nil,
+        fatG: Double? = nil,
+        fiberG: Double? = nil,
+        at instant: Date,
+        in timeZone: TimeZone,
+        moment: Int? = nil,
+        language: Language
+    ) throws(ValidationError) -> MealEntry {
         let given = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        return try MealEntry(name: given.isEmpty ? quickAddName(language) : given, kcal: kcal, proteinG: proteinG, carbsG: carbsG,
-                             fatG: fatG, fiberG: fiberG, at: instant, in: timeZone, moment: moment)
+        return try MealEntry(
+            name: given.isEmpty ? quickAddName(language) : given,
+            kcal: kcal,
+            proteinG: proteinG,
+            carbsG: carbsG,
+            fatG: fatG,
+            fiberG: fiberG,
+            at: instant,
+            in: timeZone,
+            moment: moment
+        )
     }
 }

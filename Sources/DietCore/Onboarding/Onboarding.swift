@@ -130,11 +130,22 @@ public struct Onboarding: Hashable, Sendable {
     /// The profile and today's start date, once complete.
     public func result(clock: any Clock, timeZone: TimeZone) throws(ValidationError) -> OnboardingResult {
         guard isComplete, let sex, let age, let heightCm, let weightKg, let activity, let goal else {
-            throw ValidationError(field: .onboardingStep, allowed: .rule(Message("onboarding.error.incomplete")),
-                                  received: step.rawValue)
+            throw ValidationError(
+                field: .onboardingStep,
+                allowed: .rule(Message("onboarding.error.incomplete")),
+                received: step.rawValue
+            )
         }
-        let profile = try Profile(sex: sex, age: age, heightCm: heightCm, weightKg: weightKg, activityLevel: activity,
-                                  goal: goal, eatingWindow: goal == .lose ? eatingWindow : .standard, language: language)
+        let profile = try Profile(
+            sex: sex,
+            age: age,
+            heightCm: heightCm,
+            weightKg: weightKg,
+            activityLevel: activity,
+            goal: goal,
+            eatingWindow: goal == .lose ? eatingWindow : .standard,
+            language: language
+        )
         return OnboardingResult(profile: profile, startDate: clock.today(in: timeZone), timeZoneIdentifier: timeZone.identifier)
     }
 }

@@ -16,8 +16,13 @@ extension LockedGoals {
     /// Locked goals from four typed values (decimal comma or point): nil when all four are
     /// empty (no lock); an error naming the first missing or bad one otherwise. The calories
     /// are checked against the safety `floor`.
-    public static func parse(kcal: String?, protein: String?, carbs: String?, fat: String?,
-                             floor: Int) throws(ValidationError) -> LockedGoals? {
+    public static func parse(
+        kcal: String?,
+        protein: String?,
+        carbs: String?,
+        fat: String?,
+        floor: Int
+    ) throws(ValidationError) -> LockedGoals? {
         let texts = [kcal, protein, carbs, fat].map { $0?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "" }
         if texts.allSatisfy(\.isEmpty) { return nil }
         let fields: [ValidationError.Field] = [.lockedCalories, .lockedProtein, .lockedCarbs, .lockedFat]

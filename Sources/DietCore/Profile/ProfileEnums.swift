@@ -6,7 +6,8 @@ public enum Sex: String, CaseIterable, Codable, Sendable {
 
 /// The five activity levels with their TDEE multipliers (docs/rules.md §2).
 public enum ActivityLevel: String, CaseIterable, Codable, Sendable {
-    case sedentary, light, moderate, active, veryActive = "very_active"
+    case sedentary, light, moderate, active
+    case veryActive = "very_active"
 
     public var factor: Double {
         switch self {

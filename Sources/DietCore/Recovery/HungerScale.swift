@@ -42,14 +42,20 @@ public enum HungerScale: Int, CaseIterable, Codable, Sendable, Comparable {
     /// Every word a person may type, already folded, in the three languages.
     private static let synonyms: [String: HungerScale] = {
         let words: [HungerScale: [String]] = [
-            .veryHungry: ["very hungry", "starving", "ravenous", "sehr hungrig", "ausgehungert",
-                          "mucha hambre", "con mucha hambre", "muy hambriento", "muy hambrienta", "hambriento", "hambrienta"],
+            .veryHungry: [
+                "very hungry", "starving", "ravenous", "sehr hungrig", "ausgehungert",
+                "mucha hambre", "con mucha hambre", "muy hambriento", "muy hambrienta", "hambriento", "hambrienta",
+            ],
             .hungry: ["hungry", "hungrig", "hambre", "con hambre"],
             .neutral: ["neutral", "okay", "ok", "neither", "weder noch", "ni hambre ni lleno", "normal"],
-            .satisfied: ["satisfied", "content", "comfortable", "angenehm satt", "satt", "zufrieden", "a gusto",
-                         "satisfecho", "satisfecha", "saciado", "saciada"],
-            .veryFull: ["very full", "stuffed", "full", "sehr satt", "voll", "uberfullt", "pappsatt",
-                        "muy lleno", "muy llena", "lleno", "llena", "demasiado lleno", "demasiado llena"],
+            .satisfied: [
+                "satisfied", "content", "comfortable", "angenehm satt", "satt", "zufrieden", "a gusto",
+                "satisfecho", "satisfecha", "saciado", "saciada",
+            ],
+            .veryFull: [
+                "very full", "stuffed", "full", "sehr satt", "voll", "uberfullt", "pappsatt",
+                "muy lleno", "muy llena", "lleno", "llena", "demasiado lleno", "demasiado llena",
+            ],
         ]
         var table: [String: HungerScale] = [:]
         for (step, list) in words {

@@ -18,12 +18,27 @@ public struct MindfulMealEntry: Hashable, Sendable, Codable {
     public var moment: Int?
 
     /// Validates the name and the moment; hunger, fullness and feeling are valid by their type.
-    public init(name: String, hunger: HungerScale, fullness: HungerScale, feeling: MealFeeling? = nil,
-                at instant: Date, in timeZone: TimeZone, moment: Int? = nil) throws(ValidationError) {
+    public init(
+        name: String,
+        hunger: HungerScale,
+        fullness: HungerScale,
+        feeling: MealFeeling? = nil,
+        at instant: Date,
+        in timeZone: TimeZone,
+        moment: Int? = nil
+    ) throws(ValidationError) {
         self.name = try TextRules.name(name, field: .mealName)
         if let moment, !(1...EatingWindow.allowedMoments.upperBound).contains(moment) {
-            throw ValidationError(field: .eatingMoment, allowed: .range(min: 1, max: Double(EatingWindow.allowedMoments.upperBound),
-                                                                         digits: 0, unit: nil), received: "\(moment)")
+            throw ValidationError(
+                field: .eatingMoment,
+                allowed: .range(
+                    min: 1,
+                    max: Double(EatingWindow.allowedMoments.upperBound),
+                    digits: 0,
+                    unit: nil
+                ),
+                received: "\(moment)"
+            )
         }
         self.hunger = hunger
         self.fullness = fullness
@@ -38,19 +53,40 @@ public struct MindfulMealEntry: Hashable, Sendable, Codable {
     /// Validates what a person typed: the name, hunger and fullness as a number 1–5 or a word
     /// in any of the three languages, and an optional feeling. Errors name the field and list
     /// the words of `language`.
-    public init(name: String, hunger: String?, fullness: String?, feeling: String? = nil, at instant: Date,
-                in timeZone: TimeZone, moment: Int? = nil, language: Language = .en) throws(ValidationError) {
+    public init(
+        name: String,
+        hunger: String?,
+        fullness: String?,
+        feeling: String? = nil,
+        at instant: Date,
+        in timeZone: TimeZone,
+        moment: Int? = nil,
+        language: Language = .en
+    ) throws(ValidationError) {
         let checkedName = try TextRules.name(name, field: .mealName)
-        try self.init(name: checkedName,
-                      hunger: HungerScale.parse(hunger, field: .hunger, language: language),
-                      fullness: HungerScale.parse(fullness, field: .fullness, language: language),
-                      feeling: MealFeeling.parse(feeling, language: language),
-                      at: instant, in: timeZone, moment: moment)
+        try self.init(
+            name: checkedName,
+            hunger: HungerScale.parse(hunger, field: .hunger, language: language),
+            fullness: HungerScale.parse(fullness, field: .fullness, language: language),
+            feeling: MealFeeling.parse(feeling, language: language),
+            at: instant,
+            in: timeZone,
+            moment: moment
+        )
     }
 
     /// A mindful meal read back from storage, where it was validated on the way in.
-    public init(restoring name: String, hunger: HungerScale, fullness: HungerScale, feeling: MealFeeling?, instant: Date,
-                localDate: LocalDate, localTime: TimeOfDay, timeZoneIdentifier: String, moment: Int?) {
+    public init(
+        restoring name: String,
+        hunger: HungerScale,
+        fullness: HungerScale,
+        feeling: MealFeeling?,
+        instant: Date,
+        localDate: LocalDate,
+        localTime: TimeOfDay,
+        timeZoneIdentifier: String,
+        moment: Int?
+    ) {
         self.name = name
         self.hunger = hunger
         self.fullness = fullness

@@ -44,8 +44,13 @@ extension BadgeEvaluator {
     /// whose four tiers are all earned are left out (for "maintain", weight progress offers
     /// only holding the weight, platinum). `earned` is every badge known (stored and
     /// fresh), so a badge never shows as "next" once it was earned.
-    public static func next(records: [DayRecord], goal: Goal, engine: CycleEngine?, earned: Set<Badge>,
-                            through date: LocalDate) -> [BadgeProgress] {
+    public static func next(
+        records: [DayRecord],
+        goal: Goal,
+        engine: CycleEngine?,
+        earned: Set<Badge>,
+        through date: LocalDate
+    ) -> [BadgeProgress] {
         let days = records.filter { $0.date <= date }.sorted { $0.date < $1.date }
         return Badge.Category.allCases.compactMap { category in
             // maintaining moves no weight: its only weight badge is holding it (platinum)
@@ -56,16 +61,24 @@ extension BadgeEvaluator {
                 return BadgeProgress(badge: badge, current: nil, threshold: Double(Badge.holdDays))
             }
             guard let threshold = Badge.thresholds[category]?[Badge.Tier.allCases.firstIndex(of: tier) ?? 0] else { return nil }
-            return BadgeProgress(badge: badge, current: current(category, days, goal: goal, engine: engine, through: date),
-                                 threshold: threshold)
+            return BadgeProgress(
+                badge: badge,
+                current: current(category, days, goal: goal, engine: engine, through: date),
+                threshold: threshold
+            )
         }
     }
 
     /// Where a history stands in a category: the current streak (ending today, or yesterday
     /// while today is open), the meals logged, the cycles completed on target, the best
     /// weight progress in percent (never below 0).
-    static func current(_ category: Badge.Category, _ days: [DayRecord], goal: Goal, engine: CycleEngine?,
-                        through date: LocalDate) -> Double {
+    static func current(
+        _ category: Badge.Category,
+        _ days: [DayRecord],
+        goal: Goal,
+        engine: CycleEngine?,
+        through date: LocalDate
+    ) -> Double {
         switch category {
         case .streak:
             guard let last = streakRuns(days).last(where: { $0.1 > 0 }) else { return 0 }

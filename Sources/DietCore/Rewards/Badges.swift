@@ -74,7 +74,13 @@ public enum BadgeEvaluator {
         }
         award(.streak, streakRuns(days))
         var meals = 0
-        award(.milestone, days.map { meals += $0.mealCount; return ($0.date, Double(meals)) })
+        award(
+            .milestone,
+            days.map {
+                meals += $0.mealCount
+                return ($0.date, Double(meals))
+            }
+        )
         if let engine {
             let byDate = Dictionary(days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
             let completions = AdherentCycles.completions(byDate, engine: engine, through: date)

@@ -13,7 +13,7 @@ public struct LocalDate: Hashable, Comparable, Sendable {
     /// Creates a date, or returns `nil` when the components do not name a real day.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...LocalDate.daysInMonth(year: year, month: month)).contains(day)
+            (1...LocalDate.daysInMonth(year: year, month: month)).contains(day)
         else { return nil }
         self.year = year
         self.month = month
@@ -32,7 +32,7 @@ public struct LocalDate: Hashable, Comparable, Sendable {
     public init?(iso string: String) {
         let parts = string.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
         else { return nil }
         self.init(year: y, month: m, day: d)
     }
@@ -86,7 +86,7 @@ public struct LocalDate: Hashable, Comparable, Sendable {
 
     /// ISO weekday: 1 = Monday … 7 = Sunday.
     public var isoWeekday: Int {
-        let w = (dayNumber + 3) % 7 // 1970-01-01 was a Thursday (ISO 4)
+        let w = (dayNumber + 3) % 7  // 1970-01-01 was a Thursday (ISO 4)
         return (w < 0 ? w + 7 : w) + 1
     }
 

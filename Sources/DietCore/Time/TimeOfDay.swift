@@ -21,7 +21,7 @@ public struct TimeOfDay: Hashable, Comparable, Sendable {
     public init?(string: String) {
         let parts = string.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              let h = Int(parts[0]), let m = Int(parts[1])
+            let h = Int(parts[0]), let m = Int(parts[1])
         else { return nil }
         self.init(hour: h, minute: m)
     }

@@ -8,9 +8,14 @@ extension DayReport {
             parts.append(l.text("cycle.dayOf", ["day": .integer(day.dayInPhase), "length": .integer(length)]))
         }
         if let days = day.daysUntilSwitch, let next = day.nextPhase, let date = day.nextSwitchDate {
-            parts.append(l.text(days == 1 ? "cycle.untilSwitch.one" : "cycle.untilSwitch.other", [
-                "days": .integer(days), "phase": .message(next.nameMessage), "date": .date(date),
-            ]))
+            parts.append(
+                l.text(
+                    days == 1 ? "cycle.untilSwitch.one" : "cycle.untilSwitch.other",
+                    [
+                        "days": .integer(days), "phase": .message(next.nameMessage), "date": .date(date),
+                    ]
+                )
+            )
         }
         return parts
     }

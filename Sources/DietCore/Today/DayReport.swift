@@ -50,10 +50,20 @@ public struct DayReport: Hashable, Sendable {
         /// Mindful meals of today (others are ignored); they make the day active.
         public var mindfulMeals: [MindfulMealEntry]
 
-        public init(profile: Profile, startDate: LocalDate, today: LocalDate, hour: Int, meals: [MealEntry],
-                    weights: [WeightEntry], activeDays: Set<LocalDate>, acceptedMaintenanceKcal: Int? = nil,
-                    cycleState: CycleState? = nil, recoverySince: LocalDate? = nil, recoveryPeriods: [RecoveryPeriod] = [],
-                    mindfulMeals: [MindfulMealEntry] = []) {
+        public init(
+            profile: Profile,
+            startDate: LocalDate,
+            today: LocalDate,
+            hour: Int,
+            meals: [MealEntry],
+            weights: [WeightEntry],
+            activeDays: Set<LocalDate>,
+            acceptedMaintenanceKcal: Int? = nil,
+            cycleState: CycleState? = nil,
+            recoverySince: LocalDate? = nil,
+            recoveryPeriods: [RecoveryPeriod] = [],
+            mindfulMeals: [MindfulMealEntry] = []
+        ) {
             self.profile = profile
             self.startDate = startDate
             self.today = today
@@ -76,8 +86,12 @@ public struct DayReport: Hashable, Sendable {
         let today = input.today
         let weights = input.weights.filter { $0.date <= today }
         let latest = weights.max { $0.date < $1.date }?.kg
-        let plan = EnergyPlan(profile: input.profile, latestWeightKg: latest, on: today,
-                              acceptedMaintenanceKcal: input.acceptedMaintenanceKcal)
+        let plan = EnergyPlan(
+            profile: input.profile,
+            latestWeightKg: latest,
+            on: today,
+            acceptedMaintenanceKcal: input.acceptedMaintenanceKcal
+        )
         date = today
         self.plan = plan
         if input.profile.goal == .lose {
@@ -96,8 +110,13 @@ public struct DayReport: Hashable, Sendable {
         totals = DailyTotals(date: today, meals: input.meals)
         let mindful = input.mindfulMeals.filter { $0.localDate == today }
         recovery = input.recoverySince.map { since in
-            RecoveryDay(since: since, window: input.profile.eatingWindow, meals: input.meals.filter { $0.localDate == today },
-                        mindfulMeals: mindful, now: TimeOfDay(minutesSinceMidnight: max(0, min(23, input.hour)) * 60))
+            RecoveryDay(
+                since: since,
+                window: input.profile.eatingWindow,
+                meals: input.meals.filter { $0.localDate == today },
+                mindfulMeals: mindful,
+                now: TimeOfDay(minutesSinceMidnight: max(0, min(23, input.hour)) * 60)
+            )
         }
         macros = MacroFeedback.progress(totals, targets: targets)
         ring = ProgressRing(totals: totals, targetKcal: targets.kcal)
@@ -108,11 +127,19 @@ public struct DayReport: Hashable, Sendable {
         weight = WeightCard(entries: weights, today: today, onboardingKg: input.profile.weightKg, sex: input.profile.sex)
         eatingWindow = input.profile.eatingWindow
         var coachInput = CoachInput(
-            phase: cycle?.phase ?? .maintenance, dayInPhase: cycle?.dayInPhase ?? 2, daysUntilSwitch: cycle?.daysUntilSwitch,
-            anythingLogged: !totals.isEmpty || !mindful.isEmpty, allMacrosGood: MacroFeedback.allGood(macros),
-            eatenKcal: totals.kcal, targetKcal: targets.kcal, streak: streak, hour: input.hour,
-            restartedAfterGap: streak.isFreshStart, smileys: macros.map(\.smiley),
-            weightLoggedToday: weights.contains { $0.date == today })
+            phase: cycle?.phase ?? .maintenance,
+            dayInPhase: cycle?.dayInPhase ?? 2,
+            daysUntilSwitch: cycle?.daysUntilSwitch,
+            anythingLogged: !totals.isEmpty || !mindful.isEmpty,
+            allMacrosGood: MacroFeedback.allGood(macros),
+            eatenKcal: totals.kcal,
+            targetKcal: targets.kcal,
+            streak: streak,
+            hour: input.hour,
+            restartedAfterGap: streak.isFreshStart,
+            smileys: macros.map(\.smiley),
+            weightLoggedToday: weights.contains { $0.date == today }
+        )
         coachInput.recoveryMode = recovery != nil
         coachInput.recoveryStartedToday = recovery?.startedOn(today) ?? false
         coach = CoachAdvice(coachInput, today: today)

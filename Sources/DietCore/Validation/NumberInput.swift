@@ -25,8 +25,13 @@ public enum NumberInput {
 
     /// The number in `text` within `range`; otherwise the error names `field`, the range with
     /// `digits` and `unit`, and what was typed ("nothing" when nothing was).
-    public static func value(_ text: String?, field: ValidationError.Field, range: ClosedRange<Double>, digits: Int,
-                             unit: String?) throws(ValidationError) -> Double {
+    public static func value(
+        _ text: String?,
+        field: ValidationError.Field,
+        range: ClosedRange<Double>,
+        digits: Int,
+        unit: String?
+    ) throws(ValidationError) -> Double {
         let allowed = ValidationError.Allowed.range(min: range.lowerBound, max: range.upperBound, digits: digits, unit: unit)
         guard let text, let value = decimal(text), range.contains(value) else {
             throw ValidationError(field: field, allowed: allowed, received: shown(text))
@@ -35,8 +40,13 @@ public enum NumberInput {
     }
 
     /// Like `value`, but empty or absent text means "not given" (nil), for optional fields.
-    public static func optionalValue(_ text: String?, field: ValidationError.Field, range: ClosedRange<Double>, digits: Int,
-                                     unit: String?) throws(ValidationError) -> Double? {
+    public static func optionalValue(
+        _ text: String?,
+        field: ValidationError.Field,
+        range: ClosedRange<Double>,
+        digits: Int,
+        unit: String?
+    ) throws(ValidationError) -> Double? {
         guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
         return try value(text, field: field, range: range, digits: digits, unit: unit)
     }
@@ -44,8 +54,12 @@ public enum NumberInput {
     /// A whole number within `range`. A decimal typed into a whole-number field is rounded
     /// half away from zero ("450,5" kcal → 451): the person meant that amount, and a refusal
     /// for a fraction of a kilocalorie would only be in the way.
-    public static func whole(_ text: String?, field: ValidationError.Field, range: ClosedRange<Int>,
-                             unit: String?) throws(ValidationError) -> Int {
+    public static func whole(
+        _ text: String?,
+        field: ValidationError.Field,
+        range: ClosedRange<Int>,
+        unit: String?
+    ) throws(ValidationError) -> Int {
         let allowed = ValidationError.Allowed.range(min: Double(range.lowerBound), max: Double(range.upperBound), digits: 0, unit: unit)
         guard let text, let value = decimal(text), abs(value) < 1e9 else {
             throw ValidationError(field: field, allowed: allowed, received: shown(text))

@@ -39,12 +39,18 @@ public enum TextRules {
         try check(text, field: field)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard nameLength.contains(trimmed.count) else {
-            throw ValidationError(field: field, allowed: .length(min: nameLength.lowerBound, max: nameLength.upperBound),
-                                  received: "\(trimmed.count)")
+            throw ValidationError(
+                field: field,
+                allowed: .length(min: nameLength.lowerBound, max: nameLength.upperBound),
+                received: "\(trimmed.count)"
+            )
         }
         guard trimmed.unicodeScalars.count <= nameCodePoints else {
-            throw ValidationError(field: field, allowed: .rule(Message("allowed.nameCodePoints", ["max": .integer(nameCodePoints)])),
-                                  received: "\(trimmed.unicodeScalars.count)")
+            throw ValidationError(
+                field: field,
+                allowed: .rule(Message("allowed.nameCodePoints", ["max": .integer(nameCodePoints)])),
+                received: "\(trimmed.unicodeScalars.count)"
+            )
         }
         return trimmed
     }

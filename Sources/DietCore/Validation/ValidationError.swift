@@ -42,18 +42,22 @@ public struct ValidationError: Error, Hashable, Sendable {
     /// 0.1 kg; you entered 250." A length names its unit ("0 characters"); empty input reads
     /// "nothing".
     public var message: Message {
-        let shown: Message.Argument = if received.isEmpty {
-            .message(Message("received.nothing"))
-        } else if case .length = allowed, let count = Int(received) {
-            .message(Message(count == 1 ? "received.characters.one" : "received.characters", ["count": .integer(count)]))
-        } else {
-            .text(received)
-        }
-        return Message("error.validation", [
-            "field": .message(Message("field.\(field.rawValue)")),
-            "allowed": .message(allowed.message),
-            "received": shown,
-        ])
+        let shown: Message.Argument =
+            if received.isEmpty {
+                .message(Message("received.nothing"))
+            } else if case .length = allowed, let count = Int(received) {
+                .message(Message(count == 1 ? "received.characters.one" : "received.characters", ["count": .integer(count)]))
+            } else {
+                .text(received)
+            }
+        return Message(
+            "error.validation",
+            [
+                "field": .message(Message("field.\(field.rawValue)")),
+                "allowed": .message(allowed.message),
+                "received": shown,
+            ]
+        )
     }
 }
 
@@ -61,14 +65,20 @@ extension ValidationError.Allowed {
     public var message: Message {
         switch self {
         case let .range(min, max, digits, unit):
-            Message(unit == nil ? "allowed.range" : "allowed.range.unit", [
-                "min": .decimal(min, digits: digits), "max": .decimal(max, digits: digits), "unit": .text(unit ?? ""),
-            ])
+            Message(
+                unit == nil ? "allowed.range" : "allowed.range.unit",
+                [
+                    "min": .decimal(min, digits: digits), "max": .decimal(max, digits: digits), "unit": .text(unit ?? ""),
+                ]
+            )
         case let .steps(min, max, step, digits, unit):
-            Message("allowed.steps", [
-                "min": .decimal(min, digits: digits), "max": .decimal(max, digits: digits),
-                "step": .decimal(step, digits: digits), "unit": .text(unit ?? ""),
-            ])
+            Message(
+                "allowed.steps",
+                [
+                    "min": .decimal(min, digits: digits), "max": .decimal(max, digits: digits),
+                    "step": .decimal(step, digits: digits), "unit": .text(unit ?? ""),
+                ]
+            )
         case let .length(min, max):
             Message("allowed.length", ["min": .integer(min), "max": .integer(max)])
         case let .oneOf(values):

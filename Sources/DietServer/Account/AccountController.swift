@@ -41,9 +41,13 @@ struct AccountController: Sendable {
         let export = try await database.withCaller(caller) { [sessions, logger = context.logger] connection in
             let users = UserRepository(logger: logger)
             guard let user = try await users.profile(on: connection) else { throw APIError.notFound("The account") }
-            return AccountExport(userID: caller.userID, email: user.email, createdAt: user.createdAt,
-                                 devices: try await sessions.logging(to: logger).list(current: caller.sessionID, on: connection),
-                                 rows: try await users.exportRows(on: connection))
+            return AccountExport(
+                userID: caller.userID,
+                email: user.email,
+                createdAt: user.createdAt,
+                devices: try await sessions.logging(to: logger).list(current: caller.sessionID, on: connection),
+                rows: try await users.exportRows(on: connection)
+            )
         }
         return JSONBody(export)
     }

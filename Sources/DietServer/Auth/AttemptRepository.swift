@@ -16,15 +16,23 @@ struct AttemptRepository: Sendable {
 
     /// For each key (by its index), the attempts within its window and the seconds until the
     /// oldest of them leaves it.
-    func counts(keys: [Data], windows: [TimeInterval], on connection: PostgresConnection) async throws
-        -> [(index: Int, count: Int, secondsLeft: Double)] {
-        let rows = try await connection.query("""
+    func counts(
+        keys: [Data],
+        windows: [TimeInterval],
+        on connection: PostgresConnection
+    ) async throws
+        -> [(index: Int, count: Int, secondsLeft: Double)]
+    {
+        let rows = try await connection.query(
+            """
             SELECT k.ordinal::int8, count(a.at)::int8,
                    COALESCE(EXTRACT(EPOCH FROM min(a.at) + make_interval(secs => k.span) - now()), 0)::float8
             FROM unnest(\(keys.map { ByteBuffer(bytes: $0) })::bytea[], \(windows)::float8[]) WITH ORDINALITY AS k (key_hash, span, ordinal)
             LEFT JOIN auth_attempts a ON a.key_hash = k.key_hash AND a.at > now() - make_interval(secs => k.span)
             GROUP BY k.ordinal, k.span
-            """, logger: logger)
+            """,
+            logger: logger
+        )
         var counts: [(index: Int, count: Int, secondsLeft: Double)] = []
         for try await (ordinal, count, secondsLeft) in rows.decode((Int64, Int64, Double).self) {
             counts.append((Int(ordinal) - 1, Int(count), secondsLeft))
@@ -34,10 +42,13 @@ struct AttemptRepository: Sendable {
 
     /// Records one attempt under every key; `account` tags the rows for account deletion.
     func record(_ attempt: UUID, keys: [Data], account: Data?, on connection: PostgresConnection) async throws {
-        try await connection.query("""
+        try await connection.query(
+            """
             INSERT INTO auth_attempts (key_hash, attempt, account)
             SELECT k, \(attempt), \(account) FROM unnest(\(keys.map { ByteBuffer(bytes: $0) })::bytea[]) AS k
-            """, logger: logger)
+            """,
+            logger: logger
+        )
     }
 
     /// Deletes attempts older than `seconds`.

@@ -11,7 +11,7 @@ struct BearerAuthenticator: RouterMiddleware {
 
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
         guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer "),
-              let caller = await tokens.verifyAccessToken(String(header.dropFirst(7)).trimmingCharacters(in: .whitespacesAndNewlines))
+            let caller = await tokens.verifyAccessToken(String(header.dropFirst(7)).trimmingCharacters(in: .whitespacesAndNewlines))
         else { throw APIError.unauthorized }
         var context = context
         context.caller = caller

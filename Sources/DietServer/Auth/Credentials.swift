@@ -12,7 +12,7 @@ enum Credentials {
         let email = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard text.unicodeScalars.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
-              !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace)
+            !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !email.contains(where: \.isWhitespace)
         else { throw APIError.badRequest("The email address \"\(text.prefix(80))\" is not valid.") }
         return email
     }

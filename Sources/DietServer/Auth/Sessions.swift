@@ -30,11 +30,21 @@ struct Sessions: Sendable {
     /// A new access token and a new refresh token of the session.
     func issue(userID: UUID, sessionID: UUID, on connection: PostgresConnection) async throws -> TokenResponse {
         let refresh = RefreshToken.make(userID: userID)
-        try await repository.insertRefreshToken(userID: userID, hash: RefreshToken.hash(refresh), sessionID: sessionID,
-                                                expires: Date().addingTimeInterval(tokens.refreshLifetime), on: connection)
+        try await repository.insertRefreshToken(
+            userID: userID,
+            hash: RefreshToken.hash(refresh),
+            sessionID: sessionID,
+            expires: Date().addingTimeInterval(tokens.refreshLifetime),
+            on: connection
+        )
         let access = try await tokens.accessToken(userID: userID, sessionID: sessionID)
-        return TokenResponse(userID: userID, sessionID: sessionID, accessToken: access,
-                             expiresIn: Int(tokens.accessLifetime), refreshToken: refresh)
+        return TokenResponse(
+            userID: userID,
+            sessionID: sessionID,
+            accessToken: access,
+            expiresIn: Int(tokens.accessLifetime),
+            refreshToken: refresh
+        )
     }
 
     enum RefreshOutcome: Sendable {

@@ -50,9 +50,13 @@ struct TokenService: Sendable {
     }
 
     func accessToken(userID: UUID, sessionID: UUID, now: Date = Date()) async throws -> String {
-        let claims = AccessClaims(sub: .init(value: userID.uuidString), sid: sessionID.uuidString,
-                                  iss: .init(value: AccessClaims.issuer), iat: .init(value: now),
-                                  exp: .init(value: now.addingTimeInterval(accessLifetime)))
+        let claims = AccessClaims(
+            sub: .init(value: userID.uuidString),
+            sid: sessionID.uuidString,
+            iss: .init(value: AccessClaims.issuer),
+            iat: .init(value: now),
+            exp: .init(value: now.addingTimeInterval(accessLifetime))
+        )
         return try await keys.sign(claims)
     }
 
@@ -61,9 +65,9 @@ struct TokenService: Sendable {
     /// issues them: a leaked secret must not yield tokens good for years).
     func verifyAccessToken(_ token: String, now: Date = Date()) async -> Caller? {
         guard let claims = try? await keys.verify(token, as: AccessClaims.self),
-              claims.exp.value.timeIntervalSince(claims.iat.value) <= accessLifetime + Self.clockLeeway,
-              claims.iat.value <= now.addingTimeInterval(Self.clockLeeway),
-              let user = UUID(uuidString: claims.sub.value), let session = UUID(uuidString: claims.sid)
+            claims.exp.value.timeIntervalSince(claims.iat.value) <= accessLifetime + Self.clockLeeway,
+            claims.iat.value <= now.addingTimeInterval(Self.clockLeeway),
+            let user = UUID(uuidString: claims.sub.value), let session = UUID(uuidString: claims.sid)
         else { return nil }
         return Caller(userID: user, sessionID: session)
     }
@@ -74,7 +78,7 @@ struct TokenService: Sendable {
     func verifyAppleToken(_ token: String) async -> AppleIdentityToken? {
         guard let appleKeys, let appleAudience else { return nil }
         guard let claims = try? await appleKeys.verify(token, as: AppleIdentityToken.self, expectedAudience: appleAudience),
-              claims.issuer.value == "https://appleid.apple.com"
+            claims.issuer.value == "https://appleid.apple.com"
         else { return nil }
         return claims
     }

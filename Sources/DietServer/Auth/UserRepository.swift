@@ -32,12 +32,20 @@ struct UserRepository: Sendable {
     }
 
     /// Creates the account; 409 `email_taken` when the email is in use.
-    func insert(id: UUID, email: String?, passwordHash: String? = nil, appleSubject: String? = nil,
-                on connection: PostgresConnection) async throws {
+    func insert(
+        id: UUID,
+        email: String?,
+        passwordHash: String? = nil,
+        appleSubject: String? = nil,
+        on connection: PostgresConnection
+    ) async throws {
         do {
-            try await connection.query("""
+            try await connection.query(
+                """
                 INSERT INTO users (id, email, password_hash, apple_subject) VALUES (\(id), \(email), \(passwordHash), \(appleSubject))
-                """, logger: logger)
+                """,
+                logger: logger
+            )
         } catch let error as PSQLError where error.sqlState == "23505" && error.serverInfo?[.constraintName] == "users_email_key" {
             throw APIError(status: .conflict, code: "email_taken", message: "An account with this email already exists; sign in instead.")
         }
@@ -46,20 +54,31 @@ struct UserRepository: Sendable {
     /// The signed-in user's email and creation time.
     func profile(on connection: PostgresConnection) async throws -> (email: String?, createdAt: Date)? {
         for try await row in try await connection.query("SELECT email, created_at FROM users", logger: logger)
-            .decode((String?, Date).self) { return row }
+            .decode((String?, Date).self)
+        { return row }
         return nil
     }
 
     /// Every synced row of the signed-in user, by table and age, for the export.
     func exportRows(on connection: PostgresConnection) async throws -> [AccountExport.Row] {
         var rows: [AccountExport.Row] = []
-        let result = try await connection.query("""
+        let result = try await connection.query(
+            """
             SELECT table_name, id, hlc, deleted, row::text FROM sync_rows ORDER BY table_name, seq
-            """, logger: logger)
+            """,
+            logger: logger
+        )
         for try await (table, id, stamp, deleted, row) in result.decode((String, UUID, String, Bool, String).self) {
             guard let table = SyncTable(rawValue: table), let hlc = HLC(stamp) else { continue }
-            rows.append(.init(table: table, id: id, hlc: hlc, deleted: deleted,
-                              row: try JSONDecoder().decode(JSONValue.self, from: Data(row.utf8))))
+            rows.append(
+                .init(
+                    table: table,
+                    id: id,
+                    hlc: hlc,
+                    deleted: deleted,
+                    row: try JSONDecoder().decode(JSONValue.self, from: Data(row.utf8))
+                )
+            )
         }
         return rows
     }

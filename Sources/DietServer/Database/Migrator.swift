@@ -46,10 +46,13 @@ struct Migrator {
 
     private func migrate(_ connection: PostgresConnection, migrations: [Migration]) async throws -> [String] {
         try await connection.query("SELECT pg_advisory_lock(\(Self.lockKey))", logger: logger)
-        try await connection.query("""
+        try await connection.query(
+            """
             CREATE TABLE IF NOT EXISTS schema_migrations (
               name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())
-            """, logger: logger)
+            """,
+            logger: logger
+        )
         var done = Set<String>()
         for try await name in try await connection.query("SELECT name FROM schema_migrations", logger: logger).decode(String.self) {
             done.insert(name)

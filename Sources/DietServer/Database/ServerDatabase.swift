@@ -15,8 +15,14 @@ struct ServerDatabase: Sendable {
     static let maximumConnections = 40
 
     init(_ url: DatabaseURL, logger: Logger) {
-        var configuration = PostgresClient.Configuration(host: url.host, port: url.port, username: url.username,
-                                                         password: url.password, database: url.database, tls: .disable)
+        var configuration = PostgresClient.Configuration(
+            host: url.host,
+            port: url.port,
+            username: url.username,
+            password: url.password,
+            database: url.database,
+            tls: .disable
+        )
         configuration.options.maximumConnections = Self.maximumConnections
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
@@ -24,7 +30,8 @@ struct ServerDatabase: Sendable {
 
     /// Runs `body` in a transaction that sees only `userID`'s rows.
     func withUser<Result: Sendable>(
-        _ userID: UUID, _ body: @Sendable (PostgresConnection) async throws -> Result
+        _ userID: UUID,
+        _ body: @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         try await Self.unwrapping {
             try await client.withTransaction(logger: logger) { connection in
@@ -38,12 +45,16 @@ struct ServerDatabase: Sendable {
     /// after checking in that same transaction that the token's session is still live (so a
     /// sign-out or a revoked device takes effect at once, at no extra round trip).
     func withCaller<Result: Sendable>(
-        _ caller: Caller, _ body: @Sendable (PostgresConnection) async throws -> Result
+        _ caller: Caller,
+        _ body: @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         try await withUser(caller.userID) { [logger] connection in
-            let rows = try await connection.query("""
+            let rows = try await connection.query(
+                """
                 SELECT 1::int4 FROM sessions WHERE id = \(caller.sessionID) AND revoked_at IS NULL
-                """, logger: logger)
+                """,
+                logger: logger
+            )
             var live = false
             for try await _ in rows.decode(Int32.self) { live = true }
             guard live else { throw APIError.unauthorized }
@@ -56,7 +67,8 @@ struct ServerDatabase: Sendable {
     /// round trip. The session is checked by `body`'s first statement under the lock (the
     /// push statement does), not by a statement of its own.
     func withCallerWriting<Result: Sendable>(
-        _ caller: Caller, _ body: @Sendable (PostgresConnection, UserWriteLock) async throws -> Result
+        _ caller: Caller,
+        _ body: @Sendable (PostgresConnection, UserWriteLock) async throws -> Result
     ) async throws -> Result {
         try await Self.unwrapping {
             try await client.withTransaction(logger: logger) { [logger] connection in
@@ -94,8 +106,14 @@ extension PSQLError {
 extension DatabaseURL {
     /// Runs `body` on one connection to this address, closing it afterwards also on failure.
     public func withConnection<T: Sendable>(logger: Logger, _ body: (PostgresConnection) async throws -> T) async throws -> T {
-        let configuration = PostgresConnection.Configuration(host: host, port: port, username: username, password: password,
-                                                             database: database, tls: .disable)
+        let configuration = PostgresConnection.Configuration(
+            host: host,
+            port: port,
+            username: username,
+            password: password,
+            database: database,
+            tls: .disable
+        )
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         do {
             let result = try await body(connection)

@@ -22,35 +22,53 @@ struct APIError: HTTPResponseError {
         APIError(status: .badRequest, code: "invalid_request", message: message)
     }
 
-    static let unauthorized = APIError(status: .unauthorized, code: "unauthorized",
-                                       message: "Sign in again: the access token is missing, expired or invalid.",
-                                       headers: [.wwwAuthenticate: "Bearer"])
-    static let badCredentials = APIError(status: .unauthorized, code: "invalid_credentials",
-                                         message: "The email or password is not correct.")
-    static let badRefreshToken = APIError(status: .unauthorized, code: "invalid_refresh_token",
-                                          message: "The session has ended; sign in again.")
+    static let unauthorized = APIError(
+        status: .unauthorized,
+        code: "unauthorized",
+        message: "Sign in again: the access token is missing, expired or invalid.",
+        headers: [.wwwAuthenticate: "Bearer"]
+    )
+    static let badCredentials = APIError(
+        status: .unauthorized,
+        code: "invalid_credentials",
+        message: "The email or password is not correct."
+    )
+    static let badRefreshToken = APIError(
+        status: .unauthorized,
+        code: "invalid_refresh_token",
+        message: "The session has ended; sign in again."
+    )
 
     static func notFound(_ what: String) -> APIError {
         APIError(status: .notFound, code: "not_found", message: "\(what) was not found.")
     }
 
     static func tooManyAttempts(retryAfter seconds: Int) -> APIError {
-        APIError(status: .tooManyRequests, code: "rate_limited",
-                 message: "Too many failed sign-in attempts. Try again in \(minutes(seconds)).",
-                 headers: [.retryAfter: String(seconds)])
+        APIError(
+            status: .tooManyRequests,
+            code: "rate_limited",
+            message: "Too many failed sign-in attempts. Try again in \(minutes(seconds)).",
+            headers: [.retryAfter: String(seconds)]
+        )
     }
 
     static func tooManySignups(retryAfter seconds: Int) -> APIError {
-        APIError(status: .tooManyRequests, code: "rate_limited",
-                 message: "Too many accounts were created from this address. Try again in \(minutes(seconds)).",
-                 headers: [.retryAfter: String(seconds)])
+        APIError(
+            status: .tooManyRequests,
+            code: "rate_limited",
+            message: "Too many accounts were created from this address. Try again in \(minutes(seconds)).",
+            headers: [.retryAfter: String(seconds)]
+        )
     }
 
     /// The server's bcrypt work is at its bound: try again shortly.
     static func busy(retryAfter seconds: Int) -> APIError {
-        APIError(status: .serviceUnavailable, code: "server_busy",
-                 message: "The server is busy checking passwords. Try again in a few seconds.",
-                 headers: [.retryAfter: String(seconds)])
+        APIError(
+            status: .serviceUnavailable,
+            code: "server_busy",
+            message: "The server is busy checking passwords. Try again in a few seconds.",
+            headers: [.retryAfter: String(seconds)]
+        )
     }
 
     private static func minutes(_ seconds: Int) -> String {
@@ -70,7 +88,11 @@ extension Request {
         do {
             return try await body.collect(upTo: context.maxUploadSize)
         } catch {
-            throw APIError(status: .contentTooLarge, code: "too_large", message: "The request body is larger than \(context.maxUploadSize / 1024) KB.")
+            throw APIError(
+                status: .contentTooLarge,
+                code: "too_large",
+                message: "The request body is larger than \(context.maxUploadSize / 1024) KB."
+            )
         }
     }
 
@@ -107,7 +129,10 @@ struct JSONBody<Value: Encodable & Sendable>: ResponseGenerator {
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         let data = try JSONEncoder.api.encode(value)
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
     }
 }

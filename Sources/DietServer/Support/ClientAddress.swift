@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -10,9 +10,12 @@ extension ConnectionPolicy {
     /// until they are complete the connection counts as idle) and the body deadline.
     var server: HTTPServerBuilder {
         let bodyTimeout = TimeAmount.milliseconds(Int64(bodyTimeout * 1000))
-        return .http1(configuration: .init(
-            additionalChannelHandlers: [RequestDeadlineHandler(timeout: bodyTimeout)],
-            idleTimeout: .milliseconds(Int64(idleTimeout * 1000))))
+        return .http1(
+            configuration: .init(
+                additionalChannelHandlers: [RequestDeadlineHandler(timeout: bodyTimeout)],
+                idleTimeout: .milliseconds(Int64(idleTimeout * 1000))
+            )
+        )
     }
 
     /// Past the maximum, the server stops accepting until a connection closes (waiting

@@ -19,8 +19,11 @@ struct ServerErrorMiddleware: RouterMiddleware {
         } catch {
             log(error, status: 500, request: request, context: context)
             let reference = context.logger[metadataKey: "hb.request.id"].map { " (request \($0))" } ?? ""
-            throw APIError(status: .internalServerError, code: "internal_error",
-                           message: "Something went wrong on the server\(reference); it has been logged.")
+            throw APIError(
+                status: .internalServerError,
+                code: "internal_error",
+                message: "Something went wrong on the server\(reference); it has been logged."
+            )
         }
     }
 
@@ -62,9 +65,12 @@ struct UnmatchedRouteMiddleware: RouterMiddleware {
                 route.segments.count == path.count && zip(route.segments, path).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
             }.map(\.method.rawValue)
             guard !methods.isEmpty else { throw APIError.notFound("The path \(request.uri.path.prefix(100))") }
-            throw APIError(status: .methodNotAllowed, code: "method_not_allowed",
-                           message: "\(request.method.rawValue) is not allowed here; use \(methods.joined(separator: " or ")).",
-                           headers: [.allow: Set(methods).sorted().joined(separator: ", ")])
+            throw APIError(
+                status: .methodNotAllowed,
+                code: "method_not_allowed",
+                message: "\(request.method.rawValue) is not allowed here; use \(methods.joined(separator: " or ")).",
+                headers: [.allow: Set(methods).sorted().joined(separator: ", ")]
+            )
         }
     }
 }

@@ -40,8 +40,11 @@ extension Router<ServerContext> {
         MetricsExport.bootstrap()
         get("/metrics") { request, context in
             guard policy.permits(peer: context.remoteAddress?.ipAddress, headers: request.headers) else {
-                throw APIError(status: .forbidden, code: "forbidden",
-                               message: "The metrics are readable from this server's allowed addresses or with its metrics token.")
+                throw APIError(
+                    status: .forbidden,
+                    code: "forbidden",
+                    message: "The metrics are readable from this server's allowed addresses or with its metrics token."
+                )
             }
             return MetricsExport.response()
         }

@@ -22,9 +22,9 @@ struct RequestLogMiddleware: RouterMiddleware {
     /// The incoming id if it is one we may log and echo; nil otherwise.
     static func acceptedID(_ value: String?) -> String? {
         guard let value, (1...64).contains(value.utf8.count),
-              value.utf8.allSatisfy({ byte in
-                  (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || "-_.:".utf8.contains(byte)
-              })
+            value.utf8.allSatisfy({ byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || "-_.:".utf8.contains(byte)
+            })
         else { return nil }
         return value
     }
@@ -32,7 +32,8 @@ struct RequestLogMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         var context = context
-        let id = Self.acceptedID(Self.header.flatMap { request.headers[$0] }) ?? context.logger[metadataKey: Self.metadataKey]?.description
+        let id =
+            Self.acceptedID(Self.header.flatMap { request.headers[$0] }) ?? context.logger[metadataKey: Self.metadataKey]?.description
             ?? RequestID().description
         context.logger[metadataKey: Self.metadataKey] = .string(id)
         var response: Response
@@ -43,13 +44,16 @@ struct RequestLogMiddleware: RouterMiddleware {
         }
         if let header = Self.header { response.headers[header] = id }
         let elapsed = (ContinuousClock.now - start).components
-        context.logger.info("request", metadata: [
-            "method": "\(request.method.rawValue)",
-            "route": "\(context.endpointPath ?? "NotFound")",
-            "path": "\(request.uri.path.prefix(200))",
-            "status": "\(response.status.code)",
-            "duration_us": "\(elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000)",
-        ])
+        context.logger.info(
+            "request",
+            metadata: [
+                "method": "\(request.method.rawValue)",
+                "route": "\(context.endpointPath ?? "NotFound")",
+                "path": "\(request.uri.path.prefix(200))",
+                "status": "\(response.status.code)",
+                "duration_us": "\(elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000)",
+            ]
+        )
         return response
     }
 }

@@ -10,11 +10,14 @@ extension ServerConfiguration {
         guard let mode = Mode(rawValue: reader.value("WDIET_ENV") ?? "production") else {
             throw ConfigurationError.invalid("WDIET_ENV", "must be development or production")
         }
-        let database = try DatabaseURL(parsing: reader.value("WDIET_DATABASE_URL") ?? "postgres://wdiet_app@127.0.0.1:5432/wdiet",
-                                       variable: "WDIET_DATABASE_URL")
+        let database = try DatabaseURL(
+            parsing: reader.value("WDIET_DATABASE_URL") ?? "postgres://wdiet_app@127.0.0.1:5432/wdiet",
+            variable: "WDIET_DATABASE_URL"
+        )
         let migration = try DatabaseURL(
             parsing: reader.value("WDIET_MIGRATION_DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/wdiet",
-            variable: "WDIET_MIGRATION_DATABASE_URL")
+            variable: "WDIET_MIGRATION_DATABASE_URL"
+        )
         let (host, port) = try Self.listenAddress(reader.value("WDIET_LISTEN") ?? "127.0.0.1:8090")
         var tokenKey = Self.developmentTokenKey
         if let text = reader.value("WDIET_TOKEN_KEY") {
@@ -24,10 +27,18 @@ extension ServerConfiguration {
             tokenKey = key
         }
         let cost = try reader.integer("WDIET_BCRYPT_COST", in: 4...31) ?? 12
-        self.init(mode: mode, databaseURL: database, migrationDatabaseURL: migration,
-                  jwtSecret: reader.value("WDIET_JWT_SECRET") ?? Self.developmentJWTSecret, tokenKey: tokenKey,
-                  host: host, port: port, bcryptCost: UInt8(cost), appleJWKS: try Self.appleJWKS(reader.value("WDIET_APPLE_JWKS")),
-                  appleAudience: reader.value("WDIET_APPLE_AUDIENCE"))
+        self.init(
+            mode: mode,
+            databaseURL: database,
+            migrationDatabaseURL: migration,
+            jwtSecret: reader.value("WDIET_JWT_SECRET") ?? Self.developmentJWTSecret,
+            tokenKey: tokenKey,
+            host: host,
+            port: port,
+            bcryptCost: UInt8(cost),
+            appleJWKS: try Self.appleJWKS(reader.value("WDIET_APPLE_JWKS")),
+            appleAudience: reader.value("WDIET_APPLE_AUDIENCE")
+        )
         try readLimits(reader)
         try readObservability(reader)
         try readWhoop(reader)
@@ -82,7 +93,8 @@ extension ServerConfiguration {
             throw ConfigurationError.invalid("WDIET_WHOOP_CLIENT_SECRET", "must be set when WDIET_WHOOP_CLIENT_ID is")
         }
         guard let redirect = reader.value("WDIET_WHOOP_REDIRECT_URI"), let url = URL(string: redirect),
-              ["http", "https"].contains(url.scheme ?? ""), url.host?.isEmpty == false else {
+            ["http", "https"].contains(url.scheme ?? ""), url.host?.isEmpty == false
+        else {
             throw ConfigurationError.invalid("WDIET_WHOOP_REDIRECT_URI", "must be this server's public http(s) address of /v1/whoop/callback")
         }
         var configuration = WhoopConfiguration(clientID: id, clientSecret: secret, redirectURI: redirect)
@@ -101,7 +113,7 @@ extension ServerConfiguration {
 
     static func listenAddress(_ text: String) throws -> (String, Int) {
         guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
-              (0...65535).contains(port), colon != text.startIndex
+            (0...65535).contains(port), colon != text.startIndex
         else { throw ConfigurationError.invalid("WDIET_LISTEN", "must be HOST:PORT, e.g. 127.0.0.1:8090") }
         return (String(text[..<colon]), port)
     }

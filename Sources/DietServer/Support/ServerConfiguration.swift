@@ -101,7 +101,9 @@ public struct ServerConfiguration: Sendable {
         guard mode == .production else { return }
         if jwtSecret == Self.developmentJWTSecret || jwtSecret.utf8.count < 32 {
             throw ConfigurationError.invalid(
-                "WDIET_JWT_SECRET", "must be set to a secret of at least 32 bytes (or WDIET_ENV=development for local use)")
+                "WDIET_JWT_SECRET",
+                "must be set to a secret of at least 32 bytes (or WDIET_ENV=development for local use)"
+            )
         }
         if tokenKey == Self.developmentTokenKey {
             throw ConfigurationError.invalid("WDIET_TOKEN_KEY", "must be set (or WDIET_ENV=development for local use)")
@@ -174,12 +176,17 @@ public struct DatabaseURL: Sendable, Hashable {
 
     public init(parsing text: String, variable: String) throws {
         guard let components = URLComponents(string: text), ["postgres", "postgresql"].contains(components.scheme),
-              let host = components.host, !host.isEmpty, let user = components.user, !user.isEmpty
+            let host = components.host, !host.isEmpty, let user = components.user, !user.isEmpty
         else { throw ConfigurationError.invalid(variable, "must be postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE") }
         let database = String(components.path.drop(while: { $0 == "/" }))
         guard !database.isEmpty else { throw ConfigurationError.invalid(variable, "names no database") }
-        self.init(host: host, port: components.port ?? 5432, username: user, password: components.password,
-                  database: database)
+        self.init(
+            host: host,
+            port: components.port ?? 5432,
+            username: user,
+            password: components.password,
+            database: database
+        )
     }
 }
 

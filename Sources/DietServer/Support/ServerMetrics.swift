@@ -71,7 +71,10 @@ enum MetricsExport {
 
     /// The registry in the Prometheus text format, version 0.0.4.
     static func response() -> Response {
-        Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                 body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer()))
+        )
     }
 }

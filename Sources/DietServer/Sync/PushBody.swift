@@ -40,9 +40,13 @@ private struct PushedChange: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        change = Change(table: try container.decode(SyncTable.self, forKey: .table), id: try container.decode(UUID.self, forKey: .id),
-                        hlc: try container.decode(HLC.self, forKey: .hlc), deleted: try container.decode(Bool.self, forKey: .deleted),
-                        row: try container.decode(RowValue.self, forKey: .row).value)
+        change = Change(
+            table: try container.decode(SyncTable.self, forKey: .table),
+            id: try container.decode(UUID.self, forKey: .id),
+            hlc: try container.decode(HLC.self, forKey: .hlc),
+            deleted: try container.decode(Bool.self, forKey: .deleted),
+            row: try container.decode(RowValue.self, forKey: .row).value
+        )
     }
 }
 

@@ -65,7 +65,11 @@ struct PushBodyReader {
     }
 
     private mutating func change() throws -> Change {
-        var table: SyncTable?, id: UUID?, hlc: HLC?, deleted: Bool?, row: JSONValue?
+        var table: SyncTable?
+        var id: UUID?
+        var hlc: HLC?
+        var deleted: Bool?
+        var row: JSONValue?
         try beginObject()
         var first = true
         while let key = try nextKey(&first) {
@@ -114,9 +118,15 @@ struct PushBodyReader {
             var first = true
             while try nextElement(&first) { elements.append(try value()) }
             return .array(elements)
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         default: return .number(try number())
         }
     }
@@ -134,7 +144,11 @@ struct PushBodyReader {
         skipWhitespace()
         if first {
             first = false
-            if peek() == UInt8(ascii: "}") { index += 1; depth -= 1; return nil }
+            if peek() == UInt8(ascii: "}") {
+                index += 1
+                depth -= 1
+                return nil
+            }
         } else if peek() == UInt8(ascii: ",") {
             index += 1
         } else {
@@ -161,10 +175,17 @@ struct PushBodyReader {
         skipWhitespace()
         if first {
             first = false
-            if peek() == UInt8(ascii: "]") { index += 1; depth -= 1; return false }
+            if peek() == UInt8(ascii: "]") {
+                index += 1
+                depth -= 1
+                return false
+            }
             return true
         }
-        if peek() == UInt8(ascii: ",") { index += 1; return true }
+        if peek() == UInt8(ascii: ",") {
+            index += 1
+            return true
+        }
         try expect(UInt8(ascii: "]"))
         depth -= 1
         return false

@@ -122,8 +122,15 @@ struct PushStatement: PostgresPreparedStatement {
         let (live, ok, lastSeq, stored, age, windowBytes, winners, added, growth, table, id) =
             try row.decode((Bool, Bool, Int64, Int64, Double, Int64, Int64, Int64, Int64, String?, UUID?).self)
         let key = zip(table.flatMap(SyncTable.init(rawValue:)), id).map { SyncRepository.Plan.Key(table: $0, id: $1) }
-        return Row(live: live, ok: ok, usage: UserUsage(lastSeq: lastSeq, storedBytes: stored, windowAge: age, windowBytes: windowBytes),
-                   winners: winners, added: added, growth: growth, applied: key)
+        return Row(
+            live: live,
+            ok: ok,
+            usage: UserUsage(lastSeq: lastSeq, storedBytes: stored, windowAge: age, windowBytes: windowBytes),
+            winners: winners,
+            added: added,
+            growth: growth,
+            applied: key
+        )
     }
 }
 

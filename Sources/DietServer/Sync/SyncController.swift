@@ -42,20 +42,29 @@ struct SyncController: Sendable {
         let caller = try context.requireCaller()
         let query = request.uri.queryParameters
         let cursor = try Self.integer(query["cursor"].map(String.init), name: "cursor", default: 0, range: 0...Int64.max)
-        let limit = try Self.integer(query["limit"].map(String.init), name: "limit", default: Int64(SyncPaths.maxBatch),
-                                     range: 1...Int64(SyncPaths.maxBatch))
+        let limit = try Self.integer(
+            query["limit"].map(String.init),
+            name: "limit",
+            default: Int64(SyncPaths.maxBatch),
+            range: 1...Int64(SyncPaths.maxBatch)
+        )
         let page = try await database.withCaller(caller) { [logger] connection in
             try await SyncRepository(logger: logger).pageJSON(after: cursor, limit: Int(limit), on: connection)
         }
         ServerMetrics.pull(changes: page.changes)
-        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: page.json))
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: page.json)
+        )
     }
 
     static func integer(_ text: String?, name: String, default value: Int64, range: ClosedRange<Int64>) throws -> Int64 {
         guard let text else { return value }
         guard let number = Int64(text), range.contains(number) else {
-            throw APIError.badRequest("Query parameter \(name) must be a whole number from \(range.lowerBound) to \(range.upperBound); got \"\(text.prefix(40))\".")
+            throw APIError.badRequest(
+                "Query parameter \(name) must be a whole number from \(range.lowerBound) to \(range.upperBound); got \"\(text.prefix(40))\"."
+            )
         }
         return number
     }

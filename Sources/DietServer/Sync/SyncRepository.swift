@@ -30,8 +30,13 @@ struct SyncRepository: Sendable {
     /// nothing stored.
     func apply(_ plan: Plan, holding lock: UserWriteLock, quota: QuotaPolicy, on connection: PostgresConnection) async throws -> Set<Plan.Key> {
         let candidates = plan.candidatesInOrder
-        let statement = PushStatement(userID: lock.userID, sessionID: lock.uncheckedSession, candidates: candidates,
-                                      rows: try candidates.map { try RowJSON.text($0.row) }, quota: quota)
+        let statement = PushStatement(
+            userID: lock.userID,
+            sessionID: lock.uncheckedSession,
+            candidates: candidates,
+            rows: try candidates.map { try RowJSON.text($0.row) },
+            quota: quota
+        )
         var verdict: PushStatement.Row?
         var applied = Set<Plan.Key>()
         for try await row in try await connection.execute(statement, logger: logger) {

@@ -23,13 +23,21 @@ struct UserUsage: Sendable {
         let windowBytes = windowIsOver ? 0 : self.windowBytes
         if windowBytes > 0, windowBytes + pushed > quota.pushBytesPerMinute {
             let wait = max(1, Int((Self.rateWindow - windowAge).rounded(.up)))
-            throw APIError(status: .tooManyRequests, code: "push_rate_limited",
-                           message: "This account pushed \(Self.shown(windowBytes)) in the last minute; at most \(Self.shown(quota.pushBytesPerMinute)) a minute are accepted. Try again in \(wait) seconds.",
-                           headers: [.retryAfter: String(wait)])
+            throw APIError(
+                status: .tooManyRequests,
+                code: "push_rate_limited",
+                message:
+                    "This account pushed \(Self.shown(windowBytes)) in the last minute; at most \(Self.shown(quota.pushBytesPerMinute)) a minute are accepted. Try again in \(wait) seconds.",
+                headers: [.retryAfter: String(wait)]
+            )
         }
         if growth > 0, storedBytes + growth > quota.storedBytes {
-            throw APIError(status: .contentTooLarge, code: "quota_exceeded",
-                           message: "This account stores \(Self.shown(storedBytes)) of the \(Self.shown(quota.storedBytes)) allowed; this push would add \(Self.shown(growth)). Delete data you no longer need to sync more.")
+            throw APIError(
+                status: .contentTooLarge,
+                code: "quota_exceeded",
+                message:
+                    "This account stores \(Self.shown(storedBytes)) of the \(Self.shown(quota.storedBytes)) allowed; this push would add \(Self.shown(growth)). Delete data you no longer need to sync more."
+            )
         }
     }
 

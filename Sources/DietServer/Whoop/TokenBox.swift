@@ -43,16 +43,16 @@ struct TokenBox: Sendable {
     }
 }
 
-private extension JSONEncoder {
-    static var tokens: JSONEncoder {
+extension JSONEncoder {
+    fileprivate static var tokens: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .millisecondsSince1970
         return encoder
     }
 }
 
-private extension JSONDecoder {
-    static var tokens: JSONDecoder {
+extension JSONDecoder {
+    fileprivate static var tokens: JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
         return decoder

@@ -34,10 +34,14 @@ struct WhoopConnector: Sendable {
     }
 
     func client(userID: UUID, tokens: WhoopTokens) -> WhoopClient {
-        WhoopClient(configuration: whoop, tokens: tokens, saveTokens: { [box, database, repository] fresh in
-            let sealed = try box.seal(fresh, for: userID)
-            try await database.withUser(userID) { try await repository.updateTokens(sealed, expiresAt: fresh.expiresAt, on: $0) }
-        })
+        WhoopClient(
+            configuration: whoop,
+            tokens: tokens,
+            saveTokens: { [box, database, repository] fresh in
+                let sealed = try box.seal(fresh, for: userID)
+                try await database.withUser(userID) { try await repository.updateTokens(sealed, expiresAt: fresh.expiresAt, on: $0) }
+            }
+        )
     }
 
     /// Fetches the last `initialDays` of every kind into sync rows. A kind that fails is

@@ -22,8 +22,11 @@ extension WhoopController {
         }
         let event: WhoopWebhookEvent
         do {
-            event = try verifier.verify(signature: request.header("X-WHOOP-Signature"), timestamp: request.header("X-WHOOP-Signature-Timestamp"),
-                                        body: Array(body.readableBytesView))
+            event = try verifier.verify(
+                signature: request.header("X-WHOOP-Signature"),
+                timestamp: request.header("X-WHOOP-Signature-Timestamp"),
+                body: Array(body.readableBytesView)
+            )
         } catch .duplicate {
             ServerMetrics.whoopJob("webhook", outcome: "skipped")
             return .noContent
@@ -31,8 +34,11 @@ extension WhoopController {
             throw APIError.badRequest("The webhook body is not a WHOOP event.")
         } catch {
             ServerMetrics.whoopJob("webhook", outcome: "failed")
-            throw APIError(status: .unauthorized, code: "invalid_signature",
-                           message: "The webhook's signature is missing, wrong or too old.")
+            throw APIError(
+                status: .unauthorized,
+                code: "invalid_signature",
+                message: "The webhook's signature is missing, wrong or too old."
+            )
         }
         await handle(event, connector: connector)
         return .noContent
@@ -43,7 +49,8 @@ extension WhoopController {
         do {
             let repository = connector.repository
             guard let userID = try await database.withoutUser({ try await repository.user(forMember: event.userID, on: $0) }),
-                  let client = try await connector.client(userID: userID) else {
+                let client = try await connector.client(userID: userID)
+            else {
                 logger.info("WHOOP webhook for a member not connected here", metadata: metadata)
                 ServerMetrics.whoopJob("webhook", outcome: "skipped")
                 return
@@ -70,7 +77,8 @@ extension WhoopController {
     private func tombstone(kind: String, id: String, userID: UUID, connector: WhoopConnector) async throws {
         try await database.withUser(userID) { [rows = connector.rows] connection in
             // v2 recovery events name the sleep; the row is keyed by the cycle.
-            let row = kind == "recovery" && Int64(id) == nil
+            let row =
+                kind == "recovery" && Int64(id) == nil
                 ? try await rows.recoveryRow(sleepID: id, on: connection)
                 : WhoopRow.id(kind: kind, whoopID: id)
             guard let row else { return }
@@ -85,8 +93,10 @@ extension WhoopController {
         case "recovery":
             if let cycle = Int64(id) { return [WhoopRows.Record(try WhoopSyncedRecord(try await client.recovery(cycleID: cycle)))] }
             let sleep = try await client.sleep(id: id)
-            return [WhoopRows.Record(try WhoopSyncedRecord(sleep)),
-                    WhoopRows.Record(try WhoopSyncedRecord(try await client.recovery(cycleID: sleep.cycleID)))]
+            return [
+                WhoopRows.Record(try WhoopSyncedRecord(sleep)),
+                WhoopRows.Record(try WhoopSyncedRecord(try await client.recovery(cycleID: sleep.cycleID))),
+            ]
         case "sleep": return [WhoopRows.Record(try WhoopSyncedRecord(try await client.sleep(id: id)))]
         case "cycle":
             guard let cycle = Int64(id) else { throw WhoopError.invalidResponse("a cycle id must be a number") }

@@ -25,8 +25,11 @@ struct WhoopController: Sendable {
         verifier = configuration.whoop.map { WhoopWebhookVerifier(clientSecret: $0.clientSecret) }
     }
 
-    static let notConfigured = APIError(status: .serviceUnavailable, code: "whoop_not_configured",
-                                        message: "This server has no WHOOP registration, so WHOOP cannot be connected through it.")
+    static let notConfigured = APIError(
+        status: .serviceUnavailable,
+        code: "whoop_not_configured",
+        message: "This server has no WHOOP registration, so WHOOP cannot be connected through it."
+    )
 
     func addRoutes(to router: Router<ServerContext>, protected: RouterGroup<ServerContext>) {
         protected.post(RouterPath(WhoopPaths.connect), use: connect)
@@ -113,8 +116,13 @@ struct WhoopController: Sendable {
             let current = await client.tokens
             let sealed = try connector.box.seal(current, for: userID)
             try await database.withUser(userID) {
-                try await repository.saveConnection(userID: userID, whoopUserID: member, sealedTokens: sealed,
-                                                    expiresAt: current.expiresAt, on: $0)
+                try await repository.saveConnection(
+                    userID: userID,
+                    whoopUserID: member,
+                    sealedTokens: sealed,
+                    expiresAt: current.expiresAt,
+                    on: $0
+                )
             }
         } catch let error as PSQLError where error.sqlState == "23505" {
             return WhoopPage.taken

@@ -67,10 +67,14 @@ struct WhoopRefreshService: Service {
             return try await connector.database.withUser(userID) { [logger] connection in
                 let repository = connector.repository
                 guard try await repository.tryRefreshLock(userID: userID, on: connection),
-                      let stored = try await repository.connection(on: connection),
-                      stored.expiresAt < now.addingTimeInterval(Self.lead) else { return .skipped }
-                let client = WhoopClient(configuration: connector.whoop, tokens: try connector.box.open(stored.sealedTokens, for: userID),
-                                         saveTokens: { _ in })
+                    let stored = try await repository.connection(on: connection),
+                    stored.expiresAt < now.addingTimeInterval(Self.lead)
+                else { return .skipped }
+                let client = WhoopClient(
+                    configuration: connector.whoop,
+                    tokens: try connector.box.open(stored.sealedTokens, for: userID),
+                    saveTokens: { _ in }
+                )
                 do {
                     try await client.refresh()
                 } catch WhoopError.reconnectNeeded {

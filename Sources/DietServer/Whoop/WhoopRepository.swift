@@ -38,9 +38,12 @@ struct WhoopRepository: Sendable {
     /// Records a new attempt of the calling user, and forgets their attempts that have expired.
     func saveState(_ state: String, expiresAt: Date, userID: UUID, on connection: PostgresConnection) async throws {
         try await connection.query("DELETE FROM whoop_states WHERE expires_at < now()", logger: logger)
-        try await connection.query("""
+        try await connection.query(
+            """
             INSERT INTO whoop_states (user_id, state_hash, expires_at) VALUES (\(userID), \(Self.hash(state: state)), \(expiresAt))
-            """, logger: logger)
+            """,
+            logger: logger
+        )
     }
 
     /// Whose attempt `state` is, before any user is known; nil for a state never given out.
@@ -52,44 +55,68 @@ struct WhoopRepository: Sendable {
 
     /// Uses the calling user's `state` up (once only) and says whether it was still good.
     func use(state: String, on connection: PostgresConnection) async throws -> StateCheck {
-        let rows = try await connection.query("""
+        let rows = try await connection.query(
+            """
             UPDATE whoop_states SET used_at = now() WHERE state_hash = \(Self.hash(state: state)) AND used_at IS NULL
             RETURNING expires_at > now()
-            """, logger: logger)
+            """,
+            logger: logger
+        )
         for try await fresh in rows.decode(Bool.self) { return fresh ? .valid : .expired }
         return .used
     }
 
     /// Stores (or replaces) the calling user's connection.
-    func saveConnection(userID: UUID, whoopUserID: Int64, sealedTokens: Data, expiresAt: Date,
-                        on connection: PostgresConnection) async throws {
-        try await connection.query("""
+    func saveConnection(
+        userID: UUID,
+        whoopUserID: Int64,
+        sealedTokens: Data,
+        expiresAt: Date,
+        on connection: PostgresConnection
+    ) async throws {
+        try await connection.query(
+            """
             INSERT INTO whoop_connections (user_id, whoop_user_id, tokens, expires_at)
             VALUES (\(userID), \(whoopUserID), \(sealedTokens), \(expiresAt))
             ON CONFLICT (user_id) DO UPDATE SET whoop_user_id = excluded.whoop_user_id, tokens = excluded.tokens,
               expires_at = excluded.expires_at, connected_at = now(), refreshed_at = NULL, last_fetch_at = NULL
-            """, logger: logger)
+            """,
+            logger: logger
+        )
     }
 
     /// The calling user's connection, if any. `lock` holds the row until the transaction ends.
     func connection(on connection: PostgresConnection, lock: Bool = false) async throws -> Connection? {
-        let rows = try await connection.query(lock ? """
-            SELECT whoop_user_id, tokens, expires_at, connected_at, last_fetch_at FROM whoop_connections FOR UPDATE
-            """ : """
-            SELECT whoop_user_id, tokens, expires_at, connected_at, last_fetch_at FROM whoop_connections
-            """, logger: logger)
+        let rows = try await connection.query(
+            lock
+                ? """
+                SELECT whoop_user_id, tokens, expires_at, connected_at, last_fetch_at FROM whoop_connections FOR UPDATE
+                """
+                : """
+                SELECT whoop_user_id, tokens, expires_at, connected_at, last_fetch_at FROM whoop_connections
+                """,
+            logger: logger
+        )
         for try await (member, tokens, expires, connected, fetched) in rows.decode((Int64, Data, Date, Date, Date?).self) {
-            return Connection(whoopUserID: member, sealedTokens: tokens, expiresAt: expires, connectedAt: connected,
-                              lastFetchAt: fetched)
+            return Connection(
+                whoopUserID: member,
+                sealedTokens: tokens,
+                expiresAt: expires,
+                connectedAt: connected,
+                lastFetchAt: fetched
+            )
         }
         return nil
     }
 
     /// New tokens after a refresh.
     func updateTokens(_ sealedTokens: Data, expiresAt: Date, on connection: PostgresConnection) async throws {
-        try await connection.query("""
+        try await connection.query(
+            """
             UPDATE whoop_connections SET tokens = \(sealedTokens), expires_at = \(expiresAt), refreshed_at = now()
-            """, logger: logger)
+            """,
+            logger: logger
+        )
     }
 
     func markFetched(on connection: PostgresConnection) async throws {
@@ -120,9 +147,12 @@ struct WhoopRepository: Sendable {
 
     /// Takes the user's refresh lock for this transaction if no other instance holds it.
     func tryRefreshLock(userID: UUID, on connection: PostgresConnection) async throws -> Bool {
-        let rows = try await connection.query("""
+        let rows = try await connection.query(
+            """
             SELECT pg_try_advisory_xact_lock(hashtextextended('whoop-refresh:' || \(userID.uuidString), 0))
-            """, logger: logger)
+            """,
+            logger: logger
+        )
         for try await taken in rows.decode(Bool.self) { return taken }
         return false
     }

@@ -33,8 +33,13 @@ struct WhoopRows: Sendable {
     /// Stores `records` (newest version) and tombstones for `deleted` row ids; returns how
     /// many rows were written. Runs in the calling user's transaction.
     @discardableResult
-    func write(_ records: [Record], deleting deleted: [UUID] = [], userID: UUID, now: Date = Date(),
-               on connection: PostgresConnection) async throws -> Int {
+    func write(
+        _ records: [Record],
+        deleting deleted: [UUID] = [],
+        userID: UUID,
+        now: Date = Date(),
+        on connection: PostgresConnection
+    ) async throws -> Int {
         let ids = records.map { WhoopRow.id(kind: $0.kind, whoopID: $0.whoopID) } + deleted
         guard !ids.isEmpty else { return 0 }
         // The user's write lock, the one a push takes: no push of the user can slip in between
@@ -52,8 +57,10 @@ struct WhoopRows: Sendable {
         for id in Set(deleted) {
             // A record never stored needs no tombstone: no device can hold it.
             guard let previous = stored[id], !changes.contains(where: { $0.id == id }) else { continue }
-            let empty = JSONValue.object(["kind": .string(previous.kind), "whoop_id": .string(previous.whoopID),
-                                          "recorded_at": .string(previous.recordedAt), "record": .string("{}")])
+            let empty = JSONValue.object([
+                "kind": .string(previous.kind), "whoop_id": .string(previous.whoopID),
+                "recorded_at": .string(previous.recordedAt), "record": .string("{}"),
+            ])
             changes.append(Change(table: .whoopRecords, id: id, hlc: stamp(id), deleted: true, row: empty))
         }
         let plan = SyncRepository.Plan(changes: changes, now: now)
@@ -67,9 +74,12 @@ struct WhoopRows: Sendable {
     /// Tombstones for every live WHOOP row of the calling user (a disconnect).
     @discardableResult
     func deleteAll(userID: UUID, on connection: PostgresConnection) async throws -> Int {
-        let rows = try await connection.query("""
+        let rows = try await connection.query(
+            """
             SELECT id FROM sync_rows WHERE user_id = app_user_id() AND table_name = \(SyncTable.whoopRecords.rawValue) AND NOT deleted
-            """, logger: logger)
+            """,
+            logger: logger
+        )
         var ids: [UUID] = []
         for try await id in rows.decode(UUID.self) { ids.append(id) }
         return try await write([], deleting: ids, userID: userID, on: connection)
@@ -78,19 +88,25 @@ struct WhoopRows: Sendable {
     /// The row id of the stored recovery whose record names `sleepID` (WHOOP's v2 recovery
     /// webhooks name the sleep, while the row is keyed by the cycle).
     func recoveryRow(sleepID: String, on connection: PostgresConnection) async throws -> UUID? {
-        let rows = try await connection.query("""
+        let rows = try await connection.query(
+            """
             SELECT id FROM sync_rows WHERE user_id = app_user_id() AND table_name = \(SyncTable.whoopRecords.rawValue)
               AND row->>'kind' = 'recovery' AND NOT deleted AND (row->>'record')::jsonb->>'sleep_id' = \(sleepID)
-            """, logger: logger)
+            """,
+            logger: logger
+        )
         for try await id in rows.decode(UUID.self) { return id }
         return nil
     }
 
     private func storedRows(_ ids: [UUID], on connection: PostgresConnection) async throws -> [UUID: Stored] {
-        let rows = try await connection.query("""
+        let rows = try await connection.query(
+            """
             SELECT id, hlc, row->>'kind', row->>'whoop_id', row->>'recorded_at' FROM sync_rows
             WHERE user_id = app_user_id() AND table_name = \(SyncTable.whoopRecords.rawValue) AND id = ANY(\(ids))
-            """, logger: logger)
+            """,
+            logger: logger
+        )
         var stored: [UUID: Stored] = [:]
         for try await (id, stamp, kind, whoopID, recordedAt) in rows.decode((UUID, String, String?, String?, String?).self) {
             guard let hlc = HLC(stamp) else { continue }
@@ -100,8 +116,10 @@ struct WhoopRows: Sendable {
     }
 
     static func row(_ record: Record) -> JSONValue {
-        .object(["kind": .string(record.kind), "whoop_id": .string(record.whoopID),
-                 "recorded_at": .string(instant(record.recordedAt)), "record": .string(record.json)])
+        .object([
+            "kind": .string(record.kind), "whoop_id": .string(record.whoopID),
+            "recorded_at": .string(instant(record.recordedAt)), "record": .string(record.json),
+        ])
     }
 
     /// `YYYY-MM-DDTHH:MM:SS.sssZ`, the contract's instant.

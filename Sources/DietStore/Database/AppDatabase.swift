@@ -2,6 +2,7 @@ import DietCore
 import Foundation
 import GRDB
 import SyncProtocol
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -35,8 +36,11 @@ public struct AppDatabase: Sendable {
     public static func open(path: String, clock: any Clock = SystemClock()) throws -> AppDatabase {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         if !FileManager.default.fileExists(atPath: folder.path) {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: folder,
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
         }
         try ownerOnly(path)
         // Another process (or a pool being closed) can hold the lock SQLite needs to switch to

@@ -14,33 +14,35 @@ extension Migrations {
     /// Existing rows are kept (CRLF → LF) and queued for upload, stamped at their own fetch
     /// time; one too long to sync stays on this device.
     static func v14SyncedCalendars(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE calendar_sources (
-              id TEXT PRIMARY KEY NOT NULL,
-              name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 800), -- 100 characters; SQLite counts code points
-              kind TEXT NOT NULL CHECK (kind IN ('file', 'address')),
-              location TEXT NOT NULL,
-              added_at TEXT NOT NULL,
-              fetched_at TEXT NOT NULL,
-              ics TEXT NOT NULL,
-              updated_hlc TEXT NOT NULL,
-              deleted INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1))
-            ) STRICT;
-            CREATE TABLE calendar_source_state (
-              id TEXT PRIMARY KEY NOT NULL,
-              event_count INTEGER CHECK (event_count IS NULL OR event_count >= 0),
-              problem_count INTEGER CHECK (problem_count IS NULL OR problem_count >= 0),
-              checked_at TEXT,
-              local_ics TEXT,
-              unshared INTEGER NOT NULL DEFAULT 0 CHECK (unshared IN (0, 1))
-            ) STRICT;
-            -- A new text (pulled from another device, or written here) makes the counts stale
-            -- and replaces a text that was too long to sync.
-            CREATE TRIGGER calendar_sources_text_changed AFTER UPDATE OF ics ON calendar_sources
-            WHEN OLD.ics IS NOT NEW.ics BEGIN
-              UPDATE calendar_source_state SET event_count = NULL, problem_count = NULL, local_ics = NULL WHERE id = NEW.id;
-            END;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE calendar_sources (
+                  id TEXT PRIMARY KEY NOT NULL,
+                  name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 800), -- 100 characters; SQLite counts code points
+                  kind TEXT NOT NULL CHECK (kind IN ('file', 'address')),
+                  location TEXT NOT NULL,
+                  added_at TEXT NOT NULL,
+                  fetched_at TEXT NOT NULL,
+                  ics TEXT NOT NULL,
+                  updated_hlc TEXT NOT NULL,
+                  deleted INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1))
+                ) STRICT;
+                CREATE TABLE calendar_source_state (
+                  id TEXT PRIMARY KEY NOT NULL,
+                  event_count INTEGER CHECK (event_count IS NULL OR event_count >= 0),
+                  problem_count INTEGER CHECK (problem_count IS NULL OR problem_count >= 0),
+                  checked_at TEXT,
+                  local_ics TEXT,
+                  unshared INTEGER NOT NULL DEFAULT 0 CHECK (unshared IN (0, 1))
+                ) STRICT;
+                -- A new text (pulled from another device, or written here) makes the counts stale
+                -- and replaces a text that was too long to sync.
+                CREATE TRIGGER calendar_sources_text_changed AFTER UPDATE OF ics ON calendar_sources
+                WHEN OLD.ics IS NOT NEW.ics BEGIN
+                  UPDATE calendar_source_state SET event_count = NULL, problem_count = NULL, local_ics = NULL WHERE id = NEW.id;
+                END;
+                """
+        )
         let rows = try Row.fetchAll(db, sql: "SELECT * FROM calendars ORDER BY added_at, id")
         if !rows.isEmpty, try SyncState.value(.deviceID, in: db) == nil {
             // The store gets its device id after migrating; the stamps of these rows need it now.
@@ -55,10 +57,17 @@ extension Migrations {
     private static func migrateCalendar(_ row: Row, _ db: Database) throws {
         guard let id = UUID(uuidString: row["id"]), let fetched = StoreFormat.instant(row["fetched_at"] as String) else { return }
         let ics = CalendarSourceRecord.normalized(row["ics"])
-        var record = CalendarSourceRecord(id: id, name: CalendarSourceRecord.cleanName(row["name"]),
-                                          kind: (row["is_url"] as Bool) ? "address" : "file", location: row["location"],
-                                          addedAt: row["added_at"], fetchedAt: row["fetched_at"], ics: ics, updatedHLC: "",
-                                          deleted: false)
+        var record = CalendarSourceRecord(
+            id: id,
+            name: CalendarSourceRecord.cleanName(row["name"]),
+            kind: (row["is_url"] as Bool) ? "address" : "file",
+            location: row["location"],
+            addedAt: row["added_at"],
+            fetchedAt: row["fetched_at"],
+            ics: ics,
+            updatedHLC: "",
+            deleted: false
+        )
         var localICS: String?
         // Stamped at the calendar's own fetch time: a migration has no clock, and the device's
         // clock moves on from the newest stamp anyway.
@@ -69,8 +78,11 @@ extension Migrations {
             record.updatedHLC = try Outbox.stamp(db, now: fetched).description
             try record.insert(db)
         }
-        try db.execute(sql: """
-            INSERT INTO calendar_source_state (id, event_count, problem_count, local_ics, unshared) VALUES (?, ?, ?, ?, ?)
-            """, arguments: [id.uuidString, row["event_count"] as Int, row["problem_count"] as Int, localICS, localICS != nil])
+        try db.execute(
+            sql: """
+                INSERT INTO calendar_source_state (id, event_count, problem_count, local_ics, unshared) VALUES (?, ?, ?, ?, ?)
+                """,
+            arguments: [id.uuidString, row["event_count"] as Int, row["problem_count"] as Int, localICS, localICS != nil]
+        )
     }
 }

@@ -9,8 +9,11 @@ extension AppDatabase {
         var archive = ZipArchiveWriter()
         for table in DataExport.tables {
             let columns = try reader.read { db in try db.columns(in: table).map(\.name) }
-            archive.add("\(table).csv", Data(CSV.render(columns: columns, rows: export.tables[table] ?? []).utf8),
-                        modified: clock.now())
+            archive.add(
+                "\(table).csv",
+                Data(CSV.render(columns: columns, rows: export.tables[table] ?? []).utf8),
+                modified: clock.now()
+            )
         }
         try record(.dataExported(format: "csv"), timeZone: timeZone)
         return archive.finish()
@@ -30,17 +33,33 @@ struct ZipArchiveWriter {
         let (time, date) = Self.dosTime(modified)
         var local = Data()
         local.append(le32: 0x0403_4b50)
-        local.append(le16: 20); local.append(le16: 0x0800); local.append(le16: 0) // version, UTF-8 names, stored
-        local.append(le16: time); local.append(le16: date)
-        local.append(le32: crc); local.append(le32: UInt32(data.count)); local.append(le32: UInt32(data.count))
-        local.append(le16: UInt16(nameBytes.count)); local.append(le16: 0)
+        local.append(le16: 20)
+        local.append(le16: 0x0800)
+        local.append(le16: 0)  // version, UTF-8 names, stored
+        local.append(le16: time)
+        local.append(le16: date)
+        local.append(le32: crc)
+        local.append(le32: UInt32(data.count))
+        local.append(le32: UInt32(data.count))
+        local.append(le16: UInt16(nameBytes.count))
+        local.append(le16: 0)
         var central = Data()
         central.append(le32: 0x0201_4b50)
-        central.append(le16: 20); central.append(le16: 20); central.append(le16: 0x0800); central.append(le16: 0)
-        central.append(le16: time); central.append(le16: date)
-        central.append(le32: crc); central.append(le32: UInt32(data.count)); central.append(le32: UInt32(data.count))
-        central.append(le16: UInt16(nameBytes.count)); central.append(le16: 0); central.append(le16: 0)
-        central.append(le16: 0); central.append(le16: 0); central.append(le32: 0o100600 << 16)
+        central.append(le16: 20)
+        central.append(le16: 20)
+        central.append(le16: 0x0800)
+        central.append(le16: 0)
+        central.append(le16: time)
+        central.append(le16: date)
+        central.append(le32: crc)
+        central.append(le32: UInt32(data.count))
+        central.append(le32: UInt32(data.count))
+        central.append(le16: UInt16(nameBytes.count))
+        central.append(le16: 0)
+        central.append(le16: 0)
+        central.append(le16: 0)
+        central.append(le16: 0)
+        central.append(le32: 0o100600 << 16)
         central.append(le32: UInt32(body.count))
         central.append(nameBytes)
         body.append(local)
@@ -53,9 +72,12 @@ struct ZipArchiveWriter {
     func finish() -> Data {
         var end = Data()
         end.append(le32: 0x0605_4b50)
-        end.append(le16: 0); end.append(le16: 0)
-        end.append(le16: UInt16(count)); end.append(le16: UInt16(count))
-        end.append(le32: UInt32(directory.count)); end.append(le32: UInt32(body.count))
+        end.append(le16: 0)
+        end.append(le16: 0)
+        end.append(le16: UInt16(count))
+        end.append(le16: UInt16(count))
+        end.append(le32: UInt32(directory.count))
+        end.append(le32: UInt32(body.count))
         end.append(le16: 0)
         return body + directory + end
     }

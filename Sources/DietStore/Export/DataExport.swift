@@ -9,8 +9,10 @@ public struct DataExport: Hashable, Sendable, Codable {
     public static let formatName = "w-diet-export"
     public static let currentVersion = 1
     /// The user tables, in the order an import inserts them.
-    public static let tables = ["profile", "cycle_states", "meal_logs", "weight_entries", "analytics_events", "custom_foods", "recipes",
-                                "mindful_meals", "calendar_sources", "whoop_records"]
+    public static let tables = [
+        "profile", "cycle_states", "meal_logs", "weight_entries", "analytics_events", "custom_foods", "recipes",
+        "mindful_meals", "calendar_sources", "whoop_records",
+    ]
 
     public let format: String
     public let version: Int
@@ -36,8 +38,12 @@ extension AppDatabase {
                     Dictionary(uniqueKeysWithValues: row.columnNames.map { ($0, JSONValue(row[$0] as DatabaseValue)) })
                 }
             }
-            return DataExport(format: DataExport.formatName, version: DataExport.currentVersion,
-                              exportedAt: StoreFormat.instant(now), tables: tables)
+            return DataExport(
+                format: DataExport.formatName,
+                version: DataExport.currentVersion,
+                exportedAt: StoreFormat.instant(now),
+                tables: tables
+            )
         }
     }
 
@@ -134,9 +140,12 @@ extension AppDatabase {
     public func purge() throws {
         try writer.writeWithoutTransaction { db in
             try db.inTransaction {
-                let tables = try String.fetchAll(db, sql: """
-                    SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'grdb_%' AND name NOT LIKE 'sqlite_%'
-                    """)
+                let tables = try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'grdb_%' AND name NOT LIKE 'sqlite_%'
+                        """
+                )
                 for table in tables { try db.execute(sql: "DELETE FROM \(table)") }
                 try db.execute(sql: "DELETE FROM sqlite_sequence")
                 return .commit

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,8 +13,11 @@ enum OwnerOnlyFile {
     /// Creates `folder` with mode 0700 (and its missing parents); an existing folder keeps its mode.
     static func createFolder(_ folder: URL) throws {
         guard !FileManager.default.fileExists(atPath: folder.path) else { return }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: folder,
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700]
+        )
     }
 
     static func write(_ data: Data, to url: URL) throws {

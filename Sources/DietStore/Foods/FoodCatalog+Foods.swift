@@ -15,26 +15,55 @@ extension FoodCatalog {
         let list = jsonList(ids)
         var portions: [Int: [Portion]] = [:]
         // the name shown in the user's language, the English one kept for matching typed units
-        for row in try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT food_id, amount, name_en, CASE ? WHEN 'de' THEN name_de WHEN 'es' THEN name_es ELSE name_en END AS shown,
-              grams FROM foods.portions WHERE food_id IN (SELECT value FROM json_each(?)) ORDER BY food_id, position
-            """), arguments: [language.rawValue, list]) {
-            portions[row["food_id"], default: []].append(Portion(amount: row["amount"], name: row["shown"], grams: row["grams"],
-                                                                 reference: row["name_en"]))
+        for row in try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT food_id, amount, name_en, CASE ? WHEN 'de' THEN name_de WHEN 'es' THEN name_es ELSE name_en END AS shown,
+                      grams FROM foods.portions WHERE food_id IN (SELECT value FROM json_each(?)) ORDER BY food_id, position
+                    """
+            ),
+            arguments: [language.rawValue, list]
+        ) {
+            portions[row["food_id"], default: []].append(
+                Portion(
+                    amount: row["amount"],
+                    name: row["shown"],
+                    grams: row["grams"],
+                    reference: row["name_en"]
+                )
+            )
         }
         var result: [Int: Food] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT f.*, d.name AS display FROM foods.foods f
-            JOIN foods.display_names d ON d.food_id = f.id AND d.language = ? WHERE f.id IN (SELECT value FROM json_each(?))
-            """), arguments: [language.rawValue, list]) {
+        for row in try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT f.*, d.name AS display FROM foods.foods f
+                    JOIN foods.display_names d ON d.food_id = f.id AND d.language = ? WHERE f.id IN (SELECT value FROM json_each(?))
+                    """
+            ),
+            arguments: [language.rawValue, list]
+        ) {
             let id: Int = row["id"]
-            result[id] = Food(id: String(id), name: row["display"], usdaName: row["usda_name"], per100g: Nutrients(
-                kcal: row["kcal"], proteinG: row["protein_g"], carbsG: row["available_carbs_g"], totalCarbsG: row["carbs_g"],
-                fiberG: row["fiber_g"], sugarsG: row["sugars_g"], fatG: row["fat_g"], sodiumMg: row["sodium_mg"]),
-                              portions: portions[id] ?? [], isCommon: row["common"] == 1,
-                              serving: (row["serving_position"] as Int?).flatMap { position in
-                                  portions[id].flatMap { position < $0.count ? $0[position] : nil }
-                              })
+            result[id] = Food(
+                id: String(id),
+                name: row["display"],
+                usdaName: row["usda_name"],
+                per100g: Nutrients(
+                    kcal: row["kcal"],
+                    proteinG: row["protein_g"],
+                    carbsG: row["available_carbs_g"],
+                    totalCarbsG: row["carbs_g"],
+                    fiberG: row["fiber_g"],
+                    sugarsG: row["sugars_g"],
+                    fatG: row["fat_g"],
+                    sodiumMg: row["sodium_mg"]
+                ),
+                portions: portions[id] ?? [],
+                isCommon: row["common"] == 1,
+                serving: (row["serving_position"] as Int?).flatMap { position in
+                    portions[id].flatMap { position < $0.count ? $0[position] : nil }
+                }
+            )
         }
         return result
     }

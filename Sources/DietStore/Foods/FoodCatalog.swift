@@ -51,8 +51,13 @@ enum FoodCatalog {
     }
 
     /// The catalog's foods matching `words`, best name per food.
-    private static func catalogMatches(_ db: Database, words: [[String]], language: Language, typed text: String,
-                                       limit: Int) throws -> [Int: Match] {
+    private static func catalogMatches(
+        _ db: Database,
+        words: [[String]],
+        language: Language,
+        typed text: String,
+        limit: Int
+    ) throws -> [Int: Match] {
         let typed = words.map { $0[0] }
         let short = typed.allSatisfy { $0.count < 4 }
         // a single letter matches hundreds of names; the best-ranked 60 rows hold the first screen
@@ -93,25 +98,53 @@ enum FoodCatalog {
     private static let vocabularyCache = Locked<[String]?>(nil)
 
     /// Orders the candidates and the user's own foods: (id, rank, matched name), best first.
-    private static func rank(_ db: Database, candidates: [Int: Match], own: [(food: Food, name: NameRank)], language: Language,
-                             today: LocalDate) throws -> [(String, SearchRank, String)] {
+    private static func rank(
+        _ db: Database,
+        candidates: [Int: Match],
+        own: [(food: Food, name: NameRank)],
+        language: Language,
+        today: LocalDate
+    ) throws -> [(String, SearchRank, String)] {
         let usage = try Self.usage(db, foods: candidates.keys.map(String.init) + own.map(\.food.id), today: today)
-        let summaries = candidates.isEmpty ? [] : try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT f.id, f.common, d.name, f.popularity FROM foods.foods f JOIN foods.display_names d ON d.food_id = f.id AND d.language = ?
-            WHERE f.id IN (SELECT value FROM json_each(?))
-            """), arguments: [language.rawValue, jsonList(Array(candidates.keys))])
+        let summaries =
+            candidates.isEmpty
+            ? []
+            : try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT f.id, f.common, d.name, f.popularity FROM foods.foods f JOIN foods.display_names d ON d.food_id = f.id AND d.language = ?
+                        WHERE f.id IN (SELECT value FROM json_each(?))
+                        """
+                ),
+                arguments: [language.rawValue, jsonList(Array(candidates.keys))]
+            )
         var ranked = summaries.compactMap { row -> (String, SearchRank, String)? in
             let id: Int = row["id"]
             guard let match = candidates[id] else { return nil }
-            let rank = SearchRank(usage: usage[String(id)] ?? 0, isCommon: row["common"] == 1, name: match.name,
-                                  popularity: row["popularity"], nameLength: (row["name"] as String).count, relevance: match.relevance)
+            let rank = SearchRank(
+                usage: usage[String(id)] ?? 0,
+                isCommon: row["common"] == 1,
+                name: match.name,
+                popularity: row["popularity"],
+                nameLength: (row["name"] as String).count,
+                relevance: match.relevance
+            )
             return (String(id), rank, match.text)
         }
         ranked += own.map { food, name in
             // the user's own foods rank before the database's at a word's start, first of all once logged
-            (food.id, SearchRank(usage: usage[food.id] ?? 0, isCommon: true, name: name, nameLength: food.name.count, relevance: -20,
-                                 isOwn: true),
-             SearchText.fold(food.name))
+            (
+                food.id,
+                SearchRank(
+                    usage: usage[food.id] ?? 0,
+                    isCommon: true,
+                    name: name,
+                    nameLength: food.name.count,
+                    relevance: -20,
+                    isOwn: true
+                ),
+                SearchText.fold(food.name)
+            )
         }
         return ranked.sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
     }
@@ -132,8 +165,12 @@ enum FoodCatalog {
     }
 
     /// The ranked ids as foods, named in `language`.
-    private static func hits(_ db: Database, ranked: ArraySlice<(String, SearchRank, String)>, own: [(food: Food, name: NameRank)],
-                             language: Language) throws -> [FoodHit] {
+    private static func hits(
+        _ db: Database,
+        ranked: ArraySlice<(String, SearchRank, String)>,
+        own: [(food: Food, name: NameRank)],
+        language: Language
+    ) throws -> [FoodHit] {
         let ownByID = Dictionary(own.map { ($0.food.id, $0.food) }, uniquingKeysWith: { first, _ in first })
         let catalog = try foods(db, ids: ranked.compactMap { ownByID[$0.0] == nil ? Int($0.0) : nil }, language: language)
         return ranked.compactMap { id, rank, matched in
@@ -143,19 +180,27 @@ enum FoodCatalog {
 
     /// Catalog foods this user logged (the 50 most recent) whose shown name matches `words`.
     private static func usedFoodMatches(_ db: Database, words: [[String]], language: Language) throws -> [Int: Match] {
-        let rows = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT d.food_id, d.name FROM foods.display_names d
-            WHERE d.language = ? AND d.food_id IN (
-              SELECT CAST(food_id AS INTEGER) FROM meal_logs WHERE deleted = 0 AND food_id IS NOT NULL
-              GROUP BY food_id ORDER BY max(local_date) DESC LIMIT 50)
-            """), arguments: [language.rawValue])
+        let rows = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT d.food_id, d.name FROM foods.display_names d
+                    WHERE d.language = ? AND d.food_id IN (
+                      SELECT CAST(food_id AS INTEGER) FROM meal_logs WHERE deleted = 0 AND food_id IS NOT NULL
+                      GROUP BY food_id ORDER BY max(local_date) DESC LIMIT 50)
+                    """
+            ),
+            arguments: [language.rawValue]
+        )
         var result: [Int: Match] = [:]
         for row in rows {
             let name = SearchText.fold(row["name"] as String)
             let kind = NameMatch.of(name: name, words: words, language: language)
             guard kind < .infix else { continue }
-            result[row["food_id"]] = Match(name: NameRank(match: kind, source: .userLanguage, isPrimary: true, length: name.count),
-                                           relevance: 0, text: name)
+            result[row["food_id"]] = Match(
+                name: NameRank(match: kind, source: .userLanguage, isPrimary: true, length: name.count),
+                relevance: 0,
+                text: name
+            )
         }
         return result
     }
@@ -164,18 +209,29 @@ enum FoodCatalog {
     /// written together with those of `common_search`, so the same rowid tells the name's
     /// language; a row without its twin counts as another language's.
     private static func infixMatches(_ db: Database, word: String, language: Language) throws -> [Int: Match] {
-        let rows = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT m.food_id, m.text, m.relevance, c.food_id AS twin, c.language, c.is_primary FROM (
-              SELECT rowid AS id, food_id, text, bm25(common_trigram) AS relevance FROM foods.common_trigram
-              WHERE common_trigram MATCH ? ORDER BY relevance LIMIT ?) m
-            LEFT JOIN foods.common_search c ON c.rowid = m.id
-            """), arguments: ["\"" + word.replacingOccurrences(of: "\"", with: "") + "\"", infixLimit])
+        let rows = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT m.food_id, m.text, m.relevance, c.food_id AS twin, c.language, c.is_primary FROM (
+                      SELECT rowid AS id, food_id, text, bm25(common_trigram) AS relevance FROM foods.common_trigram
+                      WHERE common_trigram MATCH ? ORDER BY relevance LIMIT ?) m
+                    LEFT JOIN foods.common_search c ON c.rowid = m.id
+                    """
+            ),
+            arguments: ["\"" + word.replacingOccurrences(of: "\"", with: "") + "\"", infixLimit]
+        )
         var best: [Int: Match] = [:]
         for row in rows {
             let id: Int = row["food_id"]
             let twin = (row["twin"] as Int?) == id
-            let match = match(text: row["text"], language: twin ? row["language"] : nil, isPrimary: twin && row["is_primary"] == 1,
-                              words: [[word]], user: language, relevance: row["relevance"])
+            let match = match(
+                text: row["text"],
+                language: twin ? row["language"] : nil,
+                isPrimary: twin && row["is_primary"] == 1,
+                words: [[word]],
+                user: language,
+                relevance: row["relevance"]
+            )
             if let current = best[id], current.name <= match.name { continue }
             best[id] = match
         }
@@ -189,12 +245,19 @@ enum FoodCatalog {
         let patterns = typed.map { "% " + $0.replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%" }
         let statement = try db.cachedStatement(sql: "SELECT * FROM custom_foods WHERE deleted = 0 AND \(conditions) LIMIT 50")
         return try CustomFoodRecord.fetchAll(statement, arguments: StatementArguments(patterns)).compactMap { record in
-                let name = SearchText.fold(record.name)
-                return record.food.map {
-                    ($0, NameRank(match: NameMatch.of(name: name, words: words, language: language), source: .userLanguage,
-                                  isPrimary: true, length: name.count))
-                }
+            let name = SearchText.fold(record.name)
+            return record.food.map {
+                (
+                    $0,
+                    NameRank(
+                        match: NameMatch.of(name: name, words: words, language: language),
+                        source: .userLanguage,
+                        isPrimary: true,
+                        length: name.count
+                    )
+                )
             }
+        }
     }
 
     /// A food's best matching name so far.
@@ -205,8 +268,14 @@ enum FoodCatalog {
     }
 
     /// How one indexed name (folded, in `language`, "usda" for the description) answers `words`.
-    private static func match(text: String, language: String?, isPrimary: Bool, words: [[String]], user: Language,
-                              relevance: Double) -> Match {
+    private static func match(
+        text: String,
+        language: String?,
+        isPrimary: Bool,
+        words: [[String]],
+        user: Language,
+        relevance: Double
+    ) -> Match {
         let nameLanguage = language.flatMap(Language.init(rawValue:))
         let source: NameSource = language == "usda" ? .usda : nameLanguage == user ? .userLanguage : .otherLanguage
         let kind = NameMatch.of(name: text, words: words, language: nameLanguage)
@@ -217,9 +286,10 @@ enum FoodCatalog {
     private static func matches(_ db: Database, table: String, words: [[String]], language: Language, limit: Int) throws -> [Int: Match] {
         // the typed word as a prefix, its singular forms and corrections as whole words only
         let expression = words.map { alternatives in
-            "(" + alternatives.enumerated().map { index, word in
-                "\"\(word.replacingOccurrences(of: "\"", with: ""))\"" + (index == 0 ? "*" : "")
-            }.joined(separator: " OR ") + ")"
+            "("
+                + alternatives.enumerated().map { index, word in
+                    "\"\(word.replacingOccurrences(of: "\"", with: ""))\"" + (index == 0 ? "*" : "")
+                }.joined(separator: " OR ") + ")"
         }.joined(separator: " AND ")
         // One letter matches most names: bm25 tells them apart by little but costs much, so
         // the shortest names (the "short common names" of the ranking) come first instead.
@@ -232,18 +302,37 @@ enum FoodCatalog {
         // of names the full-text index would hand over
         let firstLetters = table == "common_search" && words.count == 1 && words[0].count == 1 && words[0][0].count <= 3
         // the statements are kept prepared: a search runs on every keystroke
-        let rows = try firstLetters ? Row.fetchAll(db.cachedStatement(sql: """
-            SELECT food_id, language, is_primary, text, length AS relevance FROM foods.name_prefixes
-            WHERE prefix = ? ORDER BY length LIMIT ?
-            """), arguments: [words[0][0], min(limit, firstLettersLimit)]) : Row.fetchAll(db.cachedStatement(sql: """
-            SELECT food_id, language, is_primary, text, \(relevance) AS relevance FROM foods.\(table)
-            WHERE \(table) MATCH ? ORDER BY relevance LIMIT ?
-            """), arguments: [expression, limit])
+        let rows =
+            try firstLetters
+            ? Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT food_id, language, is_primary, text, length AS relevance FROM foods.name_prefixes
+                        WHERE prefix = ? ORDER BY length LIMIT ?
+                        """
+                ),
+                arguments: [words[0][0], min(limit, firstLettersLimit)]
+            )
+            : Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT food_id, language, is_primary, text, \(relevance) AS relevance FROM foods.\(table)
+                        WHERE \(table) MATCH ? ORDER BY relevance LIMIT ?
+                        """
+                ),
+                arguments: [expression, limit]
+            )
         var best: [Int: Match] = [:]
         for row in rows {
             let id: Int = row["food_id"]
-            let match = match(text: row["text"], language: row["language"], isPrimary: row["is_primary"] == 1, words: words,
-                              user: language, relevance: short ? 0 : row["relevance"])
+            let match = match(
+                text: row["text"],
+                language: row["language"],
+                isPrimary: row["is_primary"] == 1,
+                words: words,
+                user: language,
+                relevance: short ? 0 : row["relevance"]
+            )
             if let current = best[id], current.name <= match.name { continue }
             best[id] = match
         }
@@ -259,11 +348,16 @@ enum FoodCatalog {
     /// Uses of each food by this user, decayed by age (see `SearchRank.usageScore`).
     static func usage(_ db: Database, foods: [String], today: LocalDate) throws -> [String: Double] {
         guard !foods.isEmpty else { return [:] }
-        let rows = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT food_id, count(*) AS uses, max(local_date) AS last FROM meal_logs
-            WHERE deleted = 0 AND food_id IS NOT NULL AND food_id IN (SELECT value FROM json_each(?))
-            GROUP BY food_id
-            """), arguments: [jsonList(foods)])
+        let rows = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT food_id, count(*) AS uses, max(local_date) AS last FROM meal_logs
+                    WHERE deleted = 0 AND food_id IS NOT NULL AND food_id IN (SELECT value FROM json_each(?))
+                    GROUP BY food_id
+                    """
+            ),
+            arguments: [jsonList(foods)]
+        )
         var result: [String: Double] = [:]
         for row in rows {
             let id: String = row["food_id"]

@@ -19,11 +19,28 @@ public struct TextMeal: Hashable, Sendable {
     public let unmatched: [ParsedItem]
 
     public var totals: Nutrients {
-        items.map(\.nutrients).reduce(Nutrients(kcal: 0, proteinG: 0, carbsG: 0, totalCarbsG: 0, fiberG: 0, sugarsG: 0,
-                                                fatG: 0, sodiumMg: 0)) { sum, n in
-            Nutrients(kcal: sum.kcal + n.kcal, proteinG: sum.proteinG + n.proteinG, carbsG: sum.carbsG + n.carbsG,
-                      totalCarbsG: sum.totalCarbsG + n.totalCarbsG, fiberG: sum.fiberG + n.fiberG,
-                      sugarsG: sum.sugarsG + n.sugarsG, fatG: sum.fatG + n.fatG, sodiumMg: sum.sodiumMg + n.sodiumMg)
+        items.map(\.nutrients).reduce(
+            Nutrients(
+                kcal: 0,
+                proteinG: 0,
+                carbsG: 0,
+                totalCarbsG: 0,
+                fiberG: 0,
+                sugarsG: 0,
+                fatG: 0,
+                sodiumMg: 0
+            )
+        ) { sum, n in
+            Nutrients(
+                kcal: sum.kcal + n.kcal,
+                proteinG: sum.proteinG + n.proteinG,
+                carbsG: sum.carbsG + n.carbsG,
+                totalCarbsG: sum.totalCarbsG + n.totalCarbsG,
+                fiberG: sum.fiberG + n.fiberG,
+                sugarsG: sum.sugarsG + n.sugarsG,
+                fatG: sum.fatG + n.fatG,
+                sodiumMg: sum.sodiumMg + n.sodiumMg
+            )
         }
     }
 }
@@ -121,7 +138,8 @@ struct FoodFinder {
     private func good(_ name: String) throws -> FoodHit? {
         for query in [name] + [Self.singular(name)].compactMap({ $0 }) {
             if let hit = try FoodCatalog.search(db, text: query, language: language, today: today, limit: 1).first,
-               [.exact, .good].contains(Self.quality(hit, query: query)) {
+                [.exact, .good].contains(Self.quality(hit, query: query))
+            {
                 return hit
             }
         }
@@ -135,7 +153,8 @@ struct FoodFinder {
         let described = parsed.preparation.joined(separator: " ")
         for name in [parsed.food + " " + described, described + " " + parsed.food] {
             if let hit = try FoodCatalog.search(db, text: name, language: language, today: today, limit: 1).first,
-               Self.quality(hit, query: name) == .exact {
+                Self.quality(hit, query: name) == .exact
+            {
                 return hit
             }
         }
@@ -148,11 +167,20 @@ struct FoodFinder {
         let words = parsed.food.split(separator: " ").map(String.init)
         guard (2...4).contains(words.count) else { return nil }
         for cut in 1..<words.count {
-            let first = words[..<cut].joined(separator: " "), second = words[cut...].joined(separator: " ")
+            let first = words[..<cut].joined(separator: " ")
+            let second = words[cut...].joined(separator: " ")
             guard let a = try best(first), Self.quality(a, query: first) == .exact, let b = try best(second),
-                  Self.quality(b, query: second) == .exact else { continue }
-            let head = ParsedItem(text: parsed.text, quantity: parsed.quantity, quantityGiven: parsed.quantityGiven, unit: parsed.unit,
-                                  food: first, range: parsed.range, preparation: parsed.preparation)
+                Self.quality(b, query: second) == .exact
+            else { continue }
+            let head = ParsedItem(
+                text: parsed.text,
+                quantity: parsed.quantity,
+                quantityGiven: parsed.quantityGiven,
+                unit: parsed.unit,
+                food: first,
+                range: parsed.range,
+                preparation: parsed.preparation
+            )
             let tail = ParsedItem(text: parsed.text, quantity: 1, quantityGiven: false, unit: nil, food: second)
             return [(head, a), (tail, b)]
         }
@@ -174,7 +202,8 @@ extension TextMeal.Item {
     init(parsed: ParsedItem, hit: FoodHit, after previous: TextMeal.Item?) {
         var unit = parsed.unit
         if parsed.withPrevious, !parsed.quantityGiven, let drink = previous?.food.usdaName.lowercased(),
-           ["coffee", "tea", "espresso"].contains(where: { drink.hasPrefix($0) || drink.hasPrefix("beverages, \($0)") }) {
+            ["coffee", "tea", "espresso"].contains(where: { drink.hasPrefix($0) || drink.hasPrefix("beverages, \($0)") })
+        {
             let name = hit.food.usdaName.lowercased()
             if ["milk", "cream", "soymilk", "beverages, almond", "beverages, oat", "beverages, rice"].contains(where: name.hasPrefix) {
                 unit = .dash
@@ -184,8 +213,13 @@ extension TextMeal.Item {
         }
         // "juice of 2 lemons" counts lemons: the measure of what one fruit gives, never a serving
         let portions = parsed.countsWholeFoods ? hit.food.portions.filter { $0.reference != "serving" } : hit.food.portions
-        let choice = PortionChooser.grams(quantity: parsed.quantity, unit: unit, portions: portions, foodName: hit.food.usdaName,
-                                          serving: parsed.countsWholeFoods ? nil : hit.food.serving)
+        let choice = PortionChooser.grams(
+            quantity: parsed.quantity,
+            unit: unit,
+            portions: portions,
+            foodName: hit.food.usdaName,
+            serving: parsed.countsWholeFoods ? nil : hit.food.serving
+        )
         self.init(parsed: parsed, food: hit.food, choice: choice, nutrients: hit.food.per100g.scaled(toGrams: choice.grams))
     }
 }
@@ -197,8 +231,10 @@ extension FoodCatalog {
     /// Curated names (every language) holding a word the meal parser splits on, folded.
     static func dishes(_ db: Database) throws -> Set<String> {
         let names = try String.fetchAll(db, sql: "SELECT name FROM foods.names WHERE language != 'usda'")
-        return Set(names.map(SearchText.fold).filter { name in
-            SearchText.words(name).count > 2 && SearchText.words(name).contains { MealTextParser.separators.contains($0) }
-        })
+        return Set(
+            names.map(SearchText.fold).filter { name in
+                SearchText.words(name).count > 2 && SearchText.words(name).contains { MealTextParser.separators.contains($0) }
+            }
+        )
     }
 }

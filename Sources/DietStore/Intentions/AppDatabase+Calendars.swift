@@ -38,9 +38,17 @@ extension AppDatabase {
     @discardableResult
     public func addCalendar(name: String, location: String, isURL: Bool, ics: String, eventCount: Int, problemCount: Int) throws -> StoredCalendar {
         let now = clock.now()
-        var record = CalendarSourceRecord(id: UUID(), name: CalendarSourceRecord.cleanName(name), kind: isURL ? "address" : "file",
-                                          location: location, addedAt: StoreFormat.instant(now), fetchedAt: StoreFormat.instant(now),
-                                          ics: CalendarSourceRecord.normalized(ics), updatedHLC: "", deleted: false)
+        var record = CalendarSourceRecord(
+            id: UUID(),
+            name: CalendarSourceRecord.cleanName(name),
+            kind: isURL ? "address" : "file",
+            location: location,
+            addedAt: StoreFormat.instant(now),
+            fetchedAt: StoreFormat.instant(now),
+            ics: CalendarSourceRecord.normalized(ics),
+            updatedHLC: "",
+            deleted: false
+        )
         let text = record.ics
         var localICS: String?
         if try record.syncProblem() != nil {
@@ -59,8 +67,18 @@ extension AppDatabase {
                 try db.execute(sql: "UPDATE calendar_source_state SET unshared = 1 WHERE id = ?", arguments: [record.id.uuidString])
             }
         }
-        return StoredCalendar(id: record.id, name: record.name, location: location, isURL: isURL, addedAt: now, fetchedAt: now,
-                              ics: text, eventCount: eventCount, problemCount: problemCount, localOnly: localICS != nil)
+        return StoredCalendar(
+            id: record.id,
+            name: record.name,
+            location: location,
+            isURL: isURL,
+            addedAt: now,
+            fetchedAt: now,
+            ics: text,
+            eventCount: eventCount,
+            problemCount: problemCount,
+            localOnly: localICS != nil
+        )
     }
 
     /// Keeps a calendar's text after a successful fetch. A new version is written (and
@@ -73,8 +91,11 @@ extension AppDatabase {
             guard var record = try CalendarSourceRecord.fetchOne(db, key: id), !record.deleted else {
                 throw StoreError.notFound(table: "calendars", id: id.uuidString)
             }
-            let localICS = try String.fetchOne(db, sql: "SELECT local_ics FROM calendar_source_state WHERE id = ?",
-                                               arguments: [id.uuidString])
+            let localICS = try String.fetchOne(
+                db,
+                sql: "SELECT local_ics FROM calendar_source_state WHERE id = ?",
+                arguments: [id.uuidString]
+            )
             if (localICS ?? record.ics) == text {
                 try Self.saveState(id, eventCount: eventCount, problemCount: problemCount, checkedAt: now, localICS: localICS, db)
                 return .unchanged
@@ -97,32 +118,48 @@ extension AppDatabase {
     /// is counted when first shown).
     public func setCalendarCounts(_ id: UUID, eventCount: Int, problemCount: Int) throws {
         try writer.write { db in
-            try db.execute(sql: """
-                INSERT INTO calendar_source_state (id, event_count, problem_count) VALUES (?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET event_count = excluded.event_count, problem_count = excluded.problem_count
-                """, arguments: [id.uuidString, eventCount, problemCount])
+            try db.execute(
+                sql: """
+                    INSERT INTO calendar_source_state (id, event_count, problem_count) VALUES (?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET event_count = excluded.event_count, problem_count = excluded.problem_count
+                    """,
+                arguments: [id.uuidString, eventCount, problemCount]
+            )
         }
     }
 
     /// The calendars not removed, oldest first.
     public func calendars() throws -> [StoredCalendar] {
         try reader.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT c.*, s.event_count, s.problem_count, s.checked_at, s.local_ics FROM calendar_sources c
-                LEFT JOIN calendar_source_state s ON s.id = c.id
-                WHERE c.deleted = 0 ORDER BY c.added_at, c.name
-                """).compactMap(Self.storedCalendar)
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT c.*, s.event_count, s.problem_count, s.checked_at, s.local_ics FROM calendar_sources c
+                    LEFT JOIN calendar_source_state s ON s.id = c.id
+                    WHERE c.deleted = 0 ORDER BY c.added_at, c.name
+                    """
+            ).compactMap(Self.storedCalendar)
         }
     }
 
     private static func storedCalendar(_ row: Row) -> StoredCalendar? {
         guard let id = UUID(uuidString: row["id"]), let added = StoreFormat.instant(row["added_at"] as String),
-              let fetched = StoreFormat.instant(row["fetched_at"] as String) else { return nil }
+            let fetched = StoreFormat.instant(row["fetched_at"] as String)
+        else { return nil }
         let checked = (row["checked_at"] as String?).flatMap(StoreFormat.instant)
         let localICS: String? = row["local_ics"]
-        return StoredCalendar(id: id, name: row["name"], location: row["location"], isURL: row["kind"] == "address",
-                              addedAt: added, fetchedAt: max(fetched, checked ?? fetched), ics: localICS ?? row["ics"],
-                              eventCount: row["event_count"], problemCount: row["problem_count"], localOnly: localICS != nil)
+        return StoredCalendar(
+            id: id,
+            name: row["name"],
+            location: row["location"],
+            isURL: row["kind"] == "address",
+            addedAt: added,
+            fetchedAt: max(fetched, checked ?? fetched),
+            ics: localICS ?? row["ics"],
+            eventCount: row["event_count"],
+            problemCount: row["problem_count"],
+            localOnly: localICS != nil
+        )
     }
 
     /// Removes the calendar whose id starts with `prefix` (at least 4 characters, unique): a
@@ -138,8 +175,12 @@ extension AppDatabase {
             guard var record = try CalendarSourceRecord.fetchOne(db, key: calendar.id) else {
                 throw StoreError.notFound(table: "calendars", id: prefix)
             }
-            let unshared = try Bool.fetchOne(db, sql: "SELECT unshared FROM calendar_source_state WHERE id = ?",
-                                             arguments: [calendar.id.uuidString]) ?? false
+            let unshared =
+                try Bool.fetchOne(
+                    db,
+                    sql: "SELECT unshared FROM calendar_source_state WHERE id = ?",
+                    arguments: [calendar.id.uuidString]
+                ) ?? false
             try db.execute(sql: "DELETE FROM calendar_source_state WHERE id = ?", arguments: [calendar.id.uuidString])
             if unshared {
                 try record.delete(db)
@@ -151,12 +192,21 @@ extension AppDatabase {
         return calendar
     }
 
-    private static func saveState(_ id: UUID, eventCount: Int, problemCount: Int, checkedAt: Date?, localICS: String?,
-                                  _ db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO calendar_source_state (id, event_count, problem_count, checked_at, local_ics) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (id) DO UPDATE SET event_count = excluded.event_count, problem_count = excluded.problem_count,
-              checked_at = excluded.checked_at, local_ics = excluded.local_ics
-            """, arguments: [id.uuidString, eventCount, problemCount, checkedAt.map(StoreFormat.instant), localICS])
+    private static func saveState(
+        _ id: UUID,
+        eventCount: Int,
+        problemCount: Int,
+        checkedAt: Date?,
+        localICS: String?,
+        _ db: Database
+    ) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO calendar_source_state (id, event_count, problem_count, checked_at, local_ics) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET event_count = excluded.event_count, problem_count = excluded.problem_count,
+                  checked_at = excluded.checked_at, local_ics = excluded.local_ics
+                """,
+            arguments: [id.uuidString, eventCount, problemCount, checkedAt.map(StoreFormat.instant), localICS]
+        )
     }
 }

@@ -38,8 +38,16 @@ extension AppDatabase {
             }
             return (meal.entry, Self.portion(of: record))
         }
-        let copy = try MealEntry(name: entry.name, kcal: entry.kcal, proteinG: entry.proteinG, carbsG: entry.carbsG, fatG: entry.fatG,
-                                 fiberG: entry.fiberG, at: when, in: timeZone)
+        let copy = try MealEntry(
+            name: entry.name,
+            kcal: entry.kcal,
+            proteinG: entry.proteinG,
+            carbsG: entry.carbsG,
+            fatG: entry.fatG,
+            fiberG: entry.fiberG,
+            at: when,
+            in: timeZone
+        )
         return try logMeal(copy, source: .copy, food: food)
     }
 
@@ -50,9 +58,19 @@ extension AppDatabase {
             try MealRecord.all().on(source).fetchAll(db).compactMap { record in record.meal.map { ($0.entry, Self.portion(of: record)) } }
         }
         let copies = try originals.map { entry, food in
-            (try MealEntry(name: entry.name, kcal: entry.kcal, proteinG: entry.proteinG, carbsG: entry.carbsG, fatG: entry.fatG,
-                           fiberG: entry.fiberG, at: target.instant(at: entry.localTime, in: timeZone), in: timeZone,
-                           moment: entry.moment), food)
+            (
+                try MealEntry(
+                    name: entry.name,
+                    kcal: entry.kcal,
+                    proteinG: entry.proteinG,
+                    carbsG: entry.carbsG,
+                    fatG: entry.fatG,
+                    fiberG: entry.fiberG,
+                    at: target.instant(at: entry.localTime, in: timeZone),
+                    in: timeZone,
+                    moment: entry.moment
+                ), food
+            )
         }
         return try logMeals(copies, source: .copy)
     }
@@ -60,17 +78,22 @@ extension AppDatabase {
     /// The foods logged most recently (`recent`) or most often (`frequent`), newest first.
     public func usedFoods(frequent: Bool, limit: Int = 10, language: Language) throws -> [UsedFood] {
         try reader.read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT food_id, count(*) AS uses, max(local_date) AS last, max(created_at) AS latest,
-                  (SELECT portion_g FROM meal_logs AS m WHERE m.deleted = 0 AND m.food_id = meal_logs.food_id
-                   ORDER BY m.created_at DESC LIMIT 1) AS last_grams
-                FROM meal_logs
-                WHERE deleted = 0 AND food_id IS NOT NULL GROUP BY food_id
-                ORDER BY \(frequent ? "uses DESC, latest DESC" : "latest DESC") LIMIT ?
-                """, arguments: [limit])
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT food_id, count(*) AS uses, max(local_date) AS last, max(created_at) AS latest,
+                      (SELECT portion_g FROM meal_logs AS m WHERE m.deleted = 0 AND m.food_id = meal_logs.food_id
+                       ORDER BY m.created_at DESC LIMIT 1) AS last_grams
+                    FROM meal_logs
+                    WHERE deleted = 0 AND food_id IS NOT NULL GROUP BY food_id
+                    ORDER BY \(frequent ? "uses DESC, latest DESC" : "latest DESC") LIMIT ?
+                    """,
+                arguments: [limit]
+            )
             return try rows.compactMap { row in
                 let id: String = row["food_id"]
-                let food = try Int(id).flatMap { try FoodCatalog.food(db, id: $0, language: language) }
+                let food =
+                    try Int(id).flatMap { try FoodCatalog.food(db, id: $0, language: language) }
                     ?? CustomFoodRecord.fetchOne(db, key: id.uppercased())?.food
                 guard let last = LocalDate(iso: row["last"]), let grams: Double = row["last_grams"], grams > 0 else { return nil }
                 return UsedFood(foodID: id, name: food?.name ?? id, uses: row["uses"], lastDate: last, lastGrams: grams, food: food)
@@ -81,10 +104,14 @@ extension AppDatabase {
     /// The amount of `foodID` logged most recently, nil if it never was.
     public func lastGrams(of foodID: String) throws -> Double? {
         try reader.read { db in
-            try Double.fetchOne(db, sql: """
-                SELECT portion_g FROM meal_logs WHERE deleted = 0 AND food_id = ? AND portion_g IS NOT NULL
-                ORDER BY created_at DESC LIMIT 1
-                """, arguments: [foodID])
+            try Double.fetchOne(
+                db,
+                sql: """
+                    SELECT portion_g FROM meal_logs WHERE deleted = 0 AND food_id = ? AND portion_g IS NOT NULL
+                    ORDER BY created_at DESC LIMIT 1
+                    """,
+                arguments: [foodID]
+            )
         }
     }
 

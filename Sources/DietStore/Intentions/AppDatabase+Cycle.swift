@@ -25,9 +25,14 @@ extension AppDatabase {
             guard let settings = try Self.settings(db) else { throw StoreError.notOnboarded }
             let record = try CycleStateRecord.fetchOne(db, key: CycleStateRecord.rowID)
             let stored = record.flatMap { $0.deleted ? nil : $0.state }
-            let outcome = try CycleRecovery.check(stored: stored, startDate: settings.startDate,
-                                                  preset: settings.profile.cyclePreset, today: today, timeZone: timeZone,
-                                                  pauses: settings.cyclePauses)
+            let outcome = try CycleRecovery.check(
+                stored: stored,
+                startDate: settings.startDate,
+                preset: settings.profile.cyclePreset,
+                today: today,
+                timeZone: timeZone,
+                pauses: settings.cyclePauses
+            )
             guard outcome.state == stored, outcome.reason == nil else { return nil }
             return CycleCheck(day: outcome.day, recovered: nil, switched: false)
         }
@@ -36,21 +41,34 @@ extension AppDatabase {
             guard let settings = try Self.settings(db) else { throw StoreError.notOnboarded }
             let record = try CycleStateRecord.fetchOne(db, key: CycleStateRecord.rowID)
             let stored = record.flatMap { $0.deleted ? nil : $0.state }
-            let outcome = try CycleRecovery.check(stored: stored, startDate: settings.startDate,
-                                                  preset: settings.profile.cyclePreset, today: today, timeZone: timeZone,
-                                                  pauses: settings.cyclePauses)
+            let outcome = try CycleRecovery.check(
+                stored: stored,
+                startDate: settings.startDate,
+                preset: settings.profile.cyclePreset,
+                today: today,
+                timeZone: timeZone,
+                pauses: settings.cyclePauses
+            )
             // A pause of recovery mode starting or ending is no phase switch (`CycleRecovery`).
             let switched = outcome.phaseSwitched
             if outcome.state != stored {
                 _ = try Outbox.save(CycleStateRecord(outcome.state), db, now: now)
             }
             if let reason = outcome.reason {
-                try recordEvent(.cycleRecovered(reason: reason, programmeDay: outcome.day.programmeDay), db, now: now,
-                           timeZone: timeZone)
+                try recordEvent(
+                    .cycleRecovered(reason: reason, programmeDay: outcome.day.programmeDay),
+                    db,
+                    now: now,
+                    timeZone: timeZone
+                )
             }
             if let stored, switched {
-                try recordEvent(.phaseSwitched(from: stored.phase, to: outcome.day.phase, programmeDay: outcome.day.programmeDay),
-                           db, now: now, timeZone: timeZone)
+                try recordEvent(
+                    .phaseSwitched(from: stored.phase, to: outcome.day.phase, programmeDay: outcome.day.programmeDay),
+                    db,
+                    now: now,
+                    timeZone: timeZone
+                )
             }
             return CycleCheck(day: outcome.day, recovered: outcome.reason, switched: switched)
         }
@@ -62,7 +80,8 @@ extension AppDatabase {
         let today = LocalDate(now, in: timeZone)
         try writer.write { db in
             guard let settings = try Self.settings(db),
-                  let state = try CycleStateRecord.fetchOne(db, key: CycleStateRecord.rowID)?.state else {
+                let state = try CycleStateRecord.fetchOne(db, key: CycleStateRecord.rowID)?.state
+            else {
                 throw StoreError.notOnboarded
             }
             let day = settings.cycleEngine.day(on: today)

@@ -13,9 +13,16 @@ extension AppDatabase {
     /// Records an analytics event inside a write that is already open.
     func recordEvent(_ event: AnalyticsEvent, _ db: Database, now: Date, timeZone: TimeZone) throws {
         let json = try String(decoding: JSONEncoder.store.encode(event.properties), as: UTF8.self)
-        let record = EventRecord(id: UUID(), name: event.name, occurredAt: StoreFormat.instant(now),
-                                 localDate: LocalDate(now, in: timeZone).iso, timeZone: timeZone.identifier,
-                                 properties: json, updatedHLC: "", deleted: false)
+        let record = EventRecord(
+            id: UUID(),
+            name: event.name,
+            occurredAt: StoreFormat.instant(now),
+            localDate: LocalDate(now, in: timeZone).iso,
+            timeZone: timeZone.identifier,
+            properties: json,
+            updatedHLC: "",
+            deleted: false
+        )
         _ = try Outbox.save(record, db, now: now)
     }
 

@@ -7,18 +7,43 @@ extension AppDatabase {
     /// it (or `name`), at `instant` in eating `moment`; with `id`, the meal's client-made id
     /// (an existing one changes nothing: see `logMeals`).
     @discardableResult
-    public func logFood(_ foodID: String, grams: Double, name: String? = nil, at instant: Date, moment: Int?,
-                        timeZone: TimeZone, language: Language, source: AnalyticsEvent.MealSource, id: UUID? = nil) throws -> Meal {
-        try logFoods([FoodAmount(foodID: foodID, grams: grams)], names: [name], at: instant, moment: moment, timeZone: timeZone,
-                     language: language, source: source, ids: id.map { [$0] })[0]
+    public func logFood(
+        _ foodID: String,
+        grams: Double,
+        name: String? = nil,
+        at instant: Date,
+        moment: Int?,
+        timeZone: TimeZone,
+        language: Language,
+        source: AnalyticsEvent.MealSource,
+        id: UUID? = nil
+    ) throws -> Meal {
+        try logFoods(
+            [FoodAmount(foodID: foodID, grams: grams)],
+            names: [name],
+            at: instant,
+            moment: moment,
+            timeZone: timeZone,
+            language: language,
+            source: source,
+            ids: id.map { [$0] }
+        )[0]
     }
 
     /// Logs several foods as meals in one transaction: all of them or none (a meal in words
     /// after the person corrected it). Every amount is checked (1–5,000 g) and every food must
     /// exist before anything is written. `ids`, one per item, are client-made ids (see `logMeals`).
     @discardableResult
-    public func logFoods(_ items: [FoodAmount], names: [String?]? = nil, at instant: Date, moment: Int?, timeZone: TimeZone,
-                         language: Language, source: AnalyticsEvent.MealSource, ids: [UUID]? = nil) throws -> [Meal] {
+    public func logFoods(
+        _ items: [FoodAmount],
+        names: [String?]? = nil,
+        at instant: Date,
+        moment: Int?,
+        timeZone: TimeZone,
+        language: Language,
+        source: AnalyticsEvent.MealSource,
+        ids: [UUID]? = nil
+    ) throws -> [Meal] {
         // a replay answers as before even when a food has gone since
         if let ids, let stored = try reader.read({ db in try Self.storedMeals(ids, db) }) { return stored }
         let meals = try items.enumerated().map { index, item -> (MealEntry, FoodPortion?) in

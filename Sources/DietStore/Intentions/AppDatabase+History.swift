@@ -30,11 +30,20 @@ extension AppDatabase {
         return (0..<days).map { offset in
             let date = first.adding(days: offset)
             let known = weights.filter { $0.date <= date }
-            let plan = EnergyPlan(profile: settings.profile, latestWeightKg: known.last?.kg, on: date,
-                                  acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal)
+            let plan = EnergyPlan(
+                profile: settings.profile,
+                latestWeightKg: known.last?.kg,
+                on: date,
+                acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal
+            )
             let phase = settings.profile.goal == .lose && date >= settings.startDate ? cycle.day(on: date).phase : nil
-            return HistoryDay(date: date, intakeKcal: intake[date], targetKcal: plan.targets(phase?.targetKind ?? plan.staticKind).kcal,
-                              phase: phase, weightKg: known.last(where: { $0.date == date })?.kg)
+            return HistoryDay(
+                date: date,
+                intakeKcal: intake[date],
+                targetKcal: plan.targets(phase?.targetKind ?? plan.staticKind).kcal,
+                phase: phase,
+                weightKg: known.last(where: { $0.date == date })?.kg
+            )
         }
     }
 }

@@ -76,8 +76,12 @@ extension AppDatabase {
                 outcome.weightsAdded += 1
             }
             if outcome.mealsAdded + outcome.weightsAdded > 0 {
-                try recordEvent(.dataImported(format: format, meals: outcome.mealsAdded, weights: outcome.weightsAdded), db, now: now,
-                                timeZone: timeZone)
+                try recordEvent(
+                    .dataImported(format: format, meals: outcome.mealsAdded, weights: outcome.weightsAdded),
+                    db,
+                    now: now,
+                    timeZone: timeZone
+                )
             }
             return outcome
         }

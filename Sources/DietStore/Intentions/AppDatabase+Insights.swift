@@ -23,9 +23,19 @@ extension AppDatabase {
         let earlier = try Self.weightsBefore(range.lowerBound).fetchAll(db).compactMap(\.entry).reversed()
         let inRange = try WeightRecord.all().between(range.lowerBound, range.upperBound).fetchAll(db).compactMap(\.entry)
         let active = try Int.fetchAll(db, sql: Self.insightsActivitySQL, arguments: [today.dayNumber]).map(LocalDate.init(dayNumber:))
-        return WeeklyInsights(.init(profile: settings.profile, startDate: settings.startDate, today: today, weeks: weeks,
-                                    intake: intake, weights: earlier + inRange, activeDays: Set(active),
-                                    acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal, cyclePauses: settings.cyclePauses))
+        return WeeklyInsights(
+            .init(
+                profile: settings.profile,
+                startDate: settings.startDate,
+                today: today,
+                weeks: weeks,
+                intake: intake,
+                weights: earlier + inRange,
+                activeDays: Set(active),
+                acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal,
+                cyclePauses: settings.cyclePauses
+            )
+        )
     }
 
     /// The adaptive maintenance estimate (docs/rules.md §3a) over the 28 days through `today`, as the
@@ -40,8 +50,13 @@ extension AppDatabase {
             }
             let earlier = try Self.weightsBefore(window.lowerBound).fetchAll(db).compactMap(\.entry)
             let inWindow = try WeightRecord.all().between(window.lowerBound, window.upperBound).fetchAll(db).compactMap(\.entry)
-            return MaintenanceInsight(profile: settings.profile, today: today, intake: intake, weights: earlier.reversed() + inWindow,
-                                      acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal)
+            return MaintenanceInsight(
+                profile: settings.profile,
+                today: today,
+                intake: intake,
+                weights: earlier.reversed() + inWindow,
+                acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal
+            )
         }
     }
 

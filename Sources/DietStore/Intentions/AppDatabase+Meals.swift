@@ -7,8 +7,12 @@ extension AppDatabase {
     /// Logs a meal; `entry` was validated when it was made. Records `meal_logged`. With an `id`
     /// that already exists, nothing changes (see `logMeals`).
     @discardableResult
-    public func logMeal(_ entry: MealEntry, source: AnalyticsEvent.MealSource = .manual, food: FoodPortion? = nil,
-                        id: UUID = UUID()) throws -> Meal {
+    public func logMeal(
+        _ entry: MealEntry,
+        source: AnalyticsEvent.MealSource = .manual,
+        food: FoodPortion? = nil,
+        id: UUID = UUID()
+    ) throws -> Meal {
         try logMeals([(entry, food)], source: source, ids: [id])[0]
     }
 
@@ -19,8 +23,11 @@ extension AppDatabase {
     /// answer was lost: nothing is written, no event is recorded, a deleted meal stays deleted,
     /// and the result is the meals as stored (a deleted one included, with its last values).
     @discardableResult
-    public func logMeals(_ meals: [(MealEntry, FoodPortion?)], source: AnalyticsEvent.MealSource,
-                         ids: [UUID]? = nil) throws -> [Meal] {
+    public func logMeals(
+        _ meals: [(MealEntry, FoodPortion?)],
+        source: AnalyticsEvent.MealSource,
+        ids: [UUID]? = nil
+    ) throws -> [Meal] {
         let now = clock.now()
         return try writer.write { db in
             guard let settings = try Self.settings(db) else { throw StoreError.notOnboarded }
@@ -32,8 +39,12 @@ extension AppDatabase {
                 record.portionG = food?.grams
                 let saved = try Outbox.save(record, db, now: now)
                 let outside = !settings.profile.eatingWindow.contains(entry.localTime)
-                try recordEvent(.mealLogged(hasMacros: entry.hasMacros, source: source, outsideWindow: outside), db, now: now,
-                                timeZone: TimeZone(identifier: entry.timeZoneIdentifier) ?? .gmt)
+                try recordEvent(
+                    .mealLogged(hasMacros: entry.hasMacros, source: source, outsideWindow: outside),
+                    db,
+                    now: now,
+                    timeZone: TimeZone(identifier: entry.timeZoneIdentifier) ?? .gmt
+                )
                 return Meal(id: saved.id, entry: entry)
             }
         }
@@ -71,8 +82,16 @@ extension AppDatabase {
             return record
         }
         guard let entry = record.meal?.entry else { throw StoreError.notFound(table: "meal_logs", id: id.uuidString) }
-        let copy = try MealEntry(name: entry.name, kcal: entry.kcal, proteinG: entry.proteinG, carbsG: entry.carbsG, fatG: entry.fatG,
-                                 fiberG: entry.fiberG, at: when, in: timeZone)
+        let copy = try MealEntry(
+            name: entry.name,
+            kcal: entry.kcal,
+            proteinG: entry.proteinG,
+            carbsG: entry.carbsG,
+            fatG: entry.fatG,
+            fiberG: entry.fiberG,
+            at: when,
+            in: timeZone
+        )
         let food = record.foodID.flatMap { food in record.portionG.map { FoodPortion(foodID: food, grams: $0) } }
         return try logMeal(copy, source: .copy, food: food, id: newID)
     }
@@ -120,8 +139,12 @@ extension AppDatabase {
             }
             record.deleted = false
             _ = try Outbox.save(record, db, now: now)
-            try recordEvent(.mealLogged(hasMacros: meal.entry.hasMacros, source: .undo, outsideWindow: false), db, now: now,
-                            timeZone: timeZone)
+            try recordEvent(
+                .mealLogged(hasMacros: meal.entry.hasMacros, source: .undo, outsideWindow: false),
+                db,
+                now: now,
+                timeZone: timeZone
+            )
             return meal
         }
     }
@@ -145,10 +168,14 @@ extension AppDatabase {
     /// The local dates from `first` through `last` with their meal totals (kcal and count).
     public func dailyIntake(from first: LocalDate, through last: LocalDate) throws -> [LocalDate: Int] {
         try reader.read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT local_date, sum(kcal) AS kcal FROM meal_logs
-                WHERE deleted = 0 AND local_date BETWEEN ? AND ? GROUP BY local_date
-                """, arguments: [first.iso, last.iso])
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT local_date, sum(kcal) AS kcal FROM meal_logs
+                    WHERE deleted = 0 AND local_date BETWEEN ? AND ? GROUP BY local_date
+                    """,
+                arguments: [first.iso, last.iso]
+            )
             var result: [LocalDate: Int] = [:]
             for row in rows {
                 if let date = LocalDate(iso: row["local_date"]) { result[date] = row["kcal"] }

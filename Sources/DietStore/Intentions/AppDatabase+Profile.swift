@@ -17,8 +17,12 @@ extension AppDatabase {
             }
             _ = try Outbox.save(ProfileRecord(settings), db, now: now)
             _ = try Outbox.save(CycleStateRecord(.start(on: today, preset: profile.cyclePreset, timeZone: timeZone)), db, now: now)
-            try recordEvent(.onboardingCompleted(goal: profile.goal, language: profile.language, preset: profile.cyclePreset),
-                       db, now: now, timeZone: timeZone)
+            try recordEvent(
+                .onboardingCompleted(goal: profile.goal, language: profile.language, preset: profile.cyclePreset),
+                db,
+                now: now,
+                timeZone: timeZone
+            )
         }
         return settings
     }
@@ -43,8 +47,12 @@ extension AppDatabase {
             settings.profile = profile
             _ = try Outbox.save(ProfileRecord(settings), db, now: now)
             if windowChanged {
-                try recordEvent(.eatingWindowChanged(start: profile.eatingWindow.start, end: profile.eatingWindow.end),
-                           db, now: now, timeZone: timeZone)
+                try recordEvent(
+                    .eatingWindowChanged(start: profile.eatingWindow.start, end: profile.eatingWindow.end),
+                    db,
+                    now: now,
+                    timeZone: timeZone
+                )
             }
         }
     }

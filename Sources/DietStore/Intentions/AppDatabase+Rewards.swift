@@ -45,11 +45,20 @@ extension AppDatabase {
             let fresh = BadgeEvaluator.earned(records: records, goal: settings.profile.goal, engine: engine, through: today)
             let all = BadgeEvaluator.merge(stored: try BadgeRecord.all(db), fresh: fresh)
             let earned = all.map { EarnedBadge(badge: $0.key, earnedOn: $0.value) }.sorted { $0.badge < $1.badge }
-            let next = BadgeEvaluator.next(records: records, goal: settings.profile.goal, engine: engine,
-                                           earned: Set(all.keys), through: today)
-            return Rewards(today: today, earned: earned, next: next,
-                           points: PointsLedger(records: records, engine: engine, through: today),
-                           recoveryMode: settings.recoveryMode)
+            let next = BadgeEvaluator.next(
+                records: records,
+                goal: settings.profile.goal,
+                engine: engine,
+                earned: Set(all.keys),
+                through: today
+            )
+            return Rewards(
+                today: today,
+                earned: earned,
+                next: next,
+                points: PointsLedger(records: records, engine: engine, through: today),
+                recoveryMode: settings.recoveryMode
+            )
         }
     }
 
@@ -65,8 +74,12 @@ extension AppDatabase {
         return try writer.write { db in
             guard let settings = try Self.settings(db) else { return [] }
             let records = try Self.dayRecords(db, settings: settings, through: today)
-            let fresh = BadgeEvaluator.earned(records: records, goal: settings.profile.goal,
-                                              engine: Self.rewardsEngine(settings), through: today)
+            let fresh = BadgeEvaluator.earned(
+                records: records,
+                goal: settings.profile.goal,
+                engine: Self.rewardsEngine(settings),
+                through: today
+            )
             let stored = try BadgeRecord.all(db)
             let oldest = today.adding(days: -Self.badgeAnnounceWindowDays)
             // a badge earned on a day recovery mode was on stays silent after it ends
@@ -85,8 +98,11 @@ extension AppDatabase {
     /// (as on the dashboard), with the days recovery mode paused it.
     static func rewardsEngine(_ settings: UserSettings) -> CycleEngine? {
         guard settings.profile.goal == .lose else { return nil }
-        return CycleEngine(startDate: settings.startDate, preset: settings.profile.cyclePreset,
-                           pauses: CyclePauses(periods: settings.recoveryPeriods, since: settings.recoverySince))
+        return CycleEngine(
+            startDate: settings.startDate,
+            preset: settings.profile.cyclePreset,
+            pauses: CyclePauses(periods: settings.recoveryPeriods, since: settings.recoverySince)
+        )
     }
 
     /// One record per local date with a meal, a weight or an analytics event, oldest first,
@@ -106,9 +122,15 @@ extension AppDatabase {
         let meals = try mealDays(db, through: last)
         let mindful = try mindfulMealCounts(db, through: last)
         let weights = try WeightRecord.all().between(LocalDate(dayNumber: 0), last).fetchAll(db).compactMap(\.entry)
-        let opened = Set(try String.fetchAll(db, sql: """
-            SELECT DISTINCT local_date FROM analytics_events WHERE deleted = 0 AND local_date <= ?
-            """, arguments: [last.iso]).compactMap(LocalDate.init(iso:)))
+        let opened = Set(
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT local_date FROM analytics_events WHERE deleted = 0 AND local_date <= ?
+                    """,
+                arguments: [last.iso]
+            ).compactMap(LocalDate.init(iso:))
+        )
         let weightByDate = Dictionary(weights.map { ($0.date, $0.kg) }, uniquingKeysWith: { _, later in later })
         let dates = Set(meals.keys).union(mindful.keys).union(weightByDate.keys).union(opened).sorted()
         let engine = rewardsEngine(settings)
@@ -121,8 +143,13 @@ extension AppDatabase {
             }
             let day = meals[date]
             let good = day.map { allMacrosGood($0, on: date, settings: settings, latestKg: latestKg, engine: engine) } ?? false
-            return DayRecord(date: date, mealCount: (day?.count ?? 0) + (mindful[date] ?? 0), weightKg: weightByDate[date], allMacrosGood: good,
-                             opened: opened.contains(date))
+            return DayRecord(
+                date: date,
+                mealCount: (day?.count ?? 0) + (mindful[date] ?? 0),
+                weightKg: weightByDate[date],
+                allMacrosGood: good,
+                opened: opened.contains(date)
+            )
         }
     }
 
@@ -136,17 +163,23 @@ extension AppDatabase {
     }
 
     static func mealDays(_ db: Database, through last: LocalDate) throws -> [LocalDate: MealDay] {
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT local_date, count(*) AS n,
-                   sum(CAST(round(coalesce(protein_g, 0) * 10) AS INTEGER)) AS p,
-                   sum(CAST(round(coalesce(carbs_g, 0) * 10) AS INTEGER)) AS c,
-                   sum(CAST(round(coalesce(fat_g, 0) * 10) AS INTEGER)) AS f
-            FROM meal_logs WHERE deleted = 0 AND local_date <= ? GROUP BY local_date
-            """, arguments: [last.iso])
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT local_date, count(*) AS n,
+                       sum(CAST(round(coalesce(protein_g, 0) * 10) AS INTEGER)) AS p,
+                       sum(CAST(round(coalesce(carbs_g, 0) * 10) AS INTEGER)) AS c,
+                       sum(CAST(round(coalesce(fat_g, 0) * 10) AS INTEGER)) AS f
+                FROM meal_logs WHERE deleted = 0 AND local_date <= ? GROUP BY local_date
+                """,
+            arguments: [last.iso]
+        )
         var result: [LocalDate: MealDay] = [:]
         for row in rows {
             guard let date = LocalDate(iso: row["local_date"]) else { continue }
-            let p: Int = row["p"], c: Int = row["c"], f: Int = row["f"]
+            let p: Int = row["p"]
+            let c: Int = row["c"]
+            let f: Int = row["f"]
             result[date] = MealDay(count: row["n"], proteinG: Double(p) / 10, carbsG: Double(c) / 10, fatG: Double(f) / 10)
         }
         return result
@@ -154,9 +187,13 @@ extension AppDatabase {
 
     /// Mindful meals per local date.
     static func mindfulMealCounts(_ db: Database, through last: LocalDate) throws -> [LocalDate: Int] {
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT local_date, count(*) AS n FROM mindful_meals WHERE deleted = 0 AND local_date <= ? GROUP BY local_date
-            """, arguments: [last.iso])
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT local_date, count(*) AS n FROM mindful_meals WHERE deleted = 0 AND local_date <= ? GROUP BY local_date
+                """,
+            arguments: [last.iso]
+        )
         var result: [LocalDate: Int] = [:]
         for row in rows {
             if let date = LocalDate(iso: row["local_date"]) { result[date] = row["n"] }
@@ -166,15 +203,30 @@ extension AppDatabase {
 
     /// Whether every macro of the day reached 70 % of that day's goal (the dashboard's
     /// targets: `DayReport` picks them the same way).
-    static func allMacrosGood(_ day: MealDay, on date: LocalDate, settings: UserSettings, latestKg: Double?,
-                              engine: CycleEngine?) -> Bool {
-        let plan = EnergyPlan(profile: settings.profile, latestWeightKg: latestKg, on: date,
-                              acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal)
+    static func allMacrosGood(
+        _ day: MealDay,
+        on date: LocalDate,
+        settings: UserSettings,
+        latestKg: Double?,
+        engine: CycleEngine?
+    ) -> Bool {
+        let plan = EnergyPlan(
+            profile: settings.profile,
+            latestWeightKg: latestKg,
+            on: date,
+            acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal
+        )
         let targets = engine.map { $0.targets(on: date, plan: plan).today } ?? plan.targets(plan.staticKind)
-        let progress = [(Macro.protein, day.proteinG, targets.proteinG), (.carbs, day.carbsG, targets.carbsG),
-                        (.fat, day.fatG, targets.fatG)].map { macro, eaten, goal in
-            MacroProgress(macro: macro, eatenG: eaten, goalG: goal,
-                          smiley: MacroFeedback.smiley(macro, eatenG: eaten, goalG: goal, anythingLogged: day.count > 0))
+        let progress = [
+            (Macro.protein, day.proteinG, targets.proteinG), (.carbs, day.carbsG, targets.carbsG),
+            (.fat, day.fatG, targets.fatG),
+        ].map { macro, eaten, goal in
+            MacroProgress(
+                macro: macro,
+                eatenG: eaten,
+                goalG: goal,
+                smiley: MacroFeedback.smiley(macro, eatenG: eaten, goalG: goal, anythingLogged: day.count > 0)
+            )
         }
         return MacroFeedback.allGood(progress)
     }

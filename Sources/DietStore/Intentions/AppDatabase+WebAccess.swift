@@ -21,8 +21,11 @@ extension AppDatabase {
     public func webSignInState() throws -> WebSignInState {
         try reader.read { db in
             let row = try Row.fetchOne(db, sql: "SELECT hash, failures, locked_until FROM web_passphrase WHERE id = 1")
-            return WebSignInState(passphraseHash: row?["hash"], failures: row?["failures"] ?? 0,
-                                  lockedUntil: (row?["locked_until"] as Double?).map(Date.init(timeIntervalSince1970:)))
+            return WebSignInState(
+                passphraseHash: row?["hash"],
+                failures: row?["failures"] ?? 0,
+                lockedUntil: (row?["locked_until"] as Double?).map(Date.init(timeIntervalSince1970:))
+            )
         }
     }
 
@@ -31,13 +34,18 @@ extension AppDatabase {
     public func setWebPassphrase(hash: String, sessionTokenHash: String) throws {
         let now = clock.now().timeIntervalSince1970
         try writer.write { db in
-            try db.execute(sql: """
-                INSERT INTO web_passphrase (id, hash, set_at, failures, locked_until) VALUES (1, ?, ?, 0, NULL)
-                ON CONFLICT (id) DO UPDATE SET hash = excluded.hash, set_at = excluded.set_at, failures = 0, locked_until = NULL
-                """, arguments: [hash, now])
+            try db.execute(
+                sql: """
+                    INSERT INTO web_passphrase (id, hash, set_at, failures, locked_until) VALUES (1, ?, ?, 0, NULL)
+                    ON CONFLICT (id) DO UPDATE SET hash = excluded.hash, set_at = excluded.set_at, failures = 0, locked_until = NULL
+                    """,
+                arguments: [hash, now]
+            )
             try db.execute(sql: "DELETE FROM web_sessions")
-            try db.execute(sql: "INSERT INTO web_sessions (token_hash, created_at, last_seen_at) VALUES (?, ?, ?)",
-                           arguments: [sessionTokenHash, now, now])
+            try db.execute(
+                sql: "INSERT INTO web_sessions (token_hash, created_at, last_seen_at) VALUES (?, ?, ?)",
+                arguments: [sessionTokenHash, now, now]
+            )
         }
     }
 
@@ -49,10 +57,13 @@ extension AppDatabase {
         return try writer.write { db in
             let failures = (try Int.fetchOne(db, sql: "SELECT failures FROM web_passphrase WHERE id = 1") ?? 0) + 1
             let lockedUntil = failures >= limit ? now.addingTimeInterval(lockFor) : nil
-            try db.execute(sql: """
-                INSERT INTO web_passphrase (id, hash, set_at, failures, locked_until) VALUES (1, NULL, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET failures = excluded.failures, locked_until = coalesce(excluded.locked_until, locked_until)
-                """, arguments: [now.timeIntervalSince1970, lockedUntil == nil ? failures : 0, lockedUntil?.timeIntervalSince1970])
+            try db.execute(
+                sql: """
+                    INSERT INTO web_passphrase (id, hash, set_at, failures, locked_until) VALUES (1, NULL, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET failures = excluded.failures, locked_until = coalesce(excluded.locked_until, locked_until)
+                    """,
+                arguments: [now.timeIntervalSince1970, lockedUntil == nil ? failures : 0, lockedUntil?.timeIntervalSince1970]
+            )
             return lockedUntil
         }
     }
@@ -62,15 +73,19 @@ extension AppDatabase {
         let now = clock.now().timeIntervalSince1970
         try writer.write { db in
             try db.execute(sql: "UPDATE web_passphrase SET failures = 0, locked_until = NULL WHERE id = 1")
-            try db.execute(sql: "INSERT INTO web_sessions (token_hash, created_at, last_seen_at) VALUES (?, ?, ?)",
-                           arguments: [tokenHash, now, now])
+            try db.execute(
+                sql: "INSERT INTO web_sessions (token_hash, created_at, last_seen_at) VALUES (?, ?, ?)",
+                arguments: [tokenHash, now, now]
+            )
         }
     }
 
     public func webSession(tokenHash: String) throws -> WebSession? {
         try reader.read { db in
             try Row.fetchOne(db, sql: "SELECT created_at, last_seen_at FROM web_sessions WHERE token_hash = ?", arguments: [tokenHash])
-                .map { WebSession(createdAt: Date(timeIntervalSince1970: $0["created_at"]), lastSeenAt: Date(timeIntervalSince1970: $0["last_seen_at"])) }
+                .map {
+                    WebSession(createdAt: Date(timeIntervalSince1970: $0["created_at"]), lastSeenAt: Date(timeIntervalSince1970: $0["last_seen_at"]))
+                }
         }
     }
 

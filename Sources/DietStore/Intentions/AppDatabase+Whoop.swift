@@ -34,7 +34,10 @@ extension AppDatabase {
             for input in records {
                 let record = WhoopRecordRecord(kind: input.kind, whoopID: input.whoopID, recordedAt: input.recordedAt, json: input.json)
                 if let stored = try WhoopRecordRecord.fetchOne(db, key: record.id), !stored.deleted,
-                   stored.record == record.record, stored.recordedAt == record.recordedAt { continue }
+                    stored.record == record.record, stored.recordedAt == record.recordedAt
+                {
+                    continue
+                }
                 _ = try Outbox.save(record, db, now: now)
                 written += 1
             }
@@ -52,10 +55,14 @@ extension AppDatabase {
     /// reader skipping some, such as naps, looks further back).
     public func latestWhoopRecords(_ kind: WhoopRecordKind, notAfter instant: Date, limit: Int) throws -> [String] {
         try reader.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT record FROM whoop_records WHERE kind = ? AND recorded_at <= ? AND deleted = 0
-                ORDER BY recorded_at DESC LIMIT ?
-                """, arguments: [kind.rawValue, StoreFormat.instant(instant), limit])
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT record FROM whoop_records WHERE kind = ? AND recorded_at <= ? AND deleted = 0
+                    ORDER BY recorded_at DESC LIMIT ?
+                    """,
+                arguments: [kind.rawValue, StoreFormat.instant(instant), limit]
+            )
         }
     }
 
@@ -78,8 +85,11 @@ extension AppDatabase {
     public func whoopRecordsDeleted(after instant: Date) throws -> Bool {
         let floor = HLC(wallMs: Int64((instant.timeIntervalSince1970 * 1000).rounded(.down)), counter: 0, deviceID: "").description
         return try reader.read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM whoop_records WHERE deleted = 1 AND updated_hlc > ?)",
-                              arguments: [floor]) ?? false
+            try Bool.fetchOne(
+                db,
+                sql: "SELECT EXISTS (SELECT 1 FROM whoop_records WHERE deleted = 1 AND updated_hlc > ?)",
+                arguments: [floor]
+            ) ?? false
         }
     }
 

@@ -34,7 +34,8 @@ struct BadgeRecord: Codable, FetchableRecord, PersistableRecord {
     /// The badge and its date; nil for a row this version cannot read.
     var earned: (Badge, LocalDate)? {
         guard let category = Badge.Category(rawValue: category), let tier = Badge.Tier(rawValue: tier),
-              let date = LocalDate(iso: earnedOn) else { return nil }
+            let date = LocalDate(iso: earnedOn)
+        else { return nil }
         return (Badge(category, tier), date)
     }
 

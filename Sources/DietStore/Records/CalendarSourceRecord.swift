@@ -44,8 +44,13 @@ struct CalendarSourceRecord: SyncedRecord, Hashable {
     /// `CalendarRow.maxICSCharacters`, or is too large for a push), or nil when it can.
     func syncProblem() throws -> String? {
         let payload = try payload()
-        let change = Change(table: Self.syncTable, id: id, hlc: HLC(wallMs: 0, counter: 0, deviceID: "check"), deleted: deleted,
-                            row: payload)
+        let change = Change(
+            table: Self.syncTable,
+            id: id,
+            hlc: HLC(wallMs: 0, counter: 0, deviceID: "check"),
+            deleted: deleted,
+            row: payload
+        )
         if let violation = RowContract.violation(in: change, now: nil) { return violation.description }
         let bytes = try JSONEncoder.store.encode(payload).count
         return bytes > Self.maxSyncedBytes ? "the calendar is \(bytes) bytes; at most \(Self.maxSyncedBytes) sync" : nil

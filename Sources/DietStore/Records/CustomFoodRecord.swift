@@ -61,17 +61,36 @@ struct CustomFoodRecord: SyncedRecord, Hashable {
 
     var food: Food? {
         guard let portions = try? JSONDecoder().decode([Portion].self, from: Data(portions.utf8)) else { return nil }
-        return Food(id: id.uuidString.lowercased(), name: name, usdaName: attribution ?? name,
-                    per100g: Nutrients(kcal: kcal, proteinG: proteinG, carbsG: carbsG, totalCarbsG: carbsG + fiberG,
-                                       fiberG: fiberG, sugarsG: sugarsG, fatG: fatG, sodiumMg: sodiumMg),
-                    portions: portions, isCommon: true)
+        return Food(
+            id: id.uuidString.lowercased(),
+            name: name,
+            usdaName: attribution ?? name,
+            per100g: Nutrients(
+                kcal: kcal,
+                proteinG: proteinG,
+                carbsG: carbsG,
+                totalCarbsG: carbsG + fiberG,
+                fiberG: fiberG,
+                sugarsG: sugarsG,
+                fatG: fatG,
+                sodiumMg: sodiumMg
+            ),
+            portions: portions,
+            isCommon: true
+        )
     }
 
     /// The food as it was entered (barcode, every nutrient and portion, its origin), for editing.
     var draft: CustomFood? {
         guard let food else { return nil }
-        return try? CustomFood(name: name, barcode: barcode.flatMap { try? Barcode($0) }, per100g: food.per100g, portions: food.portions,
-                               source: CustomFood.Source(rawValue: source) ?? .user, attribution: attribution)
+        return try? CustomFood(
+            name: name,
+            barcode: barcode.flatMap { try? Barcode($0) },
+            per100g: food.per100g,
+            portions: food.portions,
+            source: CustomFood.Source(rawValue: source) ?? .user,
+            attribution: attribution
+        )
     }
 
     var unreadableReason: String? { food == nil ? "the food's portions cannot be read" : nil }
@@ -84,7 +103,8 @@ extension AppDatabase {
         let now = clock.now()
         return try writer.write { db in
             if let barcode = draft.barcode?.gtin13,
-               try CustomFoodRecord.filter(sql: "barcode = ? AND deleted = 0", arguments: [barcode]).fetchCount(db) > 0 {
+                try CustomFoodRecord.filter(sql: "barcode = ? AND deleted = 0", arguments: [barcode]).fetchCount(db) > 0
+            {
                 throw StoreError.duplicateBarcode(barcode)
             }
             let record = try Outbox.save(CustomFoodRecord(id: id, draft: draft, createdAt: now), db, now: now)
@@ -126,8 +146,9 @@ extension AppDatabase {
                 throw StoreError.unknownFood(id)
             }
             if let barcode = draft.barcode?.gtin13,
-               try CustomFoodRecord.filter(sql: "barcode = ? AND deleted = 0 AND id <> ?", arguments: [barcode, existing.id.uuidString])
-                .fetchCount(db) > 0 {
+                try CustomFoodRecord.filter(sql: "barcode = ? AND deleted = 0 AND id <> ?", arguments: [barcode, existing.id.uuidString])
+                    .fetchCount(db) > 0
+            {
                 throw StoreError.duplicateBarcode(barcode)
             }
             var record = try CustomFoodRecord(id: existing.id, draft: draft, createdAt: now)

@@ -45,10 +45,17 @@ struct CycleStateRecord: SyncedRecord, Hashable {
     /// The state; nil when the row is damaged, which recovery treats as a corrupted state.
     var state: CycleState? {
         guard let start = LocalDate(iso: startDate), let preset = CyclePreset(rawValue: preset),
-              let phase = Phase(rawValue: phase), let evaluated = LocalDate(iso: evaluatedOn) else { return nil }
-        return CycleState(startDate: start, preset: preset, phase: phase, programmeDay: programmeDay,
-                          evaluatedOn: evaluated, timeZoneIdentifier: timeZone,
-                          announcedPhaseStart: announcedPhaseStart.flatMap(LocalDate.init(iso:)))
+            let phase = Phase(rawValue: phase), let evaluated = LocalDate(iso: evaluatedOn)
+        else { return nil }
+        return CycleState(
+            startDate: start,
+            preset: preset,
+            phase: phase,
+            programmeDay: programmeDay,
+            evaluatedOn: evaluated,
+            timeZoneIdentifier: timeZone,
+            announcedPhaseStart: announcedPhaseStart.flatMap(LocalDate.init(iso:))
+        )
     }
 
     var unreadableReason: String? { state == nil ? "the cycle state cannot be read" : nil }

@@ -69,10 +69,21 @@ struct MealRecord: SyncedRecord, Hashable {
     /// The domain value; nil if the row was damaged outside the app.
     var meal: Meal? {
         guard let instant = StoreFormat.instant(loggedAt), let date = LocalDate(iso: localDate),
-              let time = TimeOfDay(string: localTime) else { return nil }
-        let entry = MealEntry(restoring: name, kcal: kcal, proteinG: proteinG, carbsG: carbsG, fatG: fatG, fiberG: fiberG,
-                              instant: instant, localDate: date, localTime: time, timeZoneIdentifier: timeZone,
-                              moment: moment)
+            let time = TimeOfDay(string: localTime)
+        else { return nil }
+        let entry = MealEntry(
+            restoring: name,
+            kcal: kcal,
+            proteinG: proteinG,
+            carbsG: carbsG,
+            fatG: fatG,
+            fiberG: fiberG,
+            instant: instant,
+            localDate: date,
+            localTime: time,
+            timeZoneIdentifier: timeZone,
+            moment: moment
+        )
         return Meal(id: id, entry: entry)
     }
 

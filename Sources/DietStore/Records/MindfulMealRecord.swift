@@ -56,8 +56,9 @@ struct MindfulMealRecord: SyncedRecord, Hashable {
     /// The domain value; nil if the row was damaged outside the app.
     var meal: MindfulMeal? {
         guard let instant = StoreFormat.instant(loggedAt), let date = LocalDate(iso: localDate),
-              let time = TimeOfDay(string: localTime), let hunger = HungerScale(rawValue: hunger),
-              let fullness = HungerScale(rawValue: fullness) else { return nil }
+            let time = TimeOfDay(string: localTime), let hunger = HungerScale(rawValue: hunger),
+            let fullness = HungerScale(rawValue: fullness)
+        else { return nil }
         let mood: MealFeeling?
         if let feeling {
             guard let known = MealFeeling(rawValue: feeling) else { return nil }
@@ -65,8 +66,17 @@ struct MindfulMealRecord: SyncedRecord, Hashable {
         } else {
             mood = nil
         }
-        let entry = MindfulMealEntry(restoring: name, hunger: hunger, fullness: fullness, feeling: mood, instant: instant,
-                                     localDate: date, localTime: time, timeZoneIdentifier: timeZone, moment: moment)
+        let entry = MindfulMealEntry(
+            restoring: name,
+            hunger: hunger,
+            fullness: fullness,
+            feeling: mood,
+            instant: instant,
+            localDate: date,
+            localTime: time,
+            timeZoneIdentifier: timeZone,
+            moment: moment
+        )
         return MindfulMeal(id: id, entry: entry)
     }
 

@@ -68,7 +68,8 @@ struct ProfileRecord: SyncedRecord, Hashable {
         lockedGoals = try String(decoding: JSONEncoder.store.encode(profile.lockedGoals), as: UTF8.self)
         acceptedMaintenanceKcal = settings.acceptedMaintenanceKcal
         recoverySince = settings.recoverySince?.iso
-        recoveryPeriods = settings.recoveryPeriods.isEmpty
+        recoveryPeriods =
+            settings.recoveryPeriods.isEmpty
             ? nil : try String(decoding: JSONEncoder.store.encode(settings.recoveryPeriods), as: UTF8.self)
         startDate = settings.startDate.iso
         timeZone = settings.timeZoneIdentifier
@@ -80,19 +81,32 @@ struct ProfileRecord: SyncedRecord, Hashable {
     func settings() throws -> UserSettings {
         let decoder = JSONDecoder()
         guard let sex = Sex(rawValue: sex), let activity = ActivityLevel(rawValue: activityLevel),
-              let goal = Goal(rawValue: goal), let language = Language(rawValue: language),
-              let units = UnitSystem(rawValue: units), let preset = CyclePreset(rawValue: cyclePreset),
-              let start = LocalDate(iso: startDate),
-              recoverySince == nil || recoverySince.flatMap(LocalDate.init(iso:)) != nil
+            let goal = Goal(rawValue: goal), let language = Language(rawValue: language),
+            let units = UnitSystem(rawValue: units), let preset = CyclePreset(rawValue: cyclePreset),
+            let start = LocalDate(iso: startDate),
+            recoverySince == nil || recoverySince.flatMap(LocalDate.init(iso:)) != nil
         else { throw StoreError.damaged(table: Self.databaseTableName, id: id.uuidString) }
         let profile = try Profile(
-            sex: sex, age: age, birthDate: birthDate.flatMap(LocalDate.init(iso:)), heightCm: heightCm,
-            weightKg: weightKg, activityLevel: activity, goal: goal,
+            sex: sex,
+            age: age,
+            birthDate: birthDate.flatMap(LocalDate.init(iso:)),
+            heightCm: heightCm,
+            weightKg: weightKg,
+            activityLevel: activity,
+            goal: goal,
             eatingWindow: decoder.decode(EatingWindow.self, from: Data(eatingWindow.utf8)),
-            language: language, units: units, deficit: deficit, cyclePreset: preset,
-            lockedGoals: decoder.decode([TargetKind: LockedGoals].self, from: Data(lockedGoals.utf8)))
-        var settings = UserSettings(profile: profile, startDate: start, timeZoneIdentifier: timeZone,
-                                    acceptedMaintenanceKcal: acceptedMaintenanceKcal)
+            language: language,
+            units: units,
+            deficit: deficit,
+            cyclePreset: preset,
+            lockedGoals: decoder.decode([TargetKind: LockedGoals].self, from: Data(lockedGoals.utf8))
+        )
+        var settings = UserSettings(
+            profile: profile,
+            startDate: start,
+            timeZoneIdentifier: timeZone,
+            acceptedMaintenanceKcal: acceptedMaintenanceKcal
+        )
         settings.recoverySince = recoverySince.flatMap(LocalDate.init(iso:))
         if let recoveryPeriods {
             settings.recoveryPeriods = try decoder.decode([RecoveryPeriod].self, from: Data(recoveryPeriods.utf8))

@@ -41,8 +41,19 @@ extension AppDatabase {
         let now = clock.now()
         let json = try String(decoding: JSONEncoder.store.encode(items), as: UTF8.self)
         try writer.write { db in
-            _ = try Outbox.save(RecipeRecord(id: id, name: recipe.name, items: json, servings: servings,
-                                             createdAt: StoreFormat.instant(now), updatedHLC: "", deleted: false), db, now: now)
+            _ = try Outbox.save(
+                RecipeRecord(
+                    id: id,
+                    name: recipe.name,
+                    items: json,
+                    servings: servings,
+                    createdAt: StoreFormat.instant(now),
+                    updatedHLC: "",
+                    deleted: false
+                ),
+                db,
+                now: now
+            )
         }
         return recipe
     }
@@ -109,11 +120,25 @@ extension AppDatabase {
     }
 
     /// `servings` (0.1–20) of `recipe` as a meal, named after the recipe unless `name` is given.
-    public func mealEntry(servings: Double, of recipe: Recipe, named name: String? = nil, at instant: Date, in timeZone: TimeZone,
-                          language: Language) throws -> MealEntry {
+    public func mealEntry(
+        servings: Double,
+        of recipe: Recipe,
+        named name: String? = nil,
+        at instant: Date,
+        in timeZone: TimeZone,
+        language: Language
+    ) throws -> MealEntry {
         guard servings.isFinite, Recipe.servingsPerMeal.contains(servings) else {
-            throw ValidationError(field: .servings, allowed: .range(min: Recipe.servingsPerMeal.lowerBound, max: Recipe.servingsPerMeal.upperBound,
-                                                                   digits: 1, unit: nil), received: servings.formatted())
+            throw ValidationError(
+                field: .servings,
+                allowed: .range(
+                    min: Recipe.servingsPerMeal.lowerBound,
+                    max: Recipe.servingsPerMeal.upperBound,
+                    digits: 1,
+                    unit: nil
+                ),
+                received: servings.formatted()
+            )
         }
         // one serving's nutrients are given as if per 100 g: scaling to 100 g × servings multiplies them
         let nutrients = try serving(of: recipe, language: language).nutrients.scaled(toGrams: 100 * servings)

@@ -59,12 +59,16 @@ extension AppDatabase {
     /// The oldest `limit` changes waiting for upload (refused ones excluded).
     public func pendingChanges(limit: Int) throws -> [Change] {
         try reader.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT table_name, row_id, hlc, deleted, row FROM sync_outbox WHERE rejected IS NULL ORDER BY seq LIMIT ?
-                """, arguments: [limit]).compactMap { row -> Change? in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT table_name, row_id, hlc, deleted, row FROM sync_outbox WHERE rejected IS NULL ORDER BY seq LIMIT ?
+                    """,
+                arguments: [limit]
+            ).compactMap { row -> Change? in
                 guard let table = SyncTable(rawValue: row["table_name"]), let id = UUID(uuidString: row["row_id"]),
-                      let hlc = HLC(row["hlc"] as String),
-                      let value = try? JSONDecoder().decode(JSONValue.self, from: Data((row["row"] as String).utf8))
+                    let hlc = HLC(row["hlc"] as String),
+                    let value = try? JSONDecoder().decode(JSONValue.self, from: Data((row["row"] as String).utf8))
                 else { return nil }
                 return Change(table: table, id: id, hlc: hlc, deleted: row["deleted"], row: value)
             }
@@ -82,8 +86,10 @@ extension AppDatabase {
                 case .applied, .ignored:
                     try db.execute(sql: "DELETE FROM sync_outbox WHERE table_name = ? AND row_id = ? AND hlc = ?", arguments: key)
                 case .rejected:
-                    try db.execute(sql: "UPDATE sync_outbox SET rejected = ? WHERE table_name = ? AND row_id = ? AND hlc = ?",
-                                   arguments: [result.message ?? "refused by the server"] + key)
+                    try db.execute(
+                        sql: "UPDATE sync_outbox SET rejected = ? WHERE table_name = ? AND row_id = ? AND hlc = ?",
+                        arguments: [result.message ?? "refused by the server"] + key
+                    )
                 }
             }
         }
@@ -142,18 +148,27 @@ extension AppDatabase {
     public func syncStatus() throws -> SyncStatus {
         try reader.read { db in
             let pending = try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_outbox WHERE rejected IS NULL") ?? 0
-            let rejected = try Row.fetchAll(db, sql: """
-                SELECT table_name, row_id, rejected FROM sync_outbox WHERE rejected IS NOT NULL ORDER BY seq
-                """).map { RejectedChange(table: $0["table_name"], rowID: $0["row_id"], reason: $0["rejected"]) }
-            let setAside = try Row.fetchAll(db, sql: """
-                SELECT table_name, row_id, reason FROM sync_set_aside ORDER BY received_at, table_name, row_id
-                """).map { SetAsideChange(table: $0["table_name"], rowID: $0["row_id"], reason: $0["reason"]) }
+            let rejected = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT table_name, row_id, rejected FROM sync_outbox WHERE rejected IS NOT NULL ORDER BY seq
+                    """
+            ).map { RejectedChange(table: $0["table_name"], rowID: $0["row_id"], reason: $0["rejected"]) }
+            let setAside = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT table_name, row_id, reason FROM sync_set_aside ORDER BY received_at, table_name, row_id
+                    """
+            ).map { SetAsideChange(table: $0["table_name"], rowID: $0["row_id"], reason: $0["reason"]) }
             return SyncStatus(
-                pending: pending, rejected: rejected, setAside: setAside,
+                pending: pending,
+                rejected: rejected,
+                setAside: setAside,
                 lastSyncAt: try SyncState.value(.lastSyncAt, in: db).flatMap(StoreFormat.instant),
                 cursor: try SyncState.value(.pullCursor, in: db).flatMap { Int64($0) } ?? 0,
                 deviceID: try SyncState.value(.deviceID, in: db) ?? "",
-                accountID: try SyncState.value(.accountID, in: db).flatMap(UUID.init(uuidString:)))
+                accountID: try SyncState.value(.accountID, in: db).flatMap(UUID.init(uuidString:))
+            )
         }
     }
 
@@ -171,8 +186,11 @@ extension AppDatabase {
         guard let type = recordType(change.table) else {
             return .setAside("\(change.table.rawValue): this version does not keep these rows")
         }
-        let stored = try String.fetchOne(db, sql: "SELECT updated_hlc FROM \(type.databaseTableName) WHERE id = ?",
-                                         arguments: [change.id.uuidString])
+        let stored = try String.fetchOne(
+            db,
+            sql: "SELECT updated_hlc FROM \(type.databaseTableName) WHERE id = ?",
+            arguments: [change.id.uuidString]
+        )
         guard MergeRule.shouldApply(incoming: change.hlc, stored: stored.flatMap(HLC.init)) else { return .ignored }
         if case .failure(let problem) = try store(change, as: type, db) {
             return .setAside("\(type.databaseTableName): \(problem.reason)")
@@ -212,8 +230,11 @@ extension AppDatabase {
         return try store(change, as: type, db)
     }
 
-    private static func store<Record: SyncedRecord>(_ change: Change, as _: Record.Type,
-                                                    _ db: Database) throws -> Result<any SyncedRecord, StoreProblem> {
+    private static func store<Record: SyncedRecord>(
+        _ change: Change,
+        as _: Record.Type,
+        _ db: Database
+    ) throws -> Result<any SyncedRecord, StoreProblem> {
         guard case var .object(fields) = change.row else { return .failure(StoreProblem(reason: "the row is not a JSON object")) }
         fields["id"] = .string(change.id.uuidString)
         fields["updated_hlc"] = .string(change.hlc.description)
@@ -236,13 +257,18 @@ extension AppDatabase {
     /// Keeps a change that could not be stored, the newest per row, with the reason.
     private static func setAside(_ change: Change, reason: String, at now: Date, _ db: Database) throws {
         let row = String(decoding: try JSONEncoder.store.encode(change.row), as: UTF8.self)
-        try db.execute(sql: """
-            INSERT INTO sync_set_aside (table_name, row_id, hlc, deleted, row, reason, received_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (table_name, row_id) DO UPDATE SET
-              hlc = excluded.hlc, deleted = excluded.deleted, row = excluded.row, reason = excluded.reason,
-              received_at = excluded.received_at
-            WHERE excluded.hlc > sync_set_aside.hlc
-            """, arguments: [change.table.rawValue, change.id.uuidString, change.hlc.description, change.deleted, row, reason,
-                             StoreFormat.instant(now)])
+        try db.execute(
+            sql: """
+                INSERT INTO sync_set_aside (table_name, row_id, hlc, deleted, row, reason, received_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (table_name, row_id) DO UPDATE SET
+                  hlc = excluded.hlc, deleted = excluded.deleted, row = excluded.row, reason = excluded.reason,
+                  received_at = excluded.received_at
+                WHERE excluded.hlc > sync_set_aside.hlc
+                """,
+            arguments: [
+                change.table.rawValue, change.id.uuidString, change.hlc.description, change.deleted, row, reason,
+                StoreFormat.instant(now),
+            ]
+        )
     }
 }

@@ -64,12 +64,17 @@ enum Outbox {
 
     static func enqueue<Record: SyncedRecord>(_ record: Record, _ db: Database, now: Date) throws {
         let row = try String(decoding: JSONEncoder.store.encode(record.payload()), as: UTF8.self)
-        try db.execute(sql: """
-            INSERT INTO sync_outbox (table_name, row_id, hlc, deleted, row, created_at) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (table_name, row_id) DO UPDATE SET
-              hlc = excluded.hlc, deleted = excluded.deleted, row = excluded.row, created_at = excluded.created_at,
-              rejected = NULL
-            """, arguments: [Record.syncTable.rawValue, record.id.uuidString, record.updatedHLC, record.deleted, row,
-                             StoreFormat.instant(now)])
+        try db.execute(
+            sql: """
+                INSERT INTO sync_outbox (table_name, row_id, hlc, deleted, row, created_at) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (table_name, row_id) DO UPDATE SET
+                  hlc = excluded.hlc, deleted = excluded.deleted, row = excluded.row, created_at = excluded.created_at,
+                  rejected = NULL
+                """,
+            arguments: [
+                Record.syncTable.rawValue, record.id.uuidString, record.updatedHLC, record.deleted, row,
+                StoreFormat.instant(now),
+            ]
+        )
     }
 }

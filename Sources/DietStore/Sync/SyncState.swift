@@ -16,9 +16,12 @@ enum SyncState {
     }
 
     static func set(_ key: Key, _ value: String, in db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO sync_state (key, value) VALUES (?, ?)
-            ON CONFLICT (key) DO UPDATE SET value = excluded.value
-            """, arguments: [key.rawValue, value])
+        try db.execute(
+            sql: """
+                INSERT INTO sync_state (key, value) VALUES (?, ?)
+                ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                """,
+            arguments: [key.rawValue, value]
+        )
     }
 }

@@ -56,11 +56,22 @@ extension AppDatabase {
         let active = try activeDays(db, through: today)
         let state = try CycleStateRecord.fetchOne(db, key: CycleStateRecord.rowID)?.state
         let mindful = try MindfulMealRecord.all().on(today).fetchAll(db).compactMap(\.meal)
-        let report = DayReport(.init(profile: settings.profile, startDate: settings.startDate, today: today, hour: time.hour,
-                                     meals: meals.map(\.entry), weights: weights, activeDays: active,
-                                     acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal, cycleState: state,
-                                     recoverySince: settings.recoverySince, recoveryPeriods: settings.recoveryPeriods,
-                                     mindfulMeals: mindful.map(\.entry)))
+        let report = DayReport(
+            .init(
+                profile: settings.profile,
+                startDate: settings.startDate,
+                today: today,
+                hour: time.hour,
+                meals: meals.map(\.entry),
+                weights: weights,
+                activeDays: active,
+                acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal,
+                cycleState: state,
+                recoverySince: settings.recoverySince,
+                recoveryPeriods: settings.recoveryPeriods,
+                mindfulMeals: mindful.map(\.entry)
+            )
+        )
         return TodaySnapshot(settings: settings, report: report, meals: meals, time: time, mindfulMeals: mindful)
     }
 
@@ -77,8 +88,11 @@ extension AppDatabase {
         let today = date.dayNumber
         var days: Set<LocalDate> = []
         var expected = today
-        let cursor = try Int.fetchCursor(db, sql: "SELECT day FROM activity_days WHERE day <= ? ORDER BY day DESC",
-                                         arguments: [today])
+        let cursor = try Int.fetchCursor(
+            db,
+            sql: "SELECT day FROM activity_days WHERE day <= ? ORDER BY day DESC",
+            arguments: [today]
+        )
         while let day = try cursor.next() {
             days.insert(LocalDate(dayNumber: day))
             // today may still be open: the run can end yesterday
@@ -100,9 +114,11 @@ extension AppDatabase {
                 ("SELECT * FROM profile WHERE id = ?", [ProfileRecord.rowID.uuidString]),
                 ("SELECT * FROM cycle_states WHERE id = ?", [CycleStateRecord.rowID.uuidString]),
             ]
-            for request in [MealRecord.all().on(today).asRequest(of: Row.self),
-                            WeightRecord.all().alive().filter(WeightRecord.Columns.localDate <= today.iso)
-                                .order(WeightRecord.Columns.localDate.desc).limit(WeightTrend.rollingCount).asRequest(of: Row.self)] {
+            for request in [
+                MealRecord.all().on(today).asRequest(of: Row.self),
+                WeightRecord.all().alive().filter(WeightRecord.Columns.localDate <= today.iso)
+                    .order(WeightRecord.Columns.localDate.desc).limit(WeightTrend.rollingCount).asRequest(of: Row.self),
+            ] {
                 let prepared = try request.makePreparedRequest(db)
                 statements.append((prepared.statement.sql, prepared.statement.arguments))
             }

@@ -6,7 +6,7 @@ import Foundation
 // `given`, and numbers are read by DietCore's rules, so a page re-shown after an error
 // keeps exactly what the user entered.
 
-extension Optional<String> {
+extension String? {
     /// The text trimmed; nil when absent or blank.
     var given: String? {
         guard let value = self?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }

@@ -30,15 +30,19 @@ struct BadgesController: Controller {
     /// The page's data outside recovery mode.
     static func values(_ rewards: Rewards, _ l: Localizer) -> [String: Any] {
         let earned: [[String: Any]] = rewards.earned.map { item in
-            ["key": "\(item.badge.category.rawValue)-\(item.badge.tier.rawValue)", "tier": item.badge.tier.rawValue,
-             "name": l.render(item.badge.nameMessage),
-             "category": l.render(item.badge.categoryMessage), "date": l.text("badges.earnedOn", ["date": .date(item.earnedOn)])]
+            [
+                "key": "\(item.badge.category.rawValue)-\(item.badge.tier.rawValue)", "tier": item.badge.tier.rawValue,
+                "name": l.render(item.badge.nameMessage),
+                "category": l.render(item.badge.categoryMessage), "date": l.text("badges.earnedOn", ["date": .date(item.earnedOn)]),
+            ]
         }
         let next: [[String: Any]] = rewards.next.map { progress in
-            var item: [String: Any] = ["key": "\(progress.badge.category.rawValue)-\(progress.badge.tier.rawValue)",
-                                       "tier": progress.badge.tier.rawValue, "name": l.render(progress.badge.nameMessage),
-                                       "category": l.render(progress.badge.categoryMessage),
-                                       "description": l.render(progress.badge.descriptionMessage)]
+            var item: [String: Any] = [
+                "key": "\(progress.badge.category.rawValue)-\(progress.badge.tier.rawValue)",
+                "tier": progress.badge.tier.rawValue, "name": l.render(progress.badge.nameMessage),
+                "category": l.render(progress.badge.categoryMessage),
+                "description": l.render(progress.badge.descriptionMessage),
+            ]
             if let current = progress.current {
                 item["bar"] = ["value": min(current, progress.threshold), "max": progress.threshold, "text": l.render(progress.message)]
             } else {
@@ -46,10 +50,12 @@ struct BadgesController: Controller {
             }
             return item
         }
-        return ["earned": earned, "hasEarned": !earned.isEmpty, "none": l.text("badges.none"),
-                "next": next, "hasNext": !next.isEmpty, "allEarned": l.text("badges.allEarned"),
-                "total": l.render(rewards.points.totalMessage), "decayRule": l.text("points.decayRule"),
-                "history": history(rewards, l), "hasHistory": !rewards.points.days.isEmpty, "noPoints": l.text("points.nothing")]
+        return [
+            "earned": earned, "hasEarned": !earned.isEmpty, "none": l.text("badges.none"),
+            "next": next, "hasNext": !next.isEmpty, "allEarned": l.text("badges.allEarned"),
+            "total": l.render(rewards.points.totalMessage), "decayRule": l.text("points.decayRule"),
+            "history": history(rewards, l), "hasHistory": !rewards.points.days.isEmpty, "noPoints": l.text("points.nothing"),
+        ]
     }
 
     /// The last 14 days of the ledger, newest first.
@@ -58,9 +64,11 @@ struct BadgesController: Controller {
             let earned = PointsLedger.Reason.allCases.compactMap { reason in
                 day.breakdown[reason].map { l.text("points.earnedItem", ["reason": .message(reason.message), "points": .integer(Int($0))]) }
             }
-            return ["date": l.date(day.date), "iso": day.date.iso, "earnedItems": earned,
-                    "decay": day.decayed > 0 ? l.text("points.decayed", ["points": .decimal(day.decayed, digits: 1)]) : "",
-                    "balance": l.number(day.balance.rounded(.down), digits: 0)]
+            return [
+                "date": l.date(day.date), "iso": day.date.iso, "earnedItems": earned,
+                "decay": day.decayed > 0 ? l.text("points.decayed", ["points": .decimal(day.decayed, digits: 1)]) : "",
+                "balance": l.number(day.balance.rounded(.down), digits: 0),
+            ]
         }
     }
 }

@@ -2,9 +2,9 @@ import DietBriefing
 import DietCore
 import DietStore
 import DietSync
-import ICalendar
 import Foundation
 import Hummingbird
+import ICalendar
 import ReadyDay
 import SyncProtocol
 
@@ -29,26 +29,43 @@ struct BriefingController: Controller {
     func addCalendar(_ request: Request, context: WebContext) async throws -> Response {
         let l = localizer(context)
         let form = context.form
-        let text: String, location: String, name: String, isURL: Bool
+        let text: String
+        let location: String
+        let name: String
+        let isURL: Bool
         if let file = form.file("file"), !file.data.isEmpty {
             switch CalendarSource.text(file.data) {
             case .success(let value): text = value
             case .failure(let failure):
-                return try briefingPage(error: l.text("cli.calendar.error.read", ["location": .text(file.filename), "reason": .text(failure.description)]),
-                                        context: context, request: request, status: .unprocessableContent)
+                return try briefingPage(
+                    error: l.text("cli.calendar.error.read", ["location": .text(file.filename), "reason": .text(failure.description)]),
+                    context: context,
+                    request: request,
+                    status: .unprocessableContent
+                )
             }
             (location, isURL) = (file.filename, false)
             name = form["name"] ?? URL(fileURLWithPath: file.filename).deletingPathExtension().lastPathComponent
         } else if let address = form["url"] {
             guard CalendarSource.isURL(address), URL(string: address)?.host != nil else {
-                return try briefingPage(error: l.text("web.calendar.badURL", ["value": .text(address)]), context: context, request: request,
-                                        status: .unprocessableContent, typedURL: address)
+                return try briefingPage(
+                    error: l.text("web.calendar.badURL", ["value": .text(address)]),
+                    context: context,
+                    request: request,
+                    status: .unprocessableContent,
+                    typedURL: address
+                )
             }
             switch await CalendarSource.read(address) {
             case .success(let value): text = value
             case .failure(let failure):
-                return try briefingPage(error: l.text("cli.calendar.error.read", ["location": .text(address), "reason": .text(failure.description)]),
-                                        context: context, request: request, status: .unprocessableContent, typedURL: address)
+                return try briefingPage(
+                    error: l.text("cli.calendar.error.read", ["location": .text(address), "reason": .text(failure.description)]),
+                    context: context,
+                    request: request,
+                    status: .unprocessableContent,
+                    typedURL: address
+                )
             }
             (location, isURL) = (address, true)
             name = form["name"] ?? URL(string: address)?.host ?? address
@@ -58,8 +75,13 @@ struct BriefingController: Controller {
         do {
             try store.addCalendar(name: String(name.prefix(80)), location: location, isURL: isURL, ics: text)
         } catch let error as ICalendarError {
-            return try briefingPage(error: l.text("cli.calendar.error.invalid", ["location": .text(location), "reason": .text(error.description)]),
-                                    context: context, request: request, status: .unprocessableContent, typedURL: isURL ? location : nil)
+            return try briefingPage(
+                error: l.text("cli.calendar.error.invalid", ["location": .text(location), "reason": .text(error.description)]),
+                context: context,
+                request: request,
+                status: .unprocessableContent,
+                typedURL: isURL ? location : nil
+            )
         }
         return redirect("/briefing", toast: .calendarAdded)
     }
@@ -89,9 +111,14 @@ struct BriefingController: Controller {
             var changed = false
             for calendar in stale {
                 guard case .success(let text) = await CalendarSource.read(calendar.location, limits: .init(timeLimit: .seconds(20))),
-                      let document = try? ICalendarDocument(parsing: text) else { continue }
-                let refresh = try? store.refreshCalendar(calendar.id, ics: text, eventCount: document.events.count,
-                                                         problemCount: document.problems.count)
+                    let document = try? ICalendarDocument(parsing: text)
+                else { continue }
+                let refresh = try? store.refreshCalendar(
+                    calendar.id,
+                    ics: text,
+                    eventCount: document.events.count,
+                    problemCount: document.problems.count
+                )
                 changed = changed || refresh == .changed
             }
             if changed { await sync.changed() }
@@ -107,27 +134,46 @@ struct BriefingController: Controller {
                 counts = (document.events.count, document.problems.count)
                 try? store.setCalendarCounts(calendar.id, eventCount: document.events.count, problemCount: document.problems.count)
             }
-            let events = counts.events ?? 0, problems = counts.problems ?? 0
-            var detail = l.text(events == 1 ? "web.calendar.detail.one" : "web.calendar.detail.other", [
-                "events": .integer(events), "date": .date(LocalDate(calendar.fetchedAt, in: timeZone)),
-            ])
+            let events = counts.events ?? 0
+            let problems = counts.problems ?? 0
+            var detail = l.text(
+                events == 1 ? "web.calendar.detail.one" : "web.calendar.detail.other",
+                [
+                    "events": .integer(events), "date": .date(LocalDate(calendar.fetchedAt, in: timeZone)),
+                ]
+            )
             if problems > 0 { detail += " · " + l.text("cli.calendar.problems", ["count": .integer(problems)]) }
             if calendar.localOnly { detail += " · " + l.text("web.calendar.localOnly") }
-            return ["id": calendar.id.uuidString, "name": calendar.name, "detail": detail,
-                    "remove": l.text("web.calendar.remove", ["name": .text(calendar.name)])]
+            return [
+                "id": calendar.id.uuidString, "name": calendar.name, "detail": detail,
+                "remove": l.text("web.calendar.remove", ["name": .text(calendar.name)]),
+            ]
         }
     }
 
-    private func briefingPage(error: String?, context: WebContext, request: Request, status: HTTPResponse.Status = .ok,
-                              typedURL: String? = nil) throws -> Response {
+    private func briefingPage(
+        error: String?,
+        context: WebContext,
+        request: Request,
+        status: HTTPResponse.Status = .ok,
+        typedURL: String? = nil
+    ) throws -> Response {
         let l = localizer(context)
-        let stored = try StoredBriefing.make(store: store, databasePath: configuration.databasePath, day: today, today: today,
-                                             now: clock.now(), timeZone: timeZone)
+        let stored = try StoredBriefing.make(
+            store: store,
+            databasePath: configuration.databasePath,
+            day: today,
+            today: today,
+            now: clock.now(),
+            timeZone: timeZone
+        )
         var values = BriefingValues(stored, timeZone: timeZone, localizer: l).values
         values["empty"] = stored.hasNoSources
         values["whoop"] = whoopValues(request: request, context: context, l)
         if stored.whoopWaiting { values["whoopDone"] = whoopWaiting(l) }
-        if let outcome = request.uri.queryParameters.get("whoop").flatMap(WhoopOutcome.init(rawValue:)), outcome.applies(connected: stored.whoopConnected) {
+        if let outcome = request.uri.queryParameters.get("whoop").flatMap(WhoopOutcome.init(rawValue:)),
+            outcome.applies(connected: stored.whoopConnected)
+        {
             values[outcome.isError ? "whoopError" : "whoopDone"] = l.text(outcome.key)
         }
         values["calendars"] = try calendarValues(l)
@@ -161,23 +207,25 @@ enum WhoopOutcome: String {
 
     /// What a call to the account's server ended in.
     init(account error: any Error) {
-        self = switch error {
-        case SyncError.server(_, "whoop_not_configured", _): .notConfigured
-        case SyncError.offline: .offline
-        case SyncError.signedOut, SyncError.notSignedIn: .signedOut
-        default: .account
-        }
+        self =
+            switch error {
+            case SyncError.server(_, "whoop_not_configured", _): .notConfigured
+            case SyncError.offline: .offline
+            case SyncError.signedOut, SyncError.notSignedIn: .signedOut
+            default: .account
+            }
     }
 
     init(_ error: any Error) {
-        self = switch WhoopConnection.Failure(error) {
-        case .rejected: .rejected
-        case .unreachable: .unreachable
-        case .server: .server
-        case .rateLimited: .rateLimited
-        case .reconnect: .reconnect
-        case .invalid: .invalid
-        }
+        self =
+            switch WhoopConnection.Failure(error) {
+            case .rejected: .rejected
+            case .unreachable: .unreachable
+            case .server: .server
+            case .rateLimited: .rateLimited
+            case .reconnect: .reconnect
+            case .invalid: .invalid
+            }
     }
 }
 
@@ -191,7 +239,8 @@ extension BriefingController {
     /// This server's callback address for the request (the Host was checked against the
     /// allow-list), and the configured address when that does not lead here.
     func redirectAddress(_ request: Request, context: WebContext, connection: WhoopConnection) -> (uri: String, configuredElsewhere: String?) {
-        let own = (context.isSecure ? "https://" : "http://") + (request.head.authority ?? "127.0.0.1:\(configuration.port)")
+        let own =
+            (context.isSecure ? "https://" : "http://") + (request.head.authority ?? "127.0.0.1:\(configuration.port)")
             + WhoopConnection.callbackPath
         guard connection.redirectConfigured else { return (own, nil) }
         let configured = connection.configuration.redirectURI
@@ -201,7 +250,8 @@ extension BriefingController {
     func whoopValues(request: Request, context: WebContext, _ l: Localizer) -> [String: Any] {
         if signedIn, whoop?.isConnected != true {
             // Through the account: connected once the account said so or its records are here.
-            let connected = (try? store.whoopRecordCount()).map { $0 > 0 } == true
+            let connected =
+                (try? store.whoopRecordCount()).map { $0 > 0 } == true
                 || WhoopAccountMark.load(databasePath: configuration.databasePath)?.connected == true
             return ["configured": true, "connected": connected, "usable": true, "redirect": ""]
         }
@@ -210,8 +260,10 @@ extension BriefingController {
             return ["configured": false, "redirect": own]
         }
         let (uri, elsewhere) = redirectAddress(request, context: context, connection: connection)
-        var values: [String: Any] = ["configured": true, "connected": connection.isConnected, "redirect": uri,
-                                     "usable": elsewhere == nil]
+        var values: [String: Any] = [
+            "configured": true, "connected": connection.isConnected, "redirect": uri,
+            "usable": elsewhere == nil,
+        ]
         if let elsewhere { values["mismatch"] = l.text("web.briefing.whoop.redirectMismatch", ["uri": .text(elsewhere)]) }
         return values
     }
@@ -223,8 +275,14 @@ extension BriefingController {
         // HEAD (a link checker) starts nothing
         if request.method == .head { return Response(status: .ok) }
         if let site = request.headers[.secFetchSite], !["same-origin", "none"].contains(site) {
-            return renderer.page("error", ["message": l.text("web.error.csrf")], title: l.text("web.error.title"), tab: nil,
-                                 context: context, status: .forbidden)
+            return renderer.page(
+                "error",
+                ["message": l.text("web.error.csrf")],
+                title: l.text("web.error.title"),
+                tab: nil,
+                context: context,
+                status: .forbidden
+            )
         }
         if signedIn, whoop?.isConnected != true { return try await connectThroughAccount() }
         guard let connection = whoop else { return redirect("/briefing") }
@@ -246,14 +304,21 @@ extension BriefingController {
         do throws(WhoopConnection.AttemptProblem) {
             attempt = try connection.takeAttempt(state: query.get("state"), now: clock.now())
         } catch {
-            let key = switch error {
-            case .missingState: "missing"
-            case .noAttempt: "noAttempt"
-            case .mismatch: "mismatch"
-            case .expired: "expired"
-            }
-            return renderer.page("error", ["message": l.text("web.briefing.whoop.state.\(key)")], title: l.text("web.error.title"), tab: nil,
-                                 context: context, status: .badRequest)
+            let key =
+                switch error {
+                case .missingState: "missing"
+                case .noAttempt: "noAttempt"
+                case .mismatch: "mismatch"
+                case .expired: "expired"
+                }
+            return renderer.page(
+                "error",
+                ["message": l.text("web.briefing.whoop.state.\(key)")],
+                title: l.text("web.error.title"),
+                tab: nil,
+                context: context,
+                status: .badRequest
+            )
         }
         if query.get("error") != nil { return landing(.denied, context) }
         guard let code = query.get("code"), !code.isEmpty else { return landing(.invalid, context) }
@@ -369,9 +434,11 @@ struct BriefingValues {
             "date": text.date, "zone": zone.rawValue, "zoneName": l.text("cli.briefing.zone.\(zone.rawValue)"),
             "recommendations": text.recommendations.map { ["title": $0.title, "body": $0.body] },
             "windows": stored.briefing.workoutWindows.map { window -> [String: Any] in
-                ["time": "\(TimeOfDay(window.start, in: timeZone).formatted)–\(TimeOfDay(window.end, in: timeZone).formatted)",
-                 "intensity": l.text("cli.briefing.intensity.\(window.intensity.rawValue)"),
-                 "reason": BriefingText.reason(window.reason, localizer: l)]
+                [
+                    "time": "\(TimeOfDay(window.start, in: timeZone).formatted)–\(TimeOfDay(window.end, in: timeZone).formatted)",
+                    "intensity": l.text("cli.briefing.intensity.\(window.intensity.rawValue)"),
+                    "reason": BriefingText.reason(window.reason, localizer: l),
+                ]
             },
             "alerts": text.alerts, "notes": text.notes,
         ]
@@ -379,9 +446,13 @@ struct BriefingValues {
         if let sleep = text.sleep { values["sleep"] = sleep }
         if let nutrition = text.nutrition { values["nutrition"] = nutrition }
         if let summary = text.calendarSummary {
-            values["calendar"] = ["summary": summary, "events": text.events.map {
-                ["when": $0.when, "title": $0.title, "demand": $0.demand.rawValue, "tag": $0.tag]
-            }] as [String: Any]
+            values["calendar"] =
+                [
+                    "summary": summary,
+                    "events": text.events.map {
+                        ["when": $0.when, "title": $0.title, "demand": $0.demand.rawValue, "tag": $0.tag]
+                    },
+                ] as [String: Any]
         }
         self.values = values
     }

@@ -22,8 +22,13 @@ struct DashboardController: Controller {
             let view = RecoveryDayView(snapshot: snapshot, localizer: l)
             return app.renderer.page("recovery-dashboard", view.values, title: l.text("web.dashboard.title"), tab: .home, context: context)
         }
-        return app.renderer.page("dashboard", DashboardView(snapshot: snapshot, localizer: l).values,
-                                 title: l.text("web.dashboard.title"), tab: .home, context: context)
+        return app.renderer.page(
+            "dashboard",
+            DashboardView(snapshot: snapshot, localizer: l).values,
+            title: l.text("web.dashboard.title"),
+            tab: .home,
+            context: context
+        )
     }
 
     func phaseSwitchSeen(_ request: Request, context: OnboardedContext) async throws -> Response {
@@ -61,8 +66,10 @@ struct DashboardView {
             "macros": report.macros.map { MacroView($0, l).values },
             "macrosLabel": report.macros.map { MacroView($0, l).spoken }.joined(separator: " "),
             "weight": weight(report.weight),
-            "coach": ["message": l.render(report.coach.message), "variation": report.coach.variation.rawValue,
-                      "situation": report.coach.situation.rawValue],
+            "coach": [
+                "message": l.render(report.coach.message), "variation": report.coach.variation.rawValue,
+                "situation": report.coach.situation.rawValue,
+            ],
             "mascot": Mascot.values(report.coach.variation, size: 60),
             "calories": l.render(report.calories.message),
             "target": report.targetLine(l),
@@ -84,8 +91,11 @@ struct DashboardView {
     private func mealGroups() -> [[String: Any]] {
         let window = snapshot.settings.profile.eatingWindow
         return snapshot.mealGroups.map { group -> [String: Any] in
-            ["number": group.moment.number, "label": localizer.render(group.moment.label), "current": group.moment.number == snapshot.currentMoment,
-             "hasMeals": !group.meals.isEmpty, "meals": group.meals.map { MealRow($0, window: window, localizer).values }]
+            [
+                "number": group.moment.number, "label": localizer.render(group.moment.label),
+                "current": group.moment.number == snapshot.currentMoment,
+                "hasMeals": !group.meals.isEmpty, "meals": group.meals.map { MealRow($0, window: window, localizer).values },
+            ]
         }
     }
 
@@ -100,8 +110,10 @@ struct DashboardView {
     }
 
     private func cycle(_ day: CycleDay) -> [String: Any] {
-        ["phase": localizer.render(day.phase.nameMessage), "key": day.phase.rawValue,
-         "detail": snapshot.report.cycleDetails(localizer).joined(separator: " · ")]
+        [
+            "phase": localizer.render(day.phase.nameMessage), "key": day.phase.rawValue,
+            "detail": snapshot.report.cycleDetails(localizer).joined(separator: " · "),
+        ]
     }
 
     private func weight(_ card: WeightCard) -> [String: Any] {
@@ -133,11 +145,15 @@ struct RecoveryDayView {
         let report = snapshot.report
         let lit = report.streak.isLit
         // the coach's recovery words (DietCore), with the everyday ones' look: gentle
-        return ["lit": lit, "flame": l.text(lit ? "web.recovery.flame.lit" : "web.recovery.flame.waiting"),
-                "window": WindowBanner(report.eatingWindow, l).values,
-                "coach": ["message": l.render(report.coach.message), "variation": report.coach.variation.rawValue,
-                          "situation": report.coach.situation.rawValue],
-                "mascot": Mascot.values(report.coach.variation, size: 60), "moments": moments()]
+        return [
+            "lit": lit, "flame": l.text(lit ? "web.recovery.flame.lit" : "web.recovery.flame.waiting"),
+            "window": WindowBanner(report.eatingWindow, l).values,
+            "coach": [
+                "message": l.render(report.coach.message), "variation": report.coach.variation.rawValue,
+                "situation": report.coach.situation.rawValue,
+            ],
+            "mascot": Mascot.values(report.coach.variation, size: 60), "moments": moments(),
+        ]
     }
 
     /// Every eating moment of the profile with what was eaten in it, in the order eaten.
@@ -147,8 +163,10 @@ struct RecoveryDayView {
         let byMoment = Dictionary(grouping: rows) { $0.moment }
         return window.eatingMoments.map { moment -> [String: Any] in
             let meals = byMoment[moment.number] ?? []
-            return ["number": moment.number, "label": localizer.render(moment.label), "current": moment.number == snapshot.currentMoment,
-                    "hasMeals": !meals.isEmpty, "meals": meals.map(\.values)]
+            return [
+                "number": moment.number, "label": localizer.render(moment.label), "current": moment.number == snapshot.currentMoment,
+                "hasMeals": !meals.isEmpty, "meals": meals.map(\.values),
+            ]
         }
     }
 }
@@ -162,15 +180,22 @@ struct RecoveryMealRow {
     /// Meals logged with numbers and mindful meals together, in the order eaten.
     static func rows(meals: [Meal], mindful: [MindfulMeal], window: EatingWindow, _ l: Localizer) -> [RecoveryMealRow] {
         let numeric = meals.map { meal in
-            RecoveryMealRow(moment: window.moment(of: meal.entry), instant: meal.entry.instant,
-                            values: row(id: meal.id, name: meal.entry.name, time: meal.entry.localTime, href: "/meals/\(meal.id.uuidString)", feelings: "", l))
+            RecoveryMealRow(
+                moment: window.moment(of: meal.entry),
+                instant: meal.entry.instant,
+                values: row(id: meal.id, name: meal.entry.name, time: meal.entry.localTime, href: "/meals/\(meal.id.uuidString)", feelings: "", l)
+            )
         }
         let noted = mindful.map { meal in
             let e = meal.entry
-            let feelings = l.text("web.recovery.meal.feelings", ["hunger": .message(e.hunger.word), "fullness": .message(e.fullness.word)])
+            let feelings =
+                l.text("web.recovery.meal.feelings", ["hunger": .message(e.hunger.word), "fullness": .message(e.fullness.word)])
                 + (e.feeling.map { " · " + l.render($0.word) } ?? "")
-            return RecoveryMealRow(moment: window.moment(of: e), instant: e.instant,
-                                   values: row(id: meal.id, name: e.name, time: e.localTime, href: "/mindful/\(meal.id.uuidString)", feelings: feelings, l))
+            return RecoveryMealRow(
+                moment: window.moment(of: e),
+                instant: e.instant,
+                values: row(id: meal.id, name: e.name, time: e.localTime, href: "/mindful/\(meal.id.uuidString)", feelings: feelings, l)
+            )
         }
         return (numeric + noted).sorted { $0.instant < $1.instant }
     }
@@ -178,8 +203,10 @@ struct RecoveryMealRow {
     /// Every key always set: a missing one would be looked up in the enclosing context.
     private static func row(id: UUID, name: String, time: TimeOfDay, href: String, feelings: String, _ l: Localizer) -> [String: Any] {
         // Mustache takes an empty string as true: the flag says whether there are words
-        ["id": id.uuidString, "name": name, "time": time.formatted, "href": href, "feelings": feelings, "hasFeelings": !feelings.isEmpty,
-         "editLabel": l.text("web.recovery.meal.edit", ["name": .text(name)])]
+        [
+            "id": id.uuidString, "name": name, "time": time.formatted, "href": href, "feelings": feelings, "hasFeelings": !feelings.isEmpty,
+            "editLabel": l.text("web.recovery.meal.edit", ["name": .text(name)]),
+        ]
     }
 }
 
@@ -189,8 +216,10 @@ struct WindowBanner {
 
     init(_ window: EatingWindow, _ l: Localizer) {
         let range = "\(window.start.formatted)–\(window.end.formatted)"
-        values = ["text": l.text("web.window.banner", ["range": .text(range)]), "range": range,
-                  "edit": l.text("web.window.edit", ["range": .text(range)])]
+        values = [
+            "text": l.text("web.window.banner", ["range": .text(range)]), "range": range,
+            "edit": l.text("web.window.edit", ["range": .text(range)]),
+        ]
     }
 }
 
@@ -211,16 +240,21 @@ struct RingView {
         let l = localizer
         let c = Self.circumference
         let segments: [[String: Any]] = report.ring.segments.filter { $0.sweepDegrees > 0 }.map { segment in
-            ["macro": segment.macro.rawValue,
-             "dash": "\(Self.fixed(segment.sweepDegrees / 360 * c)) \(Self.fixed(c))",
-             "offset": Self.fixed(-segment.startDegrees / 360 * c)]
+            [
+                "macro": segment.macro.rawValue,
+                "dash": "\(Self.fixed(segment.sweepDegrees / 360 * c)) \(Self.fixed(c))",
+                "offset": Self.fixed(-segment.startDegrees / 360 * c),
+            ]
         }
         let totals = report.totals
-        let spoken = l.text("web.ring.spoken", [
-            "eaten": .integer(report.calories.eatenKcal), "target": .integer(report.calories.targetKcal),
-            "protein": .integer(Int(totals.proteinKcal.rounded())), "carbs": .integer(Int(totals.carbsKcal.rounded())),
-            "fat": .integer(Int(totals.fatKcal.rounded())),
-        ])
+        let spoken = l.text(
+            "web.ring.spoken",
+            [
+                "eaten": .integer(report.calories.eatenKcal), "target": .integer(report.calories.targetKcal),
+                "protein": .integer(Int(totals.proteinKcal.rounded())), "carbs": .integer(Int(totals.carbsKcal.rounded())),
+                "fat": .integer(Int(totals.fatKcal.rounded())),
+            ]
+        )
         var values: [String: Any] = [
             "size": Self.fixed(Self.size), "center": Self.fixed(Self.size / 2), "radius": Self.fixed(Self.radius),
             "stroke": Self.fixed(Self.stroke), "segments": segments, "spoken": spoken,
@@ -236,10 +270,16 @@ struct RingView {
             // docs/rules.md §5: over the target the ring is full (the energy the macros do not account
             // for closes it) and an overshoot mark sits at 12 o'clock; never red
             let filled = report.ring.segments.last?.endDegrees ?? 0
-            values["rest"] = filled < 360 ? ["dash": "\(Self.fixed((360 - filled) / 360 * c)) \(Self.fixed(c))",
-                                             "offset": Self.fixed(-filled / 360 * c)] : false
+            values["rest"] =
+                filled < 360
+                ? [
+                    "dash": "\(Self.fixed((360 - filled) / 360 * c)) \(Self.fixed(c))",
+                    "offset": Self.fixed(-filled / 360 * c),
+                ] : false
             let top = Self.size / 2 - Self.radius
-            values["mark"] = ["x": Self.fixed(Self.size / 2), "y1": Self.fixed(top - Self.stroke / 2 - 2), "y2": Self.fixed(top + Self.stroke / 2 + 2)]
+            values["mark"] = [
+                "x": Self.fixed(Self.size / 2), "y1": Self.fixed(top - Self.stroke / 2 - 2), "y2": Self.fixed(top + Self.stroke / 2 + 2),
+            ]
         }
         return values
     }
@@ -272,9 +312,12 @@ struct MacroView {
     /// "Protein: 85 of 160 grams, great."
     var spoken: String {
         let l = localizer
-        return l.text("web.macro.spoken", [
-            "macro": .message(progress.macro.nameMessage), "eaten": .integer(Int(progress.eatenG.rounded())),
-            "goal": .integer(Int(progress.goalG.rounded())), "smiley": .message(progress.statusMessage),
-        ])
+        return l.text(
+            "web.macro.spoken",
+            [
+                "macro": .message(progress.macro.nameMessage), "eaten": .integer(Int(progress.eatenG.rounded())),
+                "goal": .integer(Int(progress.goalG.rounded())), "smiley": .message(progress.statusMessage),
+            ]
+        )
     }
 }

@@ -32,8 +32,14 @@ struct DataController: Controller {
     func importPage(_ values: [String: Any], _ context: WebContext, status: HTTPResponse.Status = .ok) -> Response {
         var values = values
         values["chunk"] = Self.chunkSize
-        return renderer.page("import", values, title: localizer(context).text("web.import.title"), tab: nil, context: context,
-                             status: status)
+        return renderer.page(
+            "import",
+            values,
+            title: localizer(context).text("web.import.title"),
+            tab: nil,
+            context: context,
+            status: status
+        )
     }
 
     func export(_ request: Request, context: WebContext) async throws -> Response {
@@ -42,19 +48,27 @@ struct DataController: Controller {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(export)
-        return Response(status: .ok, headers: [
-            .contentType: "application/json; charset=utf-8",
-            .contentDisposition: "attachment; filename=\"w-diet-\(today.iso).json\"",
-        ], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "application/json; charset=utf-8",
+                .contentDisposition: "attachment; filename=\"w-diet-\(today.iso).json\"",
+            ],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
     }
 
     /// The CSV files of `wdiet export`, one per table, in one zip.
     func exportCSV(_ request: Request, context: WebContext) async throws -> Response {
         let data = try store.exportCSVArchive(timeZone: timeZone)
-        return Response(status: .ok, headers: [
-            .contentType: "application/zip",
-            .contentDisposition: "attachment; filename=\"w-diet-\(today.iso)-csv.zip\"",
-        ], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "application/zip",
+                .contentDisposition: "attachment; filename=\"w-diet-\(today.iso)-csv.zip\"",
+            ],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
     }
 
     /// The plain form: the file came whole with the form; import it now and show the result.
@@ -69,18 +83,30 @@ struct DataController: Controller {
         do {
             let summary = try Importer.run(path: path, into: store, options: options(context))
             if summary.format == .wdietJSON { return redirect("/", toast: .imported) }
-            return renderer.page("import-result", ["lines": summary.lines(l)], title: l.text("web.import.doneTitle"), tab: nil,
-                                 context: context)
+            return renderer.page(
+                "import-result",
+                ["lines": summary.lines(l)],
+                title: l.text("web.import.doneTitle"),
+                tab: nil,
+                context: context
+            )
         } catch {
             let reason = Self.message(for: error, l, app: app)
-            return importPage(["error": l.text("web.import.failed", ["file": .text(file.filename), "reason": .text(reason)])], context,
-                              status: .unprocessableContent)
+            return importPage(
+                ["error": l.text("web.import.failed", ["file": .text(file.filename), "reason": .text(reason)])],
+                context,
+                status: .unprocessableContent
+            )
         }
     }
 
     func options(_ context: WebContext, progress: ImportProgress? = nil) -> Importer.Options {
-        Importer.Options(timeZone: timeZone, language: context.language, weightUnit: context.form["weight_unit"] == "lb" ? "lb" : "kg",
-                         progress: progress)
+        Importer.Options(
+            timeZone: timeZone,
+            language: context.language,
+            weightUnit: context.form["weight_unit"] == "lb" ? "lb" : "kg",
+            progress: progress
+        )
     }
 
     static func message(for error: any Error, _ l: Localizer, app: WebApp) -> String {
@@ -119,7 +145,10 @@ struct DataController: Controller {
                 job.finish(lines: summary.lines(l), error: nil)
                 await app.sync.changed()
             } catch {
-                job.finish(lines: [], error: l.text("web.import.failed", ["file": .text(job.name), "reason": .text(Self.message(for: error, l, app: app))]))
+                job.finish(
+                    lines: [],
+                    error: l.text("web.import.failed", ["file": .text(job.name), "reason": .text(Self.message(for: error, l, app: app))])
+                )
             }
         }
         return Self.json(["status": "/import/status/\(job.id)"])
@@ -132,8 +161,11 @@ struct DataController: Controller {
 
     static func json(_ object: [String: Any], status: HTTPResponse.Status = .ok) -> Response {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
     }
 }
 
@@ -217,12 +249,13 @@ final class ImportJob: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let percent = state == .uploading ? Int(received * 100 / max(size, 1)) : Int(read.done * 100 / read.total)
-        let label = switch state {
-        case .uploading: l.text("web.import.uploading", ["percent": .integer(percent)])
-        case .reading: l.text("web.import.reading", ["percent": .integer(percent)])
-        case .done: l.text("web.import.doneTitle")
-        case .failed: error ?? ""
-        }
+        let label =
+            switch state {
+            case .uploading: l.text("web.import.uploading", ["percent": .integer(percent)])
+            case .reading: l.text("web.import.reading", ["percent": .integer(percent)])
+            case .done: l.text("web.import.doneTitle")
+            case .failed: error ?? ""
+            }
         var result: [String: Any] = ["state": state.rawValue, "percent": percent, "label": label, "lines": lines]
         if let error { result["error"] = error }
         return result

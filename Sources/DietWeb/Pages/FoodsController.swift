@@ -39,8 +39,10 @@ struct FoodsController: Controller {
         let l = localizer(context)
         let food = try ownFood(context)
         let n = food.per100g
-        var values = ["name": food.name, "kcal": l.typed(n.kcal), "protein": l.typed(n.proteinG), "carbs": l.typed(n.carbsG),
-                      "fat": l.typed(n.fatG)]
+        var values = [
+            "name": food.name, "kcal": l.typed(n.kcal), "protein": l.typed(n.proteinG), "carbs": l.typed(n.carbsG),
+            "fat": l.typed(n.fatG),
+        ]
         if let portion = food.portions.first {
             values["portion"] = "\(l.typed(portion.amount)) \(portion.name)"
             values["portion_grams"] = l.typed(portion.grams)
@@ -105,13 +107,24 @@ struct FoodsController: Controller {
                 portions = [Portion(amount: amount ?? 1, name: amount == nil ? name : words[1], grams: weight)]
             }
             let kept = base?.per100g
-            let nutrients = Nutrients(kcal: kcal, proteinG: grams[0], carbsG: grams[1], totalCarbsG: grams[1] + (kept?.fiberG ?? 0),
-                                      fiberG: kept?.fiberG ?? 0, sugarsG: kept?.sugarsG ?? 0, fatG: grams[2], sodiumMg: kept?.sodiumMg ?? 0)
+            let nutrients = Nutrients(
+                kcal: kcal,
+                proteinG: grams[0],
+                carbsG: grams[1],
+                totalCarbsG: grams[1] + (kept?.fiberG ?? 0),
+                fiberG: kept?.fiberG ?? 0,
+                sugarsG: kept?.sugarsG ?? 0,
+                fatG: grams[2],
+                sodiumMg: kept?.sodiumMg ?? 0
+            )
             portions += base?.portions.dropFirst() ?? []
             return try CustomFood(name: form.name.given ?? "", barcode: barcode, per100g: nutrients, portions: portions)
         } catch {
-            let field = [ValidationError.Field.calories: "kcal", .protein: "protein", .carbs: "carbs", .fat: "fat", .portion: "portion",
-                         .foodName: "name"][error.field] ?? "kcal"
+            let field =
+                [
+                    ValidationError.Field.calories: "kcal", .protein: "protein", .carbs: "carbs", .fat: "fat", .portion: "portion",
+                    .foodName: "name",
+                ][error.field] ?? "kcal"
             throw FieldError(field: field, message: l.render(error.message))
         }
     }
@@ -208,8 +221,12 @@ struct FoodsController: Controller {
         }
         let store = self.store
         let lookup = BarcodeLookup(client: BarcodeLookup.client(environment: configuration.environment))
-        let outcome = try await lookup.find(barcode, language: context.language, local: { try store.customFood(barcode: barcode) },
-                                            save: { try store.addCustomFood($0) })
+        let outcome = try await lookup.find(
+            barcode,
+            language: context.language,
+            local: { try store.customFood(barcode: barcode) },
+            save: { try store.addCustomFood($0) }
+        )
         let code: Message.Argument = .text(barcode.digits)
         state.values["barcode"] = barcode.digits
         switch outcome {
@@ -234,19 +251,25 @@ struct FoodsController: Controller {
         do throws(Barcode.Problem) {
             return try Barcode(text)
         } catch {
-            let message = switch error {
-            case .notDigits(let code): l.text("web.barcode.notDigits", ["code": .text(code)])
-            case .wrongLength(let count): l.text("web.barcode.length", ["count": .integer(count)])
-            case .checkDigit(let expected, let got): l.text("web.barcode.checkDigit", ["expected": .integer(expected), "got": .integer(got)])
-            }
+            let message =
+                switch error {
+                case .notDigits(let code): l.text("web.barcode.notDigits", ["code": .text(code)])
+                case .wrongLength(let count): l.text("web.barcode.length", ["count": .integer(count)])
+                case .checkDigit(let expected, let got): l.text("web.barcode.checkDigit", ["expected": .integer(expected), "got": .integer(got)])
+                }
             throw FieldError(field: "code", message: message)
         }
     }
 
     /// The foods area: barcode lookup, the user's own foods, the food and recipe forms. In
     /// recovery mode foods and recipes rest with their numbers (docs/rules.md §8): the kind page.
-    private func page(_ state: FormState, open: String? = nil, editing: String? = nil, context: OnboardedContext,
-                      status: HTTPResponse.Status = .ok) throws -> Response {
+    private func page(
+        _ state: FormState,
+        open: String? = nil,
+        editing: String? = nil,
+        context: OnboardedContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
         if context.settings.recoveryMode { return app.restPage("foods", context: context) }
         let l = localizer(context)
         var values = state.template

@@ -16,9 +16,11 @@ enum InsightsCharts {
             }
         }
         let bands: [[String: Any]] = runs.map { run in
-            ["phase": run.phase.rawValue, "x": Plot.f(timeline.x(run.first)),
-             "width": Plot.f(Double(run.first.days(to: run.last) + 1) * timeline.dayWidth),
-             "y": Plot.f(Plot.top), "height": Plot.f(Plot.innerHeight)]
+            [
+                "phase": run.phase.rawValue, "x": Plot.f(timeline.x(run.first)),
+                "width": Plot.f(Double(run.first.days(to: run.last) + 1) * timeline.dayWidth),
+                "y": Plot.f(Plot.top), "height": Plot.f(Plot.innerHeight),
+            ]
         }
         var seen: [InsightsPhase] = []
         for run in runs where !seen.contains(run.phase) { seen.append(run.phase) }
@@ -41,16 +43,27 @@ enum InsightsCharts {
             "bands": bands, "legend": legend, "ticks": timeline.ticks(l), "valueTicks": scale.ticks { l.number($0, digits: 0) },
             "targetLine": slots.flatMap { slot -> [String] in
                 let y = Plot.f(scale.y(slot.target))
-                return ["\(Plot.f(timeline.x(slot.bucket.lowerBound))),\(y)", "\(Plot.f(timeline.x(slot.bucket.lowerBound) + width(slot, timeline))),\(y)"]
+                return [
+                    "\(Plot.f(timeline.x(slot.bucket.lowerBound))),\(y)",
+                    "\(Plot.f(timeline.x(slot.bucket.lowerBound) + width(slot, timeline))),\(y)",
+                ]
             }.joined(separator: " "),
             "bars": slots.map { bar($0, timeline: timeline, scale: scale, l) },
             "rows": slots.reversed().map { slot -> [String: Any] in
-                ["date": timeline.label(slot.bucket, l, long: true), "intake": slot.intake.map { l.number($0, digits: 0) } ?? "–",
-                 "target": l.number(slot.target, digits: 0), "adherent": slot.adherent == true ? "✓" : ""]
+                [
+                    "date": timeline.label(slot.bucket, l, long: true), "intake": slot.intake.map { l.number($0, digits: 0) } ?? "–",
+                    "target": l.number(slot.target, digits: 0), "adherent": slot.adherent == true ? "✓" : "",
+                ]
             },
-            "summary": summary.total.loggedDays == 0 ? l.text("web.progress.noIntake") : l.text("web.insights.intakeSummary", [
-                "logged": .integer(summary.total.loggedDays), "days": .integer(summary.total.days - summary.total.restedDays),
-                "adherent": .integer(summary.total.adherentDays), "unlogged": .integer(summary.total.unloggedDays)]),
+            "summary": summary.total.loggedDays == 0
+                ? l.text("web.progress.noIntake")
+                : l.text(
+                    "web.insights.intakeSummary",
+                    [
+                        "logged": .integer(summary.total.loggedDays), "days": .integer(summary.total.days - summary.total.restedDays),
+                        "adherent": .integer(summary.total.adherentDays), "unlogged": .integer(summary.total.unloggedDays),
+                    ]
+                ),
         ]) { $1 }
         return values
     }
@@ -59,9 +72,11 @@ enum InsightsCharts {
         timeline.buckets.map { bucket in
             let inside = summary.days.filter { bucket.contains($0.date) }
             let logged = inside.compactMap(\.intakeKcal)
-            return (bucket: bucket, intake: logged.isEmpty ? nil : Double(logged.reduce(0, +)) / Double(logged.count),
-                    target: Double(inside.map(\.targetKcal).reduce(0, +)) / Double(max(inside.count, 1)),
-                    adherent: inside.count == 1 ? inside[0].adherent : nil, rested: inside.allSatisfy(\.rested))
+            return (
+                bucket: bucket, intake: logged.isEmpty ? nil : Double(logged.reduce(0, +)) / Double(logged.count),
+                target: Double(inside.map(\.targetKcal).reduce(0, +)) / Double(max(inside.count, 1)),
+                adherent: inside.count == 1 ? inside[0].adherent : nil, rested: inside.allSatisfy(\.rested)
+            )
         }
     }
 
@@ -70,14 +85,20 @@ enum InsightsCharts {
     }
 
     static func bar(_ slot: Slot, timeline: Timeline, scale: Scale, _ l: Localizer) -> [String: Any] {
-        let x = timeline.x(slot.bucket.lowerBound), w = width(slot, timeline)
-        let date = Message.Argument.text(timeline.label(slot.bucket, l)), target = Message.Argument.decimal(slot.target, digits: 0)
-        var bar: [String: Any] = ["center": Plot.f(x + w / 2), "x": Plot.f(x + w * 0.15), "width": Plot.f(w * 0.7), "logged": false,
-                                  "readout": l.text("web.progress.readout.noIntake", ["date": date, "target": target])]
+        let x = timeline.x(slot.bucket.lowerBound)
+        let w = width(slot, timeline)
+        let date = Message.Argument.text(timeline.label(slot.bucket, l))
+        let target = Message.Argument.decimal(slot.target, digits: 0)
+        var bar: [String: Any] = [
+            "center": Plot.f(x + w / 2), "x": Plot.f(x + w * 0.15), "width": Plot.f(w * 0.7), "logged": false,
+            "readout": l.text("web.progress.readout.noIntake", ["date": date, "target": target]),
+        ]
         if let intake = slot.intake {
-            bar.merge(["logged": true, "y": Plot.f(scale.y(intake)), "height": Plot.f(Plot.baseline - scale.y(intake)),
-                       "over": intake > slot.target && !slot.rested,
-                       "readout": l.text("web.progress.readout.intake", ["date": date, "intake": .decimal(intake, digits: 0), "target": target])]) { $1 }
+            bar.merge([
+                "logged": true, "y": Plot.f(scale.y(intake)), "height": Plot.f(Plot.baseline - scale.y(intake)),
+                "over": intake > slot.target && !slot.rested,
+                "readout": l.text("web.progress.readout.intake", ["date": date, "intake": .decimal(intake, digits: 0), "target": target]),
+            ]) { $1 }
         }
         return bar
     }
@@ -91,9 +112,13 @@ enum InsightsCharts {
         let all = points.compactMap(\.kg) + points.compactMap(\.trend)
         let scale = Scale(low: (all.min() ?? latest) - 0.3, high: (all.max() ?? latest) + 0.3, steps: [0.5, 1, 2, 5, 10, 20, 50])
         let (bands, legend) = bands(summary.days, timeline: timeline, l)
-        var summaryText = l.text("web.insights.weightSummary", [
-            "latest": .decimal(latest, digits: 1), "average": .decimal(summary.weight.rollingAverageKg ?? latest, digits: 1),
-            "trend": .decimal(summary.weight.trendKg ?? latest, digits: 1)])
+        var summaryText = l.text(
+            "web.insights.weightSummary",
+            [
+                "latest": .decimal(latest, digits: 1), "average": .decimal(summary.weight.rollingAverageKg ?? latest, digits: 1),
+                "trend": .decimal(summary.weight.trendKg ?? latest, digits: 1),
+            ]
+        )
         if let pace = summary.weight.trendKgPerWeek {
             summaryText += " " + l.text("web.insights.pace", ["kg": .text(Signed.kg(pace, l))])
         }
@@ -105,12 +130,19 @@ enum InsightsCharts {
                 .joined(separator: " "),
             "dots": points.compactMap { point -> [String: Any]? in
                 guard let kg = point.kg else { return nil }
-                return ["x": Plot.f(timeline.center(point.bucket)), "y": Plot.f(scale.y(kg)),
-                        "readout": l.text("web.progress.readout.weight", ["date": .text(timeline.label(point.bucket, l)), "kg": .decimal(kg, digits: 1)])]
+                return [
+                    "x": Plot.f(timeline.center(point.bucket)), "y": Plot.f(scale.y(kg)),
+                    "readout": l.text(
+                        "web.progress.readout.weight",
+                        ["date": .text(timeline.label(point.bucket, l)), "kg": .decimal(kg, digits: 1)]
+                    ),
+                ]
             },
             "rows": points.reversed().map { point -> [String: Any] in
-                ["date": timeline.label(point.bucket, l, long: true), "kg": point.kg.map { l.number($0, digits: 1) } ?? "–",
-                 "trend": point.trend.map { l.number($0, digits: 1) } ?? "–"]
+                [
+                    "date": timeline.label(point.bucket, l, long: true), "kg": point.kg.map { l.number($0, digits: 1) } ?? "–",
+                    "trend": point.trend.map { l.number($0, digits: 1) } ?? "–",
+                ]
             },
         ]) { $1 }
         return values

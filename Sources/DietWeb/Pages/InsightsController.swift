@@ -49,16 +49,23 @@ struct InsightsController: Controller {
             "intake": InsightsCharts.intake(summary, l),
             "weeks": summary.weeks.reversed().map { weekValues($0, l) },
             "phases": summary.phases.map { tally in
-                ["phase": (tally.phase ?? .steady).rawValue, "name": l.render((tally.phase ?? .steady).nameMessage),
-                 "text": tallyText(tally, l)] as [String: Any]
+                [
+                    "phase": (tally.phase ?? .steady).rawValue, "name": l.render((tally.phase ?? .steady).nameMessage),
+                    "text": tallyText(tally, l),
+                ] as [String: Any]
             },
             "streak": [
                 "now": l.text("web.insights.streakNow", ["days": .message(InsightsMeaning.days(summary.streak.current))]),
                 "longest": l.text("web.insights.streakLongest", ["days": .message(InsightsMeaning.days(summary.streak.longest))]),
                 "hasRuns": !summary.streak.runs.isEmpty,
                 "runs": summary.streak.runs.reversed().map { run in
-                    l.text("web.insights.run", ["first": .text(DateLabel.day(run.start, l)), "last": .text(DateLabel.day(run.end, l)),
-                                                "days": .message(InsightsMeaning.days(run.days))])
+                    l.text(
+                        "web.insights.run",
+                        [
+                            "first": .text(DateLabel.day(run.start, l)), "last": .text(DateLabel.day(run.end, l)),
+                            "days": .message(InsightsMeaning.days(run.days)),
+                        ]
+                    )
                 },
             ] as [String: Any],
             "maintenance": l.render(summary.maintenance.message),
@@ -84,8 +91,10 @@ struct InsightsController: Controller {
         if week.phases.count > 1 {
             values["hasPhaseRows"] = true
             values["phaseRows"] = week.phases.map { tally in
-                ["phase": (tally.phase ?? .steady).rawValue, "name": l.render((tally.phase ?? .steady).nameMessage),
-                 "text": tallyText(tally, l)] as [String: Any]
+                [
+                    "phase": (tally.phase ?? .steady).rawValue, "name": l.render((tally.phase ?? .steady).nameMessage),
+                    "text": tallyText(tally, l),
+                ] as [String: Any]
             }
         }
         if total.restedDays > 0 { values["rested"] = l.render(InsightsMeaning.days(total.restedDays)) }
@@ -97,8 +106,13 @@ struct InsightsController: Controller {
     static func tallyText(_ tally: Tally, _ l: Localizer) -> String {
         let target = Message.Argument.decimal(tally.averageTargetKcal ?? 0, digits: 0)
         guard let intake = tally.averageIntakeKcal else { return l.text("web.insights.phaseNothing", ["target": target]) }
-        return l.text("web.insights.phaseRow", ["intake": .decimal(intake, digits: 0), "target": target,
-                                                "adherent": .integer(tally.adherentDays), "logged": .integer(tally.loggedDays)])
+        return l.text(
+            "web.insights.phaseRow",
+            [
+                "intake": .decimal(intake, digits: 0), "target": target,
+                "adherent": .integer(tally.adherentDays), "logged": .integer(tally.loggedDays),
+            ]
+        )
     }
 
     /// Recovery mode: per week (newest first) each day's name with a tick when something was
@@ -106,11 +120,15 @@ struct InsightsController: Controller {
     static func recoveryValues(_ summary: WeeklyInsights, _ l: Localizer) -> [String: Any] {
         let weeks = summary.weeks.reversed().map { week -> [String: Any] in
             let days = summary.days.filter { $0.date >= week.start && $0.date <= week.through }
-            return ["title": l.text("web.insights.weekOf", ["date": .text(DateLabel.day(week.start, l))]),
-                    "days": days.map { day -> [String: Any] in
-                        ["name": DateLabel.weekday(day.date, l), "noted": day.active,
-                         "state": l.text(day.active ? "web.insights.recovery.noted" : "web.insights.recovery.open")]
-                    }]
+            return [
+                "title": l.text("web.insights.weekOf", ["date": .text(DateLabel.day(week.start, l))]),
+                "days": days.map { day -> [String: Any] in
+                    [
+                        "name": DateLabel.weekday(day.date, l), "noted": day.active,
+                        "state": l.text(day.active ? "web.insights.recovery.noted" : "web.insights.recovery.open"),
+                    ]
+                },
+            ]
         }
         return ["calm": l.render(InsightsMeaning.recovery), "weeks": weeks]
     }

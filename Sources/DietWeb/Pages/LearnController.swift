@@ -28,8 +28,13 @@ struct LearnController: Controller {
         // the article's own first heading is the page title
         let body = text.components(separatedBy: .newlines).drop { $0.hasPrefix("# ") || $0.isEmpty }.joined(separator: "\n")
         if context.settings != nil { try store.record(.educationOpened(topic: topic.rawValue), timeZone: timeZone) }
-        return renderer.page("article", ["title": l.render(topic.title), "html": Markdown.html(body)],
-                             title: l.render(topic.title), tab: .learn, context: context)
+        return renderer.page(
+            "article",
+            ["title": l.render(topic.title), "html": Markdown.html(body)],
+            title: l.render(topic.title),
+            tab: .learn,
+            context: context
+        )
     }
 
     /// The charts over `?range=` (7d, 30d, 90d, 1y, all; ProgressCharts.swift).
@@ -46,4 +51,3 @@ struct LearnController: Controller {
         return renderer.page("progress", values, title: l.text("web.progress.title"), tab: .progress, context: context)
     }
 }
-

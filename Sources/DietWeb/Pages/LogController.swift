@@ -66,8 +66,16 @@ struct LogController: Controller {
             let instant = try app.mealInstant(form.when, l, loggedAt: offline.loggedAt)
             let moment = try momentOrField(form.moment, context)
             let wasLit = try app.streakLit()
-            try app.store.logFood(food.id, grams: grams, at: instant, moment: moment, timeZone: app.timeZone, language: context.language,
-                                  source: .search, id: offline.id)
+            try app.store.logFood(
+                food.id,
+                grams: grams,
+                at: instant,
+                moment: moment,
+                timeZone: app.timeZone,
+                language: context.language,
+                source: .search,
+                id: offline.id
+            )
             return try app.mealsSaved(count: 1, streakWasLit: wasLit)
         } catch let error as FieldError {
             state.errors[error.field] = error.message
@@ -108,8 +116,13 @@ struct LogController: Controller {
         var state = FormState(values: ["recipe": recipe.id, "servings": form.servings ?? "", "moment": form.moment ?? ""])
         do {
             let servings = try NumberInput.value(form.servings.given ?? "1", field: .servings, range: Recipe.servingsPerMeal, digits: 1, unit: nil)
-            var entry = try app.store.mealEntry(servings: servings, of: recipe, at: try app.mealInstant(form.when, l, loggedAt: offline.loggedAt),
-                                                in: app.timeZone, language: context.language)
+            var entry = try app.store.mealEntry(
+                servings: servings,
+                of: recipe,
+                at: try app.mealInstant(form.when, l, loggedAt: offline.loggedAt),
+                in: app.timeZone,
+                language: context.language
+            )
             entry.moment = try momentOrField(form.moment, context)
             let wasLit = try app.streakLit()
             try app.store.logMeal(entry, source: .recipe, id: offline.id ?? UUID())
@@ -139,11 +152,19 @@ struct LogController: Controller {
         func refuse(_ message: String) throws -> Response {
             if recovery {
                 // the first step of a meal in words is not an error: its words, noted mindfully
-                return app.mindfulLogPage(FormState(values: ["name": String(text.prefix(80))]), note: true, context: context,
-                                          status: message.isEmpty ? .ok : .unprocessableContent)
+                return app.mindfulLogPage(
+                    FormState(values: ["name": String(text.prefix(80))]),
+                    note: true,
+                    context: context,
+                    status: message.isEmpty ? .ok : .unprocessableContent
+                )
             }
-            return try app.logPage(query: "", text: FormState(values: ["text": text], errors: ["text": message]), context: context,
-                            status: .unprocessableContent)
+            return try app.logPage(
+                query: "",
+                text: FormState(values: ["text": text], errors: ["text": message]),
+                context: context,
+                status: .unprocessableContent
+            )
         }
         guard !text.isEmpty else { return try refuse(l.text("web.error.textEmpty")) }
         do throws(DietCore.ValidationError) {
@@ -159,14 +180,20 @@ struct LogController: Controller {
             let meal = try app.store.resolveMealText(text, language: context.language, timeZone: app.timeZone)
             guard !meal.items.isEmpty else { return try refuse(l.text("web.error.textNothing")) }
             items = try app.textItems(meal, context: context)
-            unmatched = meal.unmatched.map { l.text("cli.text.unmatched", ["food": .text($0.food)]) }
+            unmatched =
+                meal.unmatched.map { l.text("cli.text.unmatched", ["food": .text($0.food)]) }
                 + meal.unparsed.map { l.text("cli.text.unparsed", ["text": .text($0)]) }
         }
         let invalid = items.contains { $0.grams == nil }
         guard form.confirm == "yes", !items.isEmpty, !invalid else {
             if recovery { return try refuse("") }
-            return app.textConfirmPage(items, text: text, unmatched: unmatched, context: context,
-                                       status: invalid || (form.confirm == "yes" && items.isEmpty) ? .unprocessableContent : .ok)
+            return app.textConfirmPage(
+                items,
+                text: text,
+                unmatched: unmatched,
+                context: context,
+                status: invalid || (form.confirm == "yes" && items.isEmpty) ? .unprocessableContent : .ok
+            )
         }
         do {
             return try logTextItems(items, form: form, offline: offline, context: context)
@@ -182,9 +209,15 @@ struct LogController: Controller {
         let moment = try momentOrField(form.moment, context)
         let wasLit = try app.streakLit()
         do {
-            let meals = try app.store.logFoods(items.map { FoodAmount(foodID: $0.food.id, grams: $0.grams ?? 0) }, at: instant, moment: moment,
-                                               timeZone: app.timeZone, language: context.language, source: .text,
-                                               ids: offline.id.map { AppDatabase.mealIDs(for: $0, count: items.count) })
+            let meals = try app.store.logFoods(
+                items.map { FoodAmount(foodID: $0.food.id, grams: $0.grams ?? 0) },
+                at: instant,
+                moment: moment,
+                timeZone: app.timeZone,
+                language: context.language,
+                source: .text,
+                ids: offline.id.map { AppDatabase.mealIDs(for: $0, count: items.count) }
+            )
             return try app.mealsSaved(count: meals.count, streakWasLit: wasLit)
         } catch {
             throw FieldError(field: "text", message: app.message(for: error, l))

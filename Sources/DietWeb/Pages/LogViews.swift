@@ -7,8 +7,14 @@ import Hummingbird
 /// The log screen, the search results and the portion page, and reading a meal from its form.
 extension WebApp {
     /// The log screen; `manual`, `text` and `recipe` keep what was typed after an error.
-    func logPage(query: String, manual: FormState = FormState(), text: FormState = FormState(), recipe: FormState = FormState(),
-                 context: OnboardedContext, status: HTTPResponse.Status = .ok) throws -> Response {
+    func logPage(
+        query: String,
+        manual: FormState = FormState(),
+        text: FormState = FormState(),
+        recipe: FormState = FormState(),
+        context: OnboardedContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
         let l = localizer(context)
         var values = try searchValues(query, context: context)
         values["window"] = WindowBanner(context.profile.eatingWindow, l).values
@@ -44,9 +50,11 @@ extension WebApp {
     private func usedFood(_ used: UsedFood, _ context: OnboardedContext) -> [String: Any] {
         let l = localizer(context)
         let amount = used.food?.amountLabel(grams: used.lastGrams, l) ?? l.number(used.lastGrams, digits: 0) + " g"
-        return ["id": used.foodID, "name": used.name, "amount": amount, "grams": WebApp.plain(used.lastGrams),
-                "otherLabel": l.text("web.log.otherAmount", ["name": .text(used.name)]),
-                "logLabel": l.text("web.log.logFoodLabel", ["name": .text(used.name), "amount": .text(amount)])]
+        return [
+            "id": used.foodID, "name": used.name, "amount": amount, "grams": WebApp.plain(used.lastGrams),
+            "otherLabel": l.text("web.log.otherAmount", ["name": .text(used.name)]),
+            "logLabel": l.text("web.log.logFoodLabel", ["name": .text(used.name), "amount": .text(amount)]),
+        ]
     }
 
     /// The recipes to log by servings; nil when there are none.
@@ -54,17 +62,21 @@ extension WebApp {
         let l = localizer(context)
         let recipes = try store.recipes()
         guard !recipes.isEmpty else { return nil }
-        return ["items": try recipes.map { item -> [String: Any] in
-            let serving = try store.serving(of: item, language: context.language)
-            let failed = recipe.values["recipe"] == item.id
-            // the row's own "errors" key: a lookup must not reach the quick add's
-            return ["id": item.id, "name": item.name, "errors": [String: String](),
+        return [
+            "items": try recipes.map { item -> [String: Any] in
+                let serving = try store.serving(of: item, language: context.language)
+                let failed = recipe.values["recipe"] == item.id
+                // the row's own "errors" key: a lookup must not reach the quick add's
+                return [
+                    "id": item.id, "name": item.name, "errors": [String: String](),
                     "kcal": l.text("web.recipe.perServing", ["kcal": .integer(Int(serving.nutrients.kcal.rounded()))]),
                     "servings": failed ? recipe.values["servings"] ?? "1" : "1",
                     "error": failed ? recipe.errors["servings"] ?? recipe.errors["time"] ?? "" : "",
                     "label": l.text("web.recipe.servingsOf", ["name": .text(item.name)]), "momentId": "recipe-\(item.id)-moment",
-                    "moments": momentOptions(context, selected: failed ? recipe.values["moment"] : nil)]
-        }]
+                    "moments": momentOptions(context, selected: failed ? recipe.values["moment"] : nil),
+                ]
+            }
+        ]
     }
 
     /// Results for `query`: name, kcal per 100 g and the macros, or the manual-entry hint; only
@@ -79,9 +91,11 @@ extension WebApp {
         let results = hits.map { hit -> [String: Any] in
             let n = hit.food.per100g
             guard amounts else { return ["id": hit.food.id, "name": hit.food.name, "hasAmounts": false] }
-            return ["id": hit.food.id, "name": hit.food.name, "hasAmounts": true,
-                    "kcal": l.text("web.food.per100", ["kcal": .integer(Int(n.kcal.rounded()))]),
-                    "macros": l.macros(protein: n.proteinG, carbs: n.carbsG, fat: n.fatG)]
+            return [
+                "id": hit.food.id, "name": hit.food.name, "hasAmounts": true,
+                "kcal": l.text("web.food.per100", ["kcal": .integer(Int(n.kcal.rounded()))]),
+                "macros": l.macros(protein: n.proteinG, carbs: n.carbsG, fat: n.fatG),
+            ]
         }
         if !results.isEmpty { values["resultList"] = ["items": results] }
         values["count"] = l.text(hits.count == 1 ? "web.search.count.one" : "web.search.count.other", ["count": .integer(hits.count)])
@@ -100,11 +114,12 @@ extension WebApp {
         let unit = form.values["unit"] ?? serving ?? units.dropFirst().first?.value ?? "g"
         let amount = form.values["amount"] ?? (unit == "g" ? "100" : "1")
         var values = form.template
-        values["food"] = [
-            "id": food.id, "name": food.name,
-            "per100": l.text("web.food.per100", ["kcal": .integer(Int(n.kcal.rounded()))]),
-            "macros": l.macros(protein: n.proteinG, carbs: n.carbsG, fat: n.fatG, digits: 1), "kcalPer100": String(n.kcal),
-        ] as [String: Any]
+        values["food"] =
+            [
+                "id": food.id, "name": food.name,
+                "per100": l.text("web.food.per100", ["kcal": .integer(Int(n.kcal.rounded()))]),
+                "macros": l.macros(protein: n.proteinG, carbs: n.carbsG, fat: n.fatG, digits: 1), "kcalPer100": String(n.kcal),
+            ] as [String: Any]
         values["units"] = units.map { ["value": $0.value, "label": $0.label, "gramsPerUnit": String($0.gramsPerUnit), "selected": $0.value == unit] }
         values["amount"] = amount
         if let typed = NumberInput.decimal(amount), let grams = food.grams(amount: typed, unit: unit), grams > 0 {
@@ -143,8 +158,17 @@ extension WebApp {
         let instant = try mealInstant(form.when, l, loggedAt: loggedAt)
         do throws(ValidationError) {
             let (kcal, protein, carbs, fat) = try Self.energy(form)
-            return try MealEntry.quickAdd(kcal: kcal, name: form.name.given, proteinG: protein, carbsG: carbs, fatG: fat, at: instant,
-                                          in: timeZone, moment: try moment(form.moment, context), language: context.language)
+            return try MealEntry.quickAdd(
+                kcal: kcal,
+                name: form.name.given,
+                proteinG: protein,
+                carbsG: carbs,
+                fatG: fat,
+                at: instant,
+                in: timeZone,
+                moment: try moment(form.moment, context),
+                language: context.language
+            )
         } catch {
             throw FieldError(field: Self.mealField(error.field), message: l.render(error.message))
         }
@@ -157,8 +181,17 @@ extension WebApp {
         do throws(ValidationError) {
             let (kcal, protein, carbs, fat) = try Self.energy(form)
             let fiber = try NumberInput.optionalValue(form.fiber, field: .fiber, range: MealEntry.gramRange, digits: 1, unit: "g")
-            return try MealEntry(name: form.name.given ?? "", kcal: kcal, proteinG: protein, carbsG: carbs, fatG: fat, fiberG: fiber,
-                                 at: instant, in: timeZone, moment: try moment(form.moment, context))
+            return try MealEntry(
+                name: form.name.given ?? "",
+                kcal: kcal,
+                proteinG: protein,
+                carbsG: carbs,
+                fatG: fat,
+                fiberG: fiber,
+                at: instant,
+                in: timeZone,
+                moment: try moment(form.moment, context)
+            )
         } catch {
             throw FieldError(field: Self.mealField(error.field), message: l.render(error.message))
         }
@@ -166,10 +199,12 @@ extension WebApp {
 
     /// Calories and the optional macros of a meal form, as the user wrote them ("450,5" too).
     private static func energy(_ form: MealForm) throws(ValidationError) -> (Int, Double?, Double?, Double?) {
-        (try NumberInput.whole(form.kcal.given, field: .calories, range: MealEntry.kcalRange, unit: "kcal"),
-         try NumberInput.optionalValue(form.protein, field: .protein, range: MealEntry.gramRange, digits: 1, unit: "g"),
-         try NumberInput.optionalValue(form.carbs, field: .carbs, range: MealEntry.gramRange, digits: 1, unit: "g"),
-         try NumberInput.optionalValue(form.fat, field: .fat, range: MealEntry.gramRange, digits: 1, unit: "g"))
+        (
+            try NumberInput.whole(form.kcal.given, field: .calories, range: MealEntry.kcalRange, unit: "kcal"),
+            try NumberInput.optionalValue(form.protein, field: .protein, range: MealEntry.gramRange, digits: 1, unit: "g"),
+            try NumberInput.optionalValue(form.carbs, field: .carbs, range: MealEntry.gramRange, digits: 1, unit: "g"),
+            try NumberInput.optionalValue(form.fat, field: .fat, range: MealEntry.gramRange, digits: 1, unit: "g")
+        )
     }
 
     /// The eating moment chosen on a log form, within the profile's moments; nil when none was sent.
@@ -208,7 +243,10 @@ extension WebApp {
         let day: LocalDate
         if let text = form.date.given {
             guard let date = LocalDate(iso: text) else {
-                throw FieldError(field: "date", message: l.render(ValidationError(field: .init("date"), allowed: .format("YYYY-MM-DD"), received: text).message))
+                throw FieldError(
+                    field: "date",
+                    message: l.render(ValidationError(field: .init("date"), allowed: .format("YYYY-MM-DD"), received: text).message)
+                )
             }
             guard date <= today else { throw FieldError(field: "date", message: l.text("cli.error.futureDate", ["date": .date(date)])) }
             day = date

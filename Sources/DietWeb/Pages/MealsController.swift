@@ -34,8 +34,12 @@ struct MealsController: Controller {
         let l = app.localizer(context)
         if context.settings.recoveryMode {
             // docs/rules.md §8: names, times, moments, hunger and fullness; no calories, no grams, no totals
-            let rows = RecoveryMealRow.rows(meals: snapshot.meals, mindful: snapshot.mindfulMeals,
-                                            window: context.profile.eatingWindow, l)
+            let rows = RecoveryMealRow.rows(
+                meals: snapshot.meals,
+                mindful: snapshot.mindfulMeals,
+                window: context.profile.eatingWindow,
+                l
+            )
             var values: [String: Any] = [:]
             if !rows.isEmpty { values["list"] = ["items": rows.reversed().map(\.values)] }
             return app.renderer.page("recovery-meals", values, title: l.text("web.meals.title"), tab: nil, context: context)
@@ -46,9 +50,12 @@ struct MealsController: Controller {
         var values: [String: Any] = [
             "totals": l.text("web.meals.totals", ["eaten": .integer(report.calories.eatenKcal), "target": .integer(report.calories.targetKcal)]),
             "macros": summary.map(\.values),
-            "spoken": l.text(meals.count == 1 ? "web.meals.spoken.one" : "web.meals.spoken.other", [
-                "eaten": .integer(report.calories.eatenKcal), "target": .integer(report.calories.targetKcal), "count": .integer(meals.count),
-            ]) + " " + summary.map(\.spoken).joined(separator: " "),
+            "spoken": l.text(
+                meals.count == 1 ? "web.meals.spoken.one" : "web.meals.spoken.other",
+                [
+                    "eaten": .integer(report.calories.eatenKcal), "target": .integer(report.calories.targetKcal), "count": .integer(meals.count),
+                ]
+            ) + " " + summary.map(\.spoken).joined(separator: " "),
         ]
         if !meals.isEmpty { values["list"] = ["items": meals] }
         return app.renderer.page("meals", values, title: l.text("web.meals.title"), tab: nil, context: context)
@@ -59,8 +66,13 @@ struct MealsController: Controller {
         let e = meal.entry
         if context.settings.recoveryMode {
             let values = ["name": e.name, "time": e.localTime.formatted, "moment": "\(context.profile.eatingWindow.moment(of: e))"]
-            return app.recoveryEditPage(action: "/meals/\(meal.id.uuidString)", name: e.name, mindful: false,
-                                        state: FormState(values: values), context: context)
+            return app.recoveryEditPage(
+                action: "/meals/\(meal.id.uuidString)",
+                name: e.name,
+                mindful: false,
+                state: FormState(values: values),
+                context: context
+            )
         }
         let l = app.localizer(context)
         let values = [
@@ -76,14 +88,22 @@ struct MealsController: Controller {
         var state = FormState(values: context.form.typed)
         let recovery = context.settings.recoveryMode
         do {
-            let entry = try recovery ? recoveryEdit(meal, context: context)
+            let entry =
+                try recovery
+                ? recoveryEdit(meal, context: context)
                 : app.editedMeal(from: context.decode(MealForm.self), context: context)
             try app.store.editMeal(meal.id, to: entry)
         } catch let error as FieldError {
             state.errors[error.field] = error.message
             if recovery {
-                return app.recoveryEditPage(action: "/meals/\(meal.id.uuidString)", name: meal.entry.name, mindful: false, state: state,
-                                            context: context, status: .unprocessableContent)
+                return app.recoveryEditPage(
+                    action: "/meals/\(meal.id.uuidString)",
+                    name: meal.entry.name,
+                    mindful: false,
+                    state: state,
+                    context: context,
+                    status: .unprocessableContent
+                )
             }
             return editPage(meal, state: state, context: context, status: .unprocessableContent)
         }
@@ -118,8 +138,17 @@ struct MealsController: Controller {
         let e = meal.entry
         let instant = try app.mealInstant(WhenForm(date: e.localDate.iso, time: context.form["time"]), l)
         do throws(ValidationError) {
-            return try MealEntry(name: context.form["name"] ?? "", kcal: e.kcal, proteinG: e.proteinG, carbsG: e.carbsG, fatG: e.fatG,
-                                 fiberG: e.fiberG, at: instant, in: app.timeZone, moment: try app.moment(context.form["moment"], context))
+            return try MealEntry(
+                name: context.form["name"] ?? "",
+                kcal: e.kcal,
+                proteinG: e.proteinG,
+                carbsG: e.carbsG,
+                fatG: e.fatG,
+                fiberG: e.fiberG,
+                at: instant,
+                in: app.timeZone,
+                moment: try app.moment(context.form["moment"], context)
+            )
         } catch {
             throw FieldError(field: WebApp.mealField(error.field), message: l.render(error.message))
         }
@@ -149,8 +178,10 @@ struct MealRow {
 
     init(_ meal: Meal, window: EatingWindow, _ l: Localizer) {
         let e = meal.entry
-        var values: [String: Any] = ["id": meal.id.uuidString, "name": e.name, "time": e.localTime.formatted,
-                                     "kcal": l.number(Double(e.kcal), digits: 0)]
+        var values: [String: Any] = [
+            "id": meal.id.uuidString, "name": e.name, "time": e.localTime.formatted,
+            "kcal": l.number(Double(e.kcal), digits: 0),
+        ]
         // every key is always set: a missing one would be looked up in the enclosing context
         // (Mustache), which once showed the day's macro data in a meal's row
         values["hasMacros"] = e.hasMacros

@@ -23,8 +23,15 @@ struct OnboardingController: Controller {
         }
         var response = onboardingPage(Onboarding(language: context.language), form: FormData(), error: nil, context: context)
         if let chosen {
-            response.setCookie(Cookie(name: SessionMiddleware.languageCookie, value: chosen.rawValue, path: "/", httpOnly: true,
-                                      sameSite: .strict))
+            response.setCookie(
+                Cookie(
+                    name: SessionMiddleware.languageCookie,
+                    value: chosen.rawValue,
+                    path: "/",
+                    httpOnly: true,
+                    sameSite: .strict
+                )
+            )
         }
         return response
     }
@@ -59,8 +66,13 @@ struct OnboardingController: Controller {
         } catch let error as StoreError where error == .alreadyOnboarded {
             return redirect("/")
         } catch {
-            return onboardingPage(onboarding, form: form, error: FieldError(field: "step", message: message(for: error, l)),
-                                  context: context, status: .unprocessableContent)
+            return onboardingPage(
+                onboarding,
+                form: form,
+                error: FieldError(field: "step", message: message(for: error, l)),
+                context: context,
+                status: .unprocessableContent
+            )
         }
         return redirect("/", toast: .welcome)
     }
@@ -95,10 +107,11 @@ struct OnboardingController: Controller {
             try onboarding.answer(answer)
             return .success(())
         } catch {
-            let field = switch step {
-            case .eatingWindow: "window_end"
-            default: step.rawValue
-            }
+            let field =
+                switch step {
+                case .eatingWindow: "window_end"
+                default: step.rawValue
+                }
             return .failure(FieldError(field: field, message: l.render(error.message)))
         }
     }
@@ -117,21 +130,27 @@ struct OnboardingController: Controller {
     }
 
     /// The page of `onboarding.step`, carrying the other answers as hidden fields.
-    func onboardingPage(_ onboarding: Onboarding, form: FormData, error: FieldError?, context: WebContext,
-                        status: HTTPResponse.Status = .ok) -> Response {
+    func onboardingPage(
+        _ onboarding: Onboarding,
+        form: FormData,
+        error: FieldError?,
+        context: WebContext,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
         let l = localizer(context)
         let step = onboarding.step
         let fields = ["sex", "age", "height", "weight", "activity", "goal", "window_start", "window_end"]
-        let own: Set<String> = switch step {
-        case .welcome: ["language"]
-        case .sex: ["sex"]
-        case .age: ["age"]
-        case .height: ["height"]
-        case .weight: ["weight"]
-        case .activity: ["activity"]
-        case .goal: ["goal"]
-        case .eatingWindow: ["window_start", "window_end", "moment"]
-        }
+        let own: Set<String> =
+            switch step {
+            case .welcome: ["language"]
+            case .sex: ["sex"]
+            case .age: ["age"]
+            case .height: ["height"]
+            case .weight: ["weight"]
+            case .activity: ["activity"]
+            case .goal: ["goal"]
+            case .eatingWindow: ["window_start", "window_end", "moment"]
+            }
         var hidden: [[String: String]] = fields.filter { !own.contains($0) }.compactMap { name in
             form[name].map { ["name": name, "value": $0] }
         }
@@ -177,9 +196,11 @@ struct OnboardingController: Controller {
         case .eatingWindow:
             let window = onboarding.eatingWindow
             let moments = form.all("moment")
-            values["window"] = WindowForm.values(start: form["window_start"] ?? window.start.formatted,
-                                                 end: form["window_end"] ?? window.end.formatted,
-                                                 moments: moments.isEmpty ? window.moments.map(\.formatted) : moments)
+            values["window"] = WindowForm.values(
+                start: form["window_start"] ?? window.start.formatted,
+                end: form["window_end"] ?? window.end.formatted,
+                moments: moments.isEmpty ? window.moments.map(\.formatted) : moments
+            )
         }
         return values
     }

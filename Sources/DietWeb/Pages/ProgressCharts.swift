@@ -6,7 +6,11 @@ import Hummingbird
 /// The spans the progress page offers as `?range=`; an unknown value is the standard one, so a
 /// stale or mistyped link still shows a page.
 enum ProgressRange: String, CaseIterable, Sendable {
-    case week = "7d", month = "30d", quarter = "90d", year = "1y", all
+    case week = "7d"
+    case month = "30d"
+    case quarter = "90d"
+    case year = "1y"
+    case all
 
     static let standard = ProgressRange.month
 
@@ -41,7 +45,8 @@ extension Controller {
             "ranges": ProgressRange.allCases.map { item in
                 ["value": item.rawValue, "label": l.text("web.progress.range.\(item.rawValue)"), "current": item == range] as [String: Any]
             },
-            "span": timeline.count == 1 ? l.date(today)
+            "span": timeline.count == 1
+                ? l.date(today)
                 : l.text("web.progress.span", ["first": .text(l.date(timeline.first)), "last": .text(l.date(timeline.last))]),
             "first": timeline.first.iso, "last": timeline.last.iso, "days": timeline.count,
             "weekly": timeline.bucketDays > 1,
@@ -66,13 +71,17 @@ extension Controller {
             let cells = window.eatingMoments.map { moment -> [String: Any] in
                 let noted = moments.contains(moment.number)
                 let label = l.render(moment.label)
-                return ["noted": noted, "label": label,
-                        "spoken": "\(label): " + l.text(noted ? "web.recovery.progress.noted" : "web.recovery.progress.open")]
+                return [
+                    "noted": noted, "label": label,
+                    "spoken": "\(label): " + l.text(noted ? "web.recovery.progress.noted" : "web.recovery.progress.open"),
+                ]
             }
             return ["date": l.date(day), "iso": day.iso, "isToday": day == today, "moments": cells]
         }
-        return ["days": Array(days.reversed()),
-                "legend": window.eatingMoments.map { l.render($0.label) }]
+        return [
+            "days": Array(days.reversed()),
+            "legend": window.eatingMoments.map { l.render($0.label) },
+        ]
     }
 }
 
@@ -88,8 +97,10 @@ enum Plot {
 
     /// The frame both chart templates draw in.
     static var frame: [String: Any] {
-        ["width": f(width), "height": f(height), "left": f(left), "right": f(width - right), "top": f(top),
-         "plotHeight": f(innerHeight), "baseline": f(baseline)]
+        [
+            "width": f(width), "height": f(height), "left": f(left), "right": f(width - right), "top": f(top),
+            "plotHeight": f(innerHeight), "baseline": f(baseline),
+        ]
     }
 }
 
@@ -141,8 +152,10 @@ struct Timeline {
             let anchor = min(max(tick.x, Plot.left + 16), Plot.width - Plot.right - 16)
             guard anchor - previous >= 44 else { continue }
             previous = anchor
-            result.append(["x": Plot.f(tick.x), "labelX": Plot.f(anchor), "label": tick.label, "y": Plot.f(Plot.baseline + 15),
-                           "y1": Plot.f(Plot.top), "y2": Plot.f(Plot.baseline + 4)])
+            result.append([
+                "x": Plot.f(tick.x), "labelX": Plot.f(anchor), "label": tick.label, "y": Plot.f(Plot.baseline + 15),
+                "y1": Plot.f(Plot.top), "y2": Plot.f(Plot.baseline + 4),
+            ])
         }
         return result
     }
@@ -229,10 +242,12 @@ struct PhaseBands {
             }
         }
         bands = runs.map { run in
-            ["phase": run.phase.rawValue, "x": Plot.f(timeline.x(run.first)),
-             "width": Plot.f(Double(run.first.days(to: run.last) + 1) * timeline.dayWidth),
-             "y": Plot.f(Plot.top), "height": Plot.f(Plot.innerHeight),
-             "name": l.render(run.phase.nameMessage), "from": run.first.iso, "to": run.last.iso]
+            [
+                "phase": run.phase.rawValue, "x": Plot.f(timeline.x(run.first)),
+                "width": Plot.f(Double(run.first.days(to: run.last) + 1) * timeline.dayWidth),
+                "y": Plot.f(Plot.top), "height": Plot.f(Plot.innerHeight),
+                "name": l.render(run.phase.nameMessage), "from": run.first.iso, "to": run.last.iso,
+            ]
         }
         var seen: [Phase] = []
         for run in runs where !seen.contains(run.phase) { seen.append(run.phase) }
@@ -253,21 +268,31 @@ struct WeightChart {
         let all = points.map(\.kg) + points.map(\.average) + trend.map(\.kg)
         let scale = Scale(low: (all.min() ?? latest.kg) - 0.3, high: (all.max() ?? latest.kg) + 0.3, steps: [0.5, 1, 2, 5, 10, 20, 50])
         func line(_ xy: [(Double, Double)]) -> String { xy.map { "\(Plot.f($0.0)),\(Plot.f(scale.y($0.1)))" }.joined(separator: " ") }
-        var summary = l.text(shown.count == 1 ? "web.progress.weightSummary.one" : "web.progress.weightSummary.other",
-                             ["count": .integer(shown.count), "latest": .decimal(latest.kg, digits: 1)])
+        var summary = l.text(
+            shown.count == 1 ? "web.progress.weightSummary.one" : "web.progress.weightSummary.other",
+            ["count": .integer(shown.count), "latest": .decimal(latest.kg, digits: 1)]
+        )
         if let now = trend.last { summary += " " + l.text("web.progress.trendNow", ["trend": .decimal(now.kg, digits: 1)]) }
         var values = Plot.frame
         values.merge([
             "summary": summary, "bands": bands.bands, "legend": bands.legend, "ticks": timeline.ticks(l),
             "valueTicks": scale.ticks { l.number($0, digits: scale.step < 1 ? 1 : 0) },
             "dots": points.map { point in
-                ["x": Plot.f(timeline.center(point.bucket)), "y": Plot.f(scale.y(point.kg)),
-                 "readout": l.text("web.progress.readout.weight", ["date": .text(timeline.label(point.bucket, l)), "kg": .decimal(point.kg, digits: 1)])]
+                [
+                    "x": Plot.f(timeline.center(point.bucket)), "y": Plot.f(scale.y(point.kg)),
+                    "readout": l.text(
+                        "web.progress.readout.weight",
+                        ["date": .text(timeline.label(point.bucket, l)), "kg": .decimal(point.kg, digits: 1)]
+                    ),
+                ]
             },
             "average": line(points.map { (timeline.center($0.bucket), $0.average) }), "trend": line(trend.map { ($0.x, $0.kg) }),
             "rows": points.reversed().map { point in
-                ["date": timeline.label(point.bucket, l, long: true), "kg": l.number(point.kg, digits: 1), "average": l.number(point.average, digits: 1),
-                 "phase": bands.phases[point.bucket.upperBound].map { l.render($0.nameMessage) } ?? ""]
+                [
+                    "date": timeline.label(point.bucket, l, long: true), "kg": l.number(point.kg, digits: 1),
+                    "average": l.number(point.average, digits: 1),
+                    "phase": bands.phases[point.bucket.upperBound].map { l.render($0.nameMessage) } ?? "",
+                ]
             },
         ]) { $1 }
         self.values = values
@@ -288,7 +313,8 @@ struct WeightChart {
                 points.append((bucket, entries.map(\.kg).reduce(0, +) / Double(entries.count), averages[last.date] ?? last.kg))
             }
             if let kg = (0..<(bucket.lowerBound.days(to: bucket.upperBound) + 1)).lazy
-                .compactMap({ trendByDate[bucket.upperBound.adding(days: -$0)] }).first {
+                .compactMap({ trendByDate[bucket.upperBound.adding(days: -$0)] }).first
+            {
                 trend.append((timeline.center(bucket), kg))
             }
         }
@@ -315,8 +341,10 @@ struct IntakeChart {
         let slots = timeline.buckets.map { bucket -> Slot in
             let inside = days.filter { bucket.contains($0.date) }
             let logged = inside.compactMap(\.intakeKcal)
-            return (bucket, logged.isEmpty ? nil : Double(logged.reduce(0, +)) / Double(logged.count),
-                    Double(inside.map(\.targetKcal).reduce(0, +)) / Double(max(inside.count, 1)), inside.last?.phase)
+            return (
+                bucket, logged.isEmpty ? nil : Double(logged.reduce(0, +)) / Double(logged.count),
+                Double(inside.map(\.targetKcal).reduce(0, +)) / Double(max(inside.count, 1)), inside.last?.phase
+            )
         }
         let high = slots.map { max($0.intake ?? 0, $0.target) }.max() ?? 0
         let scale = Scale(low: 0, high: max(high * 1.05, 500), steps: [250, 500, 1000, 2000, 5000])
@@ -331,12 +359,16 @@ struct IntakeChart {
             "bands": bands.bands, "legend": bands.legend, "ticks": timeline.ticks(l), "empty": logged.isEmpty,
             "valueTicks": scale.ticks { l.number($0, digits: 0) },
             "bars": slots.map { Self.bar($0, timeline: timeline, scale: scale, localizer: l) },
-            "summary": l.text(days.count == 1 ? "web.progress.intakeSummary.one" : "web.progress.intakeSummary.other",
-                              ["logged": .integer(logged.count), "days": .integer(days.count), "within": .integer(within.count)]),
+            "summary": l.text(
+                days.count == 1 ? "web.progress.intakeSummary.one" : "web.progress.intakeSummary.other",
+                ["logged": .integer(logged.count), "days": .integer(days.count), "within": .integer(within.count)]
+            ),
             "rows": slots.reversed().compactMap { slot -> [String: Any]? in
                 guard let intake = slot.intake else { return nil }
-                return ["date": timeline.label(slot.bucket, l, long: true), "intake": l.number(intake, digits: 0),
-                        "target": l.number(slot.target, digits: 0), "phase": slot.phase.map { l.render($0.nameMessage) } ?? ""]
+                return [
+                    "date": timeline.label(slot.bucket, l, long: true), "intake": l.number(intake, digits: 0),
+                    "target": l.number(slot.target, digits: 0), "phase": slot.phase.map { l.render($0.nameMessage) } ?? "",
+                ]
             },
         ]) { $1 }
         self.values = values
@@ -346,11 +378,15 @@ struct IntakeChart {
     typealias Slot = (bucket: ClosedRange<LocalDate>, intake: Double?, target: Double, phase: Phase?)
 
     private static func bar(_ slot: Slot, timeline: Timeline, scale: Scale, localizer l: Localizer) -> [String: Any] {
-        let x = timeline.x(slot.bucket.lowerBound), w = Double(slot.bucket.lowerBound.days(to: slot.bucket.upperBound) + 1) * timeline.dayWidth
-        let date = Message.Argument.text(timeline.label(slot.bucket, l)), target = Message.Argument.decimal(slot.target, digits: 0)
-        var bar: [String: Any] = ["logged": slot.intake != nil, "over": false, "center": Plot.f(x + w / 2), "x": Plot.f(x + w * 0.15), "width": Plot.f(w * 0.7),
-                                  "targetY": Plot.f(scale.y(slot.target)), "targetX1": Plot.f(x + w * 0.05), "targetX2": Plot.f(x + w * 0.95),
-                                  "readout": l.text("web.progress.readout.noIntake", ["date": date, "target": target])]
+        let x = timeline.x(slot.bucket.lowerBound)
+        let w = Double(slot.bucket.lowerBound.days(to: slot.bucket.upperBound) + 1) * timeline.dayWidth
+        let date = Message.Argument.text(timeline.label(slot.bucket, l))
+        let target = Message.Argument.decimal(slot.target, digits: 0)
+        var bar: [String: Any] = [
+            "logged": slot.intake != nil, "over": false, "center": Plot.f(x + w / 2), "x": Plot.f(x + w * 0.15), "width": Plot.f(w * 0.7),
+            "targetY": Plot.f(scale.y(slot.target)), "targetX1": Plot.f(x + w * 0.05), "targetX2": Plot.f(x + w * 0.95),
+            "readout": l.text("web.progress.readout.noIntake", ["date": date, "target": target]),
+        ]
         if let intake = slot.intake {
             bar["y"] = Plot.f(scale.y(intake))
             bar["height"] = Plot.f(Plot.baseline - scale.y(intake))

@@ -28,8 +28,13 @@ struct RecoveryController: Controller {
     func offScreen(_ request: Request, context: OnboardedContext) async throws -> Response {
         guard context.settings.recoveryMode else { return redirect("/settings") }
         let l = localizer(context)
-        return renderer.page("recovery-off", ["mascot": Mascot.values(.gentle, size: 96)], title: l.text("web.recovery.off.title"),
-                             tab: .settings, context: context)
+        return renderer.page(
+            "recovery-off",
+            ["mascot": Mascot.values(.gentle, size: 96)],
+            title: l.text("web.recovery.off.title"),
+            tab: .settings,
+            context: context
+        )
     }
 
     /// Off: back to the dashboard of today, which says nothing about the time in between.
@@ -41,11 +46,18 @@ struct RecoveryController: Controller {
     func editScreen(_ request: Request, context: OnboardedContext) async throws -> Response {
         let meal = try mindfulMeal(context)
         let e = meal.entry
-        let values = ["name": e.name, "hunger": "\(e.hunger.rawValue)", "fullness": "\(e.fullness.rawValue)",
-                      "feeling": e.feeling?.rawValue ?? "", "time": e.localTime.formatted,
-                      "moment": "\(context.profile.eatingWindow.moment(of: e))"]
-        return app.recoveryEditPage(action: "/mindful/\(meal.id.uuidString)", name: e.name, mindful: true,
-                                    state: FormState(values: values), context: context)
+        let values = [
+            "name": e.name, "hunger": "\(e.hunger.rawValue)", "fullness": "\(e.fullness.rawValue)",
+            "feeling": e.feeling?.rawValue ?? "", "time": e.localTime.formatted,
+            "moment": "\(context.profile.eatingWindow.moment(of: e))",
+        ]
+        return app.recoveryEditPage(
+            action: "/mindful/\(meal.id.uuidString)",
+            name: e.name,
+            mindful: true,
+            state: FormState(values: values),
+            context: context
+        )
     }
 
     func edit(_ request: Request, context: OnboardedContext) async throws -> Response {
@@ -56,8 +68,14 @@ struct RecoveryController: Controller {
         } catch let error as FieldError {
             var state = FormState(values: context.form.typed)
             state.errors[error.field] = error.message
-            return app.recoveryEditPage(action: "/mindful/\(meal.id.uuidString)", name: meal.entry.name, mindful: true, state: state,
-                                        context: context, status: .unprocessableContent)
+            return app.recoveryEditPage(
+                action: "/mindful/\(meal.id.uuidString)",
+                name: meal.entry.name,
+                mindful: true,
+                state: state,
+                context: context,
+                status: .unprocessableContent
+            )
         }
         return redirect("/", toast: .mealUpdated)
     }
@@ -80,8 +98,12 @@ struct RecoveryController: Controller {
 extension WebApp {
     /// Mindful logging: what was eaten in words, hunger before and fullness after on five
     /// steps, an optional feeling. `note` says why a numeric flow (a food, a recipe) led here.
-    func mindfulLogPage(_ state: FormState, note: Bool = false, context: OnboardedContext,
-                        status: HTTPResponse.Status = .ok) -> Response {
+    func mindfulLogPage(
+        _ state: FormState,
+        note: Bool = false,
+        context: OnboardedContext,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
         let l = localizer(context)
         var values = state.template
         values["window"] = WindowBanner(context.profile.eatingWindow, l).values
@@ -118,19 +140,36 @@ extension WebApp {
         let form = context.form
         let instant = try mealInstant(WhenForm(date: day?.iso, time: form["time"]), l, loggedAt: loggedAt)
         do throws(ValidationError) {
-            return try MindfulMealEntry(name: form["name"] ?? "", hunger: form["hunger"], fullness: form["fullness"], feeling: form["feeling"],
-                                        at: instant, in: timeZone, moment: try moment(form["moment"], context), language: context.language)
+            return try MindfulMealEntry(
+                name: form["name"] ?? "",
+                hunger: form["hunger"],
+                fullness: form["fullness"],
+                feeling: form["feeling"],
+                at: instant,
+                in: timeZone,
+                moment: try moment(form["moment"], context),
+                language: context.language
+            )
         } catch {
-            let field = [ValidationError.Field.hunger: "hunger", .fullness: "fullness", .mealFeeling: "feeling",
-                         .eatingMoment: "moment", .time: "time"][error.field] ?? "name"
+            let field =
+                [
+                    ValidationError.Field.hunger: "hunger", .fullness: "fullness", .mealFeeling: "feeling",
+                    .eatingMoment: "moment", .time: "time",
+                ][error.field] ?? "name"
             throw FieldError(field: field, message: l.render(error.message))
         }
     }
 
     /// Changing a meal in recovery mode: its words, time and moment (a mindful meal also its
     /// hunger, fullness and feeling); a meal logged with numbers keeps them, unseen.
-    func recoveryEditPage(action: String, name: String, mindful: Bool, state: FormState, context: OnboardedContext,
-                          status: HTTPResponse.Status = .ok) -> Response {
+    func recoveryEditPage(
+        action: String,
+        name: String,
+        mindful: Bool,
+        state: FormState,
+        context: OnboardedContext,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
         let l = localizer(context)
         var values = state.template
         values["action"] = action
@@ -150,19 +189,23 @@ extension WebApp {
     /// A page standing where numbers would be: what rests, and why, kindly.
     func restPage(_ key: String, context: some PageContext, tab: Tab? = nil) -> Response {
         let l = localizer(context)
-        let values: [String: Any] = ["title": l.text("web.recovery.rest.\(key)Title"), "text": l.text("web.recovery.rest.\(key)Text"),
-                                     "mascot": Mascot.values(.gentle, size: 96)]
+        let values: [String: Any] = [
+            "title": l.text("web.recovery.rest.\(key)Title"), "text": l.text("web.recovery.rest.\(key)Text"),
+            "mascot": Mascot.values(.gentle, size: 96),
+        ]
         return renderer.page("recovery-rest", values, title: l.text("web.recovery.rest.\(key)Title"), tab: tab, context: context)
     }
 
     /// Hunger before and fullness after: five steps each, in words.
     private func scales(_ state: FormState, _ l: Localizer) -> [[String: Any]] {
         ["hunger", "fullness"].map { field in
-            ["field": field, "legend": l.text("web.recovery.log.\(field)"), "error": state.errors[field] ?? "",
-             "hasError": state.errors[field] != nil,
-             "options": HungerScale.allCases.map { step in
-                 ["value": "\(step.rawValue)", "label": l.render(step.word), "checked": state.values[field] == "\(step.rawValue)"] as [String: Any]
-             }] as [String: Any]
+            [
+                "field": field, "legend": l.text("web.recovery.log.\(field)"), "error": state.errors[field] ?? "",
+                "hasError": state.errors[field] != nil,
+                "options": HungerScale.allCases.map { step in
+                    ["value": "\(step.rawValue)", "label": l.render(step.word), "checked": state.values[field] == "\(step.rawValue)"] as [String: Any]
+                },
+            ] as [String: Any]
         }
     }
 

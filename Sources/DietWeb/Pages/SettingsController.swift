@@ -43,8 +43,12 @@ struct SettingsController: Controller {
         let form = try context.decode(ProfileForm.self)
         return try saveProfile(context) { profile, l in
             guard let sex = form.sex.given.flatMap(Sex.init(rawValue:)) else { throw FieldError(field: "sex", message: l.text("web.error.choose")) }
-            guard let activity = form.activity.given.flatMap(ActivityLevel.init(rawValue:)) else { throw FieldError(field: "activity", message: l.text("web.error.choose")) }
-            guard let goal = form.goal.given.flatMap(Goal.init(rawValue:)) else { throw FieldError(field: "goal", message: l.text("web.error.choose")) }
+            guard let activity = form.activity.given.flatMap(ActivityLevel.init(rawValue:)) else {
+                throw FieldError(field: "activity", message: l.text("web.error.choose"))
+            }
+            guard let goal = form.goal.given.flatMap(Goal.init(rawValue:)) else {
+                throw FieldError(field: "goal", message: l.text("web.error.choose"))
+            }
             do throws(DietCore.ValidationError) {
                 profile.age = try NumberInput.whole(form.age, field: .age, range: Profile.ageRange, unit: nil)
                 profile.heightCm = try NumberInput.value(form.height, field: .height, range: Profile.heightRange, digits: 0, unit: "cm")
@@ -73,7 +77,9 @@ struct SettingsController: Controller {
     func savePlan(_ request: Request, context: OnboardedContext) async throws -> Response {
         let form = try context.decode(PlanForm.self)
         return try saveProfile(context) { profile, l in
-            guard let preset = form.preset.given.flatMap(CyclePreset.init(rawValue:)) else { throw FieldError(field: "preset", message: l.text("web.error.choose")) }
+            guard let preset = form.preset.given.flatMap(CyclePreset.init(rawValue:)) else {
+                throw FieldError(field: "preset", message: l.text("web.error.choose"))
+            }
             var deficit: Double?
             if preset != .study {
                 do throws(DietCore.ValidationError) {
@@ -86,8 +92,13 @@ struct SettingsController: Controller {
             for kind in TargetKind.allCases {
                 let texts = form.lock(kind)
                 do throws(DietCore.ValidationError) {
-                    profile.lockedGoals[kind] = try LockedGoals.parse(kcal: texts[0], protein: texts[1], carbs: texts[2], fat: texts[3],
-                                                                       floor: SafetyFloor.kcal(for: profile.sex))
+                    profile.lockedGoals[kind] = try LockedGoals.parse(
+                        kcal: texts[0],
+                        protein: texts[1],
+                        carbs: texts[2],
+                        fat: texts[3],
+                        floor: SafetyFloor.kcal(for: profile.sex)
+                    )
                 } catch {
                     throw FieldError(field: "lock_\(kind.rawValue)_kcal", message: l.render(error.message))
                 }
@@ -156,7 +167,8 @@ struct SettingsController: Controller {
             return try settingsPage(context.settings, state: state, context: context, status: .unprocessableContent)
         }
         guard let text = form.server.given, let server = URL(string: text), ["http", "https"].contains(server.scheme?.lowercased()),
-              server.host != nil else {
+            server.host != nil
+        else {
             return try refuse("server", l.text("cli.account.error.serverURL", ["value": .text(form.server.given ?? "")]))
         }
         guard let email = form.email.given, email.contains("@") else { return try refuse("email", l.text("web.account.emailInvalid")) }
@@ -181,15 +193,20 @@ struct SettingsController: Controller {
         guard let plan = try store.today(timeZone: timeZone)?.report.plan else {
             return .formula(tdeeKcal: 0, because: .tooFewDays(have: 0))
         }
-        return AdaptiveMaintenance.estimate(days: days.map { .init(date: $0.date, intakeKcal: $0.intakeKcal) }, weights: weights,
-                                            tdeeKcal: Energy.wholeKcal(plan.tdee))
+        return AdaptiveMaintenance.estimate(
+            days: days.map { .init(date: $0.date, intakeKcal: $0.intakeKcal) },
+            weights: weights,
+            tdeeKcal: Energy.wholeKcal(plan.tdee)
+        )
     }
 
     /// Applies `edit` to the profile and saves it, or shows the settings again with the
     /// field's message and what was typed. `edit` returns which field a validation error of the
     /// whole profile belongs to.
-    private func saveProfile(_ context: OnboardedContext,
-                             edit: (inout Profile, Localizer) throws -> (DietCore.ValidationError) -> String) throws -> Response {
+    private func saveProfile(
+        _ context: OnboardedContext,
+        edit: (inout Profile, Localizer) throws -> (DietCore.ValidationError) -> String
+    ) throws -> Response {
         let settings = context.settings
         let l = localizer(context)
         var profile = settings.profile

@@ -11,12 +11,15 @@ extension SettingsController {
         let p = settings.profile
         let v = state.values
         var values = state.template
-        values["profile"] = [
-            "age": v["age"] ?? "\(p.age(on: today))", "height": v["height"] ?? l.typed(p.heightCm),
-            "sexes": Options.choices(Sex.allCases, selected: v["sex"] ?? p.sex.rawValue) { l.text("web.sex.\($0.rawValue)") },
-            "activities": Options.choices(ActivityLevel.allCases, selected: v["activity"] ?? p.activityLevel.rawValue) { l.text("web.activity.\($0.rawValue)") },
-            "goals": Options.choices(Goal.allCases, selected: v["goal"] ?? p.goal.rawValue) { l.text("goal.\($0.rawValue)") },
-        ] as [String: Any]
+        values["profile"] =
+            [
+                "age": v["age"] ?? "\(p.age(on: today))", "height": v["height"] ?? l.typed(p.heightCm),
+                "sexes": Options.choices(Sex.allCases, selected: v["sex"] ?? p.sex.rawValue) { l.text("web.sex.\($0.rawValue)") },
+                "activities": Options.choices(ActivityLevel.allCases, selected: v["activity"] ?? p.activityLevel.rawValue) {
+                    l.text("web.activity.\($0.rawValue)")
+                },
+                "goals": Options.choices(Goal.allCases, selected: v["goal"] ?? p.goal.rawValue) { l.text("goal.\($0.rawValue)") },
+            ] as [String: Any]
         values["window"] = WindowBanner(p.eatingWindow, l).values
         values["languages"] = Language.allCases.map {
             ["value": $0.rawValue, "label": Localizer($0).text("web.language.name"), "selected": $0 == p.language] as [String: Any]
@@ -48,10 +51,12 @@ extension SettingsController {
                 let lock = p.lockedGoals[kind]
                 let prefix = "lock_\(kind.rawValue)_"
                 func value(_ field: String, _ current: Double?) -> String { v[prefix + field] ?? current.map(l.typed) ?? "" }
-                return ["kind": kind.rawValue, "name": l.text("web.lock.\(kind.rawValue)"),
-                        "kcal": value("kcal", lock.map { Double($0.kcal) }), "protein": value("protein", lock?.proteinG),
-                        "carbs": value("carbs", lock?.carbsG), "fat": value("fat", lock?.fatG),
-                        "error": state.errors[prefix + "kcal"] ?? ""]
+                return [
+                    "kind": kind.rawValue, "name": l.text("web.lock.\(kind.rawValue)"),
+                    "kcal": value("kcal", lock.map { Double($0.kcal) }), "protein": value("protein", lock?.proteinG),
+                    "carbs": value("carbs", lock?.carbsG), "fat": value("fat", lock?.fatG),
+                    "error": state.errors[prefix + "kcal"] ?? "",
+                ]
             },
         ]
     }
@@ -80,8 +85,10 @@ extension SettingsController {
         guard let account = try? AccountFile(databasePath: configuration.databasePath).load() else { return nil }
         let status = try store.syncStatus()
         let problems = status.problemLines(l)
-        var details: [String: Any] = ["email": account.email, "server": account.server.absoluteString,
-                                      "pending": l.text("web.account.pending", ["count": .integer(status.pending)])]
+        var details: [String: Any] = [
+            "email": account.email, "server": account.server.absoluteString,
+            "pending": l.text("web.account.pending", ["count": .integer(status.pending)]),
+        ]
         if !problems.isEmpty { details["problems"] = ["items": problems] }
         return details
     }

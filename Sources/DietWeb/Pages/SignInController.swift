@@ -24,8 +24,11 @@ struct SignInController: Controller {
         guard context.signInRequired else { return redirect("/") }
         guard try store.webSignInState().passphraseHash != nil, app.signIn.setupCode == nil else { return redirect("/setup") }
         if context.sessionTokenHash != nil { return redirect(SignInMiddleware.returnPath(request.uri.queryParameters["next"].map(String.init))) }
-        return try page("signin", withLock(FormState(values: ["next": request.uri.queryParameters["next"].map(String.init) ?? ""]), context),
-                        context: context)
+        return try page(
+            "signin",
+            withLock(FormState(values: ["next": request.uri.queryParameters["next"].map(String.init) ?? ""]), context),
+            context: context
+        )
     }
 
     /// The form as it opens: while sign-in is locked it says so at once, before anyone types.
@@ -74,9 +77,15 @@ struct SignInController: Controller {
         let passphrase = context.form["passphrase"] ?? ""
         let length = passphrase.count
         if length < SignInPolicy.passphraseLength.lowerBound {
-            state.errors["passphrase"] = l.text("web.setup.short", ["min": .integer(SignInPolicy.passphraseLength.lowerBound), "count": .integer(length)])
+            state.errors["passphrase"] = l.text(
+                "web.setup.short",
+                ["min": .integer(SignInPolicy.passphraseLength.lowerBound), "count": .integer(length)]
+            )
         } else if length > SignInPolicy.passphraseLength.upperBound {
-            state.errors["passphrase"] = l.text("web.setup.long", ["max": .integer(SignInPolicy.passphraseLength.upperBound), "count": .integer(length)])
+            state.errors["passphrase"] = l.text(
+                "web.setup.long",
+                ["max": .integer(SignInPolicy.passphraseLength.upperBound), "count": .integer(length)]
+            )
         } else if passphrase != context.form["repeat"] {
             state.errors["repeat"] = l.text("web.setup.mismatch")
         }
@@ -120,11 +129,16 @@ struct SignInController: Controller {
     private func failed(_ l: Localizer, _ context: WebContext) throws -> String {
         let policy = app.signIn.policy
         if let until = try store.recordWebSignInFailure(limit: policy.failuresToLock, lockFor: policy.lockDuration) {
-            Self.logger.notice("w-diet sign-in locked until \(until) after \(policy.failuresToLock) wrong attempts (last from \(context.clientAddress ?? "an unknown address"))")
+            Self.logger.notice(
+                "w-diet sign-in locked until \(until) after \(policy.failuresToLock) wrong attempts (last from \(context.clientAddress ?? "an unknown address"))"
+            )
             return lockedMessage(until, l)
         }
         let left = policy.failuresToLock - (try store.webSignInState().failures)
-        return l.text(left == 1 ? "web.signin.wrongOne" : "web.signin.wrongMany", ["left": .integer(left), "minutes": .integer(Int(policy.lockDuration / 60))])
+        return l.text(
+            left == 1 ? "web.signin.wrongOne" : "web.signin.wrongMany",
+            ["left": .integer(left), "minutes": .integer(Int(policy.lockDuration / 60))]
+        )
     }
 
     private func lockedMessage(_ until: Date, _ l: Localizer) -> String {
@@ -135,8 +149,16 @@ struct SignInController: Controller {
     /// added under HTTPS) and on to `path`.
     private func signedIn(_ token: String, path: String) -> Response {
         var response = Response(status: .seeOther, headers: [.location: path])
-        response.setCookie(Cookie(name: SignInMiddleware.sessionCookie, value: token, maxAge: Int(app.signIn.policy.idleTimeout),
-                                  path: "/", httpOnly: true, sameSite: .strict))
+        response.setCookie(
+            Cookie(
+                name: SignInMiddleware.sessionCookie,
+                value: token,
+                maxAge: Int(app.signIn.policy.idleTimeout),
+                path: "/",
+                httpOnly: true,
+                sameSite: .strict
+            )
+        )
         return response
     }
 
@@ -146,8 +168,13 @@ struct SignInController: Controller {
         return response
     }
 
-    private func page(_ template: String, _ state: FormState, context: WebContext, status: HTTPResponse.Status = .ok,
-                      retryAfter: TimeInterval? = nil) -> Response {
+    private func page(
+        _ template: String,
+        _ state: FormState,
+        context: WebContext,
+        status: HTTPResponse.Status = .ok,
+        retryAfter: TimeInterval? = nil
+    ) -> Response {
         let l = Localizer(context.language)
         var values = state.template
         values["next"] = state.values["next"] ?? ""

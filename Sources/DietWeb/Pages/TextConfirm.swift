@@ -47,10 +47,16 @@ extension WebApp {
             let portion = item.choice.portion.flatMap { item.food.householdPortion(named: $0.name) }
             let unit = portion?.name ?? "g"
             let amount = portion.map { item.choice.grams / $0.gramsPerUnit } ?? item.choice.grams
-            return TextItem(query: item.parsed.food, typed: item.parsed.text, food: item.food,
-                            choices: try choices(item.parsed.food, chosen: item.food, context: context),
-                            amount: WebApp.plain((amount * 100).rounded() / 100), unit: unit, grams: item.choice.grams,
-                            note: item.parsed.rangeNote(localizer(context)))
+            return TextItem(
+                query: item.parsed.food,
+                typed: item.parsed.text,
+                food: item.food,
+                choices: try choices(item.parsed.food, chosen: item.food, context: context),
+                amount: WebApp.plain((amount * 100).rounded() / 100),
+                unit: unit,
+                grams: item.choice.grams,
+                note: item.parsed.rangeNote(localizer(context))
+            )
         }
     }
 
@@ -70,9 +76,16 @@ extension WebApp {
             } catch {
                 problem = l.render(error.message)
             }
-            return TextItem(query: query, typed: item.typed.given ?? query, food: food,
-                            choices: try choices(query, chosen: food, context: context), amount: amount,
-                            unit: food.grams(amount: 1, unit: unit) == nil ? "g" : unit, grams: grams, error: problem)
+            return TextItem(
+                query: query,
+                typed: item.typed.given ?? query,
+                food: food,
+                choices: try choices(query, chosen: food, context: context),
+                amount: amount,
+                unit: food.grams(amount: 1, unit: unit) == nil ? "g" : unit,
+                grams: grams,
+                error: problem
+            )
         }
     }
 
@@ -83,16 +96,24 @@ extension WebApp {
     }
 
     /// The confirm screen of a meal in words.
-    func textConfirmPage(_ items: [TextItem], text: String, unmatched: [String], context: OnboardedContext,
-                         status: HTTPResponse.Status = .ok) -> Response {
+    func textConfirmPage(
+        _ items: [TextItem],
+        text: String,
+        unmatched: [String],
+        context: OnboardedContext,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
         let l = localizer(context)
         let totals = items.compactMap(\.nutrients)
         let kcal = totals.map(\.kcal).reduce(0, +)
         let values: [String: Any] = [
             "text": text, "items": items.enumerated().map { $0.element.values(index: $0.offset, l) },
             "total": l.text("web.text.total", ["kcal": .decimal(kcal, digits: 0)]),
-            "totalMacros": l.macros(protein: totals.map(\.proteinG).reduce(0, +), carbs: totals.map(\.carbsG).reduce(0, +),
-                                    fat: totals.map(\.fatG).reduce(0, +)),
+            "totalMacros": l.macros(
+                protein: totals.map(\.proteinG).reduce(0, +),
+                carbs: totals.map(\.carbsG).reduce(0, +),
+                fat: totals.map(\.fatG).reduce(0, +)
+            ),
             "unmatched": unmatched, "hasItems": !items.isEmpty,
             "logLabel": l.text(items.count == 1 ? "web.text.logOne" : "web.text.logMany", ["count": .integer(items.count)]),
             "moments": momentOptions(context, selected: context.form["moment"]), "momentId": "text-moment", "errors": [String: String](),

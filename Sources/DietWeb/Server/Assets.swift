@@ -45,7 +45,10 @@ struct Assets: Sendable {
 
     func response(_ name: String) -> Response {
         guard let file = files[name] else { return Response(status: .notFound) }
-        return Response(status: .ok, headers: [.contentType: file.contentType, .cacheControl: "public, max-age=31536000, immutable"],
-                        body: .init(byteBuffer: file.data))
+        return Response(
+            status: .ok,
+            headers: [.contentType: file.contentType, .cacheControl: "public, max-age=31536000, immutable"],
+            body: .init(byteBuffer: file.data)
+        )
     }
 }

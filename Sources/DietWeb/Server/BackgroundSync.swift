@@ -42,7 +42,10 @@ actor BackgroundSync {
         exclusive = true
         defer {
             exclusive = false
-            if again { again = false; changed() }
+            if again {
+                again = false
+                changed()
+            }
         }
         return try await action(synchronizer)
     }

@@ -18,8 +18,9 @@ struct CompressionMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
         guard Self.acceptsGzip(request), response.headers[.contentEncoding] == nil,
-              let length = response.body.contentLength, length >= Self.minimumLength,
-              Self.isText(response.headers[.contentType] ?? "") else { return response }
+            let length = response.body.contentLength, length >= Self.minimumLength,
+            Self.isText(response.headers[.contentType] ?? "")
+        else { return response }
         let collector = Collector()
         try await response.body.write(collector)
         var body = collector.buffer

@@ -110,9 +110,11 @@ struct FormData: Sendable {
             guard let split = part.range(of: separator) else { continue }
             let headers = String(decoding: part[part.startIndex..<split.lowerBound], as: UTF8.self)
             let content = Data(part[split.upperBound...])
-            guard let disposition = headers.split(separator: "\r\n").first(where: {
-                $0.lowercased().hasPrefix("content-disposition:")
-            }) else { continue }
+            guard
+                let disposition = headers.split(separator: "\r\n").first(where: {
+                    $0.lowercased().hasPrefix("content-disposition:")
+                })
+            else { continue }
             guard let name = parameter("name", in: disposition) else { continue }
             if let filename = parameter("filename", in: disposition) {
                 files[name] = File(filename: filename, data: content)

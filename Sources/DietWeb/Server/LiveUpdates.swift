@@ -61,13 +61,20 @@ actor LiveStreams {
         headers[.xAccelBuffering] = "no"
         if head { return Response(status: .ok, headers: headers) }
         guard let (id, signals, current) = await open() else {
-            return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8", .retryAfter: "15"],
-                            body: .init(byteBuffer: ByteBuffer(string: "Too many live pages open at once; try again later.\n")))
+            return Response(
+                status: .serviceUnavailable,
+                headers: [.contentType: "text/plain; charset=utf-8", .retryAfter: "15"],
+                body: .init(byteBuffer: ByteBuffer(string: "Too many live pages open at once; try again later.\n"))
+            )
         }
         let missed = since.map { $0 != version(current) } ?? false
-        return Response(status: .ok, headers: headers, body: ResponseBody { [self] writer in
-            await self.stream(id: id, signals: signals, since: current, missed: missed, to: &writer)
-        })
+        return Response(
+            status: .ok,
+            headers: headers,
+            body: ResponseBody { [self] writer in
+                await self.stream(id: id, signals: signals, since: current, missed: missed, to: &writer)
+            }
+        )
     }
 
     /// `run.generation`: a store version that no other run of the server gives.
@@ -76,8 +83,13 @@ actor LiveStreams {
     /// Writes the stream until the browser goes away, the server shuts down or the signals end.
     /// Changes up to generation `since` were committed before the page asked: it shows them,
     /// unless it `missed` some while it had no stream.
-    private nonisolated func stream(id: UUID, signals: AsyncStream<Signal>, since: Int, missed: Bool,
-                                    to writer: inout any ResponseBodyWriter) async {
+    private nonisolated func stream(
+        id: UUID,
+        signals: AsyncStream<Signal>,
+        since: Int,
+        missed: Bool,
+        to writer: inout any ResponseBodyWriter
+    ) async {
         do {
             try await withGracefulShutdownHandler {
                 var opening = "retry: \(retryMilliseconds)\nevent: ready\ndata: \(version(since))\n\n"

@@ -22,8 +22,11 @@ extension WebApp {
         var body = ByteBuffer(string: "const VERSION = \"\(assets.version)\";\nconst ASSETS = [\(names)];\n")
         var script = file.data
         body.writeBuffer(&script)
-        return Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
-                        body: .init(byteBuffer: body))
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
+            body: .init(byteBuffer: body)
+        )
     }
 
     /// A logging form's offline fields, checked before anything else so that a refusal saves
@@ -43,11 +46,15 @@ extension WebApp {
         }
         if let text = fields.loggedAt.given {
             let days = Int(OfflineWrite.maxAge / 86_400)
-            let error = ValidationError(field: .init("logged_at"), allowed: .rule(Message("allowed.loggedAt", ["days": .integer(days)])),
-                                        received: TextRules.quoted(text))
+            let error = ValidationError(
+                field: .init("logged_at"),
+                allowed: .rule(Message("allowed.loggedAt", ["days": .integer(days)])),
+                received: TextRules.quoted(text)
+            )
             let now = clock.now()
             guard let moment = OfflineWrite.Moment(text, in: timeZone), moment.instant <= now.addingTimeInterval(OfflineWrite.clockSkew),
-                  moment.instant >= now.addingTimeInterval(-OfflineWrite.maxAge) else {
+                moment.instant >= now.addingTimeInterval(-OfflineWrite.maxAge)
+            else {
                 throw HTTPError(.unprocessableContent, message: l.render(error.message))
             }
             write.loggedAt = moment
@@ -85,8 +92,9 @@ struct OfflineWrite {
         init?(_ text: String, in timeZone: TimeZone) {
             let pattern = #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?$"#
             guard text.range(of: pattern, options: .regularExpression) != nil,
-                  let day = LocalDate(iso: String(text.prefix(10))),
-                  let time = TimeOfDay(string: String(text.dropFirst(11).prefix(5))) else { return nil }
+                let day = LocalDate(iso: String(text.prefix(10))),
+                let time = TimeOfDay(string: String(text.dropFirst(11).prefix(5)))
+            else { return nil }
             let seconds = text.count > 16 ? Double(text.dropFirst(17)) ?? 0 : 0
             guard seconds < 60 else { return nil }
             self.day = day

@@ -1,6 +1,6 @@
 import DietCore
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// Refuses requests whose Host header is not one of ours: a page on another site that
@@ -12,8 +12,15 @@ struct HostAllowListMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let host = request.head.authority ?? ""
         guard allowed.contains(Self.name(of: host)) else {
-            return Response(status: .misdirectedRequest, headers: [.contentType: "text/plain; charset=utf-8"],
-                            body: .init(byteBuffer: ByteBuffer(string: "w-diet answers only to its own addresses and the names given with --allow-host; this Host is not allowed: \(host)\n")))
+            return Response(
+                status: .misdirectedRequest,
+                headers: [.contentType: "text/plain; charset=utf-8"],
+                body: .init(
+                    byteBuffer: ByteBuffer(
+                        string: "w-diet answers only to its own addresses and the names given with --allow-host; this Host is not allowed: \(host)\n"
+                    )
+                )
+            )
         }
         return try await next(request, context)
     }
@@ -43,8 +50,11 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch let error as HTTPError {
-            response = Response(status: error.status, headers: [.contentType: "text/plain; charset=utf-8"],
-                                body: .init(byteBuffer: ByteBuffer(string: (error.body ?? error.status.reasonPhrase) + "\n")))
+            response = Response(
+                status: error.status,
+                headers: [.contentType: "text/plain; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: (error.body ?? error.status.reasonPhrase) + "\n"))
+            )
         }
         let elapsed = ContinuousClock.now - start
         let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
@@ -99,8 +109,14 @@ struct SessionMiddleware: RouterMiddleware {
         } catch let error as HTTPError {
             // a missing page, food or meal: a page of the app with the reason and a way home
             let l = Localizer(context.language)
-            response = app.renderer.page("error", ["message": error.body ?? l.text("web.error.notFound")],
-                                         title: l.text("web.error.title"), tab: nil, context: context, status: error.status)
+            response = app.renderer.page(
+                "error",
+                ["message": error.body ?? l.text("web.error.notFound")],
+                title: l.text("web.error.title"),
+                tab: nil,
+                context: context,
+                status: error.status
+            )
         }
         if context.issueToken {
             response.setCookie(Cookie(name: Self.tokenCookie, value: context.csrfToken, path: "/", httpOnly: true, sameSite: .strict))
@@ -122,8 +138,14 @@ struct SessionMiddleware: RouterMiddleware {
         } catch {
             // the only way reading a local request's body fails: it is larger than the limit
             let l = Localizer(context.language)
-            return app.renderer.page("error", ["message": l.text("web.error.tooLarge", ["mb": .integer(context.maxUploadSize >> 20)])],
-                                     title: l.text("web.error.title"), tab: nil, context: context, status: .contentTooLarge)
+            return app.renderer.page(
+                "error",
+                ["message": l.text("web.error.tooLarge", ["mb": .integer(context.maxUploadSize >> 20)])],
+                title: l.text("web.error.title"),
+                tab: nil,
+                context: context,
+                status: .contentTooLarge
+            )
         }
         let sent = context.form[Self.tokenField] ?? request.headers[.xCSRFToken] ?? ""
         guard !context.issueToken, Self.constantTimeEqual(sent, context.csrfToken) else { return refusal(context) }
@@ -142,8 +164,14 @@ struct SessionMiddleware: RouterMiddleware {
     /// A page of the app saying the form was refused and nothing saved, with a way home.
     private func refusal(_ context: Context) -> Response {
         let l = Localizer(context.language)
-        var response = app.renderer.page("error", ["message": l.text("web.error.csrf")], title: l.text("web.error.title"), tab: nil,
-                                         context: context, status: .forbidden)
+        var response = app.renderer.page(
+            "error",
+            ["message": l.text("web.error.csrf")],
+            title: l.text("web.error.title"),
+            tab: nil,
+            context: context,
+            status: .forbidden
+        )
         if context.issueToken {
             response.setCookie(Cookie(name: Self.tokenCookie, value: context.csrfToken, path: "/", httpOnly: true, sameSite: .strict))
         }
@@ -154,12 +182,21 @@ struct SessionMiddleware: RouterMiddleware {
     /// so nothing is saved (a NUL would be cut off by SQLite yet sent whole to the server).
     private func controlRefusal(name: String, value: String, _ context: Context) -> Response {
         let l = Localizer(context.language)
-        let message = l.text("web.error.control", [
-            "field": .text(FormData.label(of: name, l)), "allowed": .message(ValidationError.Allowed.noControlCharacters.message),
-            "received": .text(["password", "passphrase", "repeat"].contains(name) ? "…" : TextRules.quoted(value)),
-        ])
-        return app.renderer.page("error", ["message": message], title: l.text("web.error.title"), tab: nil, context: context,
-                                 status: .unprocessableContent)
+        let message = l.text(
+            "web.error.control",
+            [
+                "field": .text(FormData.label(of: name, l)), "allowed": .message(ValidationError.Allowed.noControlCharacters.message),
+                "received": .text(["password", "passphrase", "repeat"].contains(name) ? "…" : TextRules.quoted(value)),
+            ]
+        )
+        return app.renderer.page(
+            "error",
+            ["message": message],
+            title: l.text("web.error.title"),
+            tab: nil,
+            context: context,
+            status: .unprocessableContent
+        )
     }
 
     /// The form and, when url-encoded, its body as sent (for the typed forms' decoder).
@@ -168,8 +205,9 @@ struct SessionMiddleware: RouterMiddleware {
         let buffer = try await request.collectBody(upTo: context.maxUploadSize)
         let data = Data(buffer: buffer)
         if type.lowercased().hasPrefix("multipart/form-data"),
-           let boundary = type.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) })
-               .first(where: { $0.lowercased().hasPrefix("boundary=") })?.dropFirst("boundary=".count) {
+            let boundary = type.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) })
+                .first(where: { $0.lowercased().hasPrefix("boundary=") })?.dropFirst("boundary=".count)
+        {
             let cleaned = boundary.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
             return (FormData.multipart(data, boundary: cleaned) ?? FormData(), nil)
         }
@@ -184,7 +222,8 @@ struct SessionMiddleware: RouterMiddleware {
     }
 
     static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
         guard x.count == y.count else { return false }
         return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }

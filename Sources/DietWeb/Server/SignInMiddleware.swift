@@ -27,7 +27,8 @@ struct SignInMiddleware: RouterMiddleware {
         var context = context
         let configuration = app.configuration
         let proxied = configuration.trustProxy && WebConfiguration.isLoopback(context.peerAddress ?? "")
-        context.isSecure = configuration.tls != nil
+        context.isSecure =
+            configuration.tls != nil
             || (proxied && request.headers[.xForwardedProto]?.lowercased() == "https")
         if proxied, let forwarded = request.headers[.xForwardedFor] {
             // the proxy appends the address it saw; anything before it came from the client
@@ -72,8 +73,11 @@ struct SignInMiddleware: RouterMiddleware {
         let accept = request.headers[.accept] ?? ""
         let isPage = request.method == .get && (mode == "navigate" || (mode == nil && accept.contains("text/html")))
         guard isPage else {
-            return Response(status: .unauthorized, headers: [.contentType: "text/plain; charset=utf-8"],
-                            body: .init(byteBuffer: ByteBuffer(string: "Sign in first: this w-diet answers other devices only after sign-in.\n")))
+            return Response(
+                status: .unauthorized,
+                headers: [.contentType: "text/plain; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: "Sign in first: this w-diet answers other devices only after sign-in.\n"))
+            )
         }
         let path = request.uri.path
         let target = path == "/" ? "/signin" : "/signin?next=" + (path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
@@ -93,7 +97,8 @@ struct SignInMiddleware: RouterMiddleware {
     /// The local path a sign-in returns to: only this app's own paths, never another site.
     static func returnPath(_ next: String?) -> String {
         guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"), next.count <= 512,
-              !next.contains(where: { $0.isNewline || $0 == "\\" }) else { return "/" }
+            !next.contains(where: { $0.isNewline || $0 == "\\" })
+        else { return "/" }
         return next
     }
 }

@@ -48,7 +48,8 @@ extension WebApp {
         part.split(separator: "+").compactMap { name in
             let halves = name.split(separator: "-", maxSplits: 1)
             guard halves.count == 2, let category = Badge.Category(rawValue: String(halves[0])),
-                  let tier = Badge.Tier(rawValue: String(halves[1])) else { return nil }
+                let tier = Badge.Tier(rawValue: String(halves[1]))
+            else { return nil }
             return Badge(category, tier)
         }
     }

@@ -81,15 +81,22 @@ public final class WebApp: Sendable {
     /// The application listening on the configured address, over HTTPS when certificate files
     /// are configured; `onListening` gets the bound port (useful with port 0). Throws when the
     /// certificate or key cannot be read.
-    public func application(logger: Logger? = nil, onListening: @escaping @Sendable (Int) async -> Void = { _ in })
-        throws -> some ApplicationProtocol {
+    public func application(
+        logger: Logger? = nil,
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    )
+        throws -> some ApplicationProtocol
+    {
         var logger = logger ?? Logger(label: "wdiet.serve")
         if logger.logLevel < .notice { logger.logLevel = .notice }
         let server: HTTPServerBuilder = if let files = configuration.tls { try .tls(.http1(), tlsConfiguration: Self.tls(files)) } else { .http1() }
-        return Application(router: router(), server: server,
-                           configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-                           onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
-                           logger: logger)
+        return Application(
+            router: router(),
+            server: server,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+            logger: logger
+        )
     }
 
     /// The server's TLS from PEM files: the certificate chain (leaf first) and its key.
@@ -143,12 +150,13 @@ public final class WebApp: Sendable {
         let badges = claimNewBadges()
         guard let report = try store.today(timeZone: timeZone)?.report else { return redirect("/", toast: .mealSaved) }
         let saved = MealSaved(report: report, count: count, streakWasLit: streakWasLit, newBadges: badges)
-        let toast: Toast = switch saved.toast {
-        case .streakLit: .mealStreak
-        case .mealSaved: .mealSaved
-        case .mealsSaved: .mealsSaved
-        case .badgeEarned: .badgeEarned
-        }
+        let toast: Toast =
+            switch saved.toast {
+            case .streakLit: .mealStreak
+            case .mealSaved: .mealSaved
+            case .mealsSaved: .mealsSaved
+            case .badgeEarned: .badgeEarned
+            }
         if toast == .badgeEarned { return badgeRedirect("/", badges: saved.newBadges) }
         return redirect("/", toast: toast, roar: saved.roar)
     }

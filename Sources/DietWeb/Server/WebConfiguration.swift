@@ -42,9 +42,18 @@ public struct WebConfiguration: Sendable {
         }
     }
 
-    public init(databasePath: String, host: String = "127.0.0.1", port: Int = 8080, extraAllowedHosts: [String] = [],
-                clock: any Clock = SystemClock(), timeZone: TimeZone = .current, fallbackLanguage: Language = .en,
-                syncServer: URL? = nil, autoSync: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(
+        databasePath: String,
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        extraAllowedHosts: [String] = [],
+        clock: any Clock = SystemClock(),
+        timeZone: TimeZone = .current,
+        fallbackLanguage: Language = .en,
+        syncServer: URL? = nil,
+        autoSync: Bool = true,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.databasePath = databasePath
         self.host = host
         self.port = port

@@ -81,7 +81,12 @@ extension Localizer {
 
     /// "P 32 g · C 0 g · F 4 g" in the user's language.
     func macros(protein: Double, carbs: Double, fat: Double, digits: Int = 0) -> String {
-        text("web.food.macros", ["protein": .decimal(protein, digits: digits), "carbs": .decimal(carbs, digits: digits),
-                                 "fat": .decimal(fat, digits: digits)])
+        text(
+            "web.food.macros",
+            [
+                "protein": .decimal(protein, digits: digits), "carbs": .decimal(carbs, digits: digits),
+                "fat": .decimal(fat, digits: digits),
+            ]
+        )
     }
 }

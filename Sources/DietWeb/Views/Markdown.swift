@@ -33,11 +33,17 @@ enum Markdown {
                 output.append("<\(tag)>\(inline(String(line.dropFirst(level + 1))))</\(tag)>")
             } else if line.hasPrefix("- ") || line.hasPrefix("* ") {
                 flushParagraph()
-                if list?.tag != "ul" { flushList(); list = ("ul", []) }
+                if list?.tag != "ul" {
+                    flushList()
+                    list = ("ul", [])
+                }
                 list?.items.append(String(line.dropFirst(2)))
             } else if let range = line.range(of: #"^\d+\. "#, options: .regularExpression) {
                 flushParagraph()
-                if list?.tag != "ol" { flushList(); list = ("ol", []) }
+                if list?.tag != "ol" {
+                    flushList()
+                    list = ("ol", [])
+                }
                 list?.items.append(String(line[range.upperBound...]))
             } else {
                 flushList()

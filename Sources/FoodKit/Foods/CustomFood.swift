@@ -19,14 +19,22 @@ public struct CustomFood: Hashable, Sendable {
 
     /// Validates the values a label can have: a name of 1–80 characters without control characters,
     /// energy 0–900 kcal and each macro 0–100 g per 100 g.
-    public init(name: String, barcode: Barcode? = nil, per100g: Nutrients, portions: [Portion] = [], source: Source = .user,
-                attribution: String? = nil) throws(ValidationError) {
+    public init(
+        name: String,
+        barcode: Barcode? = nil,
+        per100g: Nutrients,
+        portions: [Portion] = [],
+        source: Source = .user,
+        attribution: String? = nil
+    ) throws(ValidationError) {
         let trimmed = try TextRules.name(name, field: .foodName)
         guard per100g.kcal.isFinite, (0...900).contains(per100g.kcal) else {
             throw ValidationError(field: .calories, allowed: .range(min: 0, max: 900, digits: 0, unit: "kcal"), received: "\(per100g.kcal)")
         }
-        for (field, grams) in [(ValidationError.Field.protein, per100g.proteinG), (.carbs, per100g.carbsG), (.fat, per100g.fatG),
-                               (.fiber, per100g.fiberG)] where !(grams.isFinite && (0...100).contains(grams)) {
+        for (field, grams) in [
+            (ValidationError.Field.protein, per100g.proteinG), (.carbs, per100g.carbsG), (.fat, per100g.fatG),
+            (.fiber, per100g.fiberG),
+        ] where !(grams.isFinite && (0...100).contains(grams)) {
             throw ValidationError(field: field, allowed: .range(min: 0, max: 100, digits: 0, unit: "g"), received: "\(grams)")
         }
         for portion in portions where !(portion.grams > 0 && portion.grams <= 5000 && portion.amount > 0) {
@@ -45,4 +53,3 @@ extension ValidationError.Field {
     public static let foodName = Self("foodName")
     public static let portion = Self("portion")
 }
-

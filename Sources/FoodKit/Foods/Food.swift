@@ -13,8 +13,16 @@ public struct Nutrients: Hashable, Sendable, Codable {
     public let fatG: Double
     public let sodiumMg: Double
 
-    public init(kcal: Double, proteinG: Double, carbsG: Double, totalCarbsG: Double, fiberG: Double, sugarsG: Double,
-                fatG: Double, sodiumMg: Double) {
+    public init(
+        kcal: Double,
+        proteinG: Double,
+        carbsG: Double,
+        totalCarbsG: Double,
+        fiberG: Double,
+        sugarsG: Double,
+        fatG: Double,
+        sodiumMg: Double
+    ) {
         self.kcal = kcal
         self.proteinG = proteinG
         self.carbsG = carbsG
@@ -28,8 +36,16 @@ public struct Nutrients: Hashable, Sendable, Codable {
     /// The nutrients of `grams` of the food.
     public func scaled(toGrams grams: Double) -> Nutrients {
         let f = grams / 100
-        return Nutrients(kcal: kcal * f, proteinG: proteinG * f, carbsG: carbsG * f, totalCarbsG: totalCarbsG * f,
-                         fiberG: fiberG * f, sugarsG: sugarsG * f, fatG: fatG * f, sodiumMg: sodiumMg * f)
+        return Nutrients(
+            kcal: kcal * f,
+            proteinG: proteinG * f,
+            carbsG: carbsG * f,
+            totalCarbsG: totalCarbsG * f,
+            fiberG: fiberG * f,
+            sugarsG: sugarsG * f,
+            fatG: fatG * f,
+            sodiumMg: sodiumMg * f
+        )
     }
 
     enum CodingKeys: String, CodingKey {
@@ -94,8 +110,15 @@ public struct Portion: Hashable, Sendable, Codable {
 
 /// A food of the bundled database.
 public struct Food: Hashable, Sendable, Identifiable, Codable {
-    public init(id: String, name: String, usdaName: String, per100g: Nutrients, portions: [Portion], isCommon: Bool,
-                serving: Portion? = nil) {
+    public init(
+        id: String,
+        name: String,
+        usdaName: String,
+        per100g: Nutrients,
+        portions: [Portion],
+        isCommon: Bool,
+        serving: Portion? = nil
+    ) {
         self.id = id
         self.name = name
         self.usdaName = usdaName
@@ -144,11 +167,23 @@ public struct FoodHit: Hashable, Sendable {
 extension Nutrients {
     /// The meal these nutrients make, named `name` (cut to 80 characters): calories rounded
     /// (at least 1), grams to one decimal. Used by every surface that logs a food.
-    public func mealEntry(named name: String, at instant: Date, in timeZone: TimeZone,
-                          moment: Int? = nil) throws(ValidationError) -> MealEntry {
+    public func mealEntry(
+        named name: String,
+        at instant: Date,
+        in timeZone: TimeZone,
+        moment: Int? = nil
+    ) throws(ValidationError) -> MealEntry {
         func tenth(_ value: Double) -> Double { (value * 10).rounded() / 10 }
-        return try MealEntry(name: String(name.prefix(80)), kcal: max(1, Int(kcal.rounded())), proteinG: tenth(proteinG),
-                             carbsG: tenth(carbsG), fatG: tenth(fatG), fiberG: tenth(fiberG), at: instant, in: timeZone,
-                             moment: moment)
+        return try MealEntry(
+            name: String(name.prefix(80)),
+            kcal: max(1, Int(kcal.rounded())),
+            proteinG: tenth(proteinG),
+            carbsG: tenth(carbsG),
+            fatG: tenth(fatG),
+            fiberG: tenth(fiberG),
+            at: instant,
+            in: timeZone,
+            moment: moment
+        )
     }
 }

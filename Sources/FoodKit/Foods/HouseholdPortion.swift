@@ -44,8 +44,11 @@ extension Food {
     /// amount with its unit.
     public static func checkedGrams(_ grams: Double) throws(ValidationError) -> Double {
         guard grams.isFinite, gramRange.contains((grams * 10).rounded() / 10) else {
-            throw ValidationError(field: .amount, allowed: .range(min: gramRange.lowerBound, max: gramRange.upperBound, digits: 0, unit: "g"),
-                                  received: !grams.isFinite ? "" : grams >= 1 ? String(format: "%.0f g", grams) : String(format: "%.3g g", grams))
+            throw ValidationError(
+                field: .amount,
+                allowed: .range(min: gramRange.lowerBound, max: gramRange.upperBound, digits: 0, unit: "g"),
+                received: !grams.isFinite ? "" : grams >= 1 ? String(format: "%.0f g", grams) : String(format: "%.3g g", grams)
+            )
         }
         return grams
     }

@@ -14,8 +14,10 @@ public enum PortionChooser {
     }
 
     /// Words of the food's portion names that count as "one of it".
-    static let wholeItemWords = ["medium", "large", "piece", "fruit", "each", "whole", "roll", "slice", "serving", "small",
-                                 "egg", "pretzel", "bagel", "croissant", "muffin", "patty", "link", "sandwich", "item", "stalk"]
+    static let wholeItemWords = [
+        "medium", "large", "piece", "fruit", "each", "whole", "roll", "slice", "serving", "small",
+        "egg", "pretzel", "bagel", "croissant", "muffin", "patty", "link", "sandwich", "item", "stalk",
+    ]
 
     static let unitWords: [QuantityUnit: [String]] = [
         .cup: ["cup"], .glass: ["cup", "fl oz"], .tablespoon: ["tbsp", "tablespoon"], .teaspoon: ["tsp", "teaspoon"],
@@ -31,8 +33,13 @@ public enum PortionChooser {
     ///   item ("avocado" for "Avocados, raw").
     /// - Parameter serving: what the food means without an amount (`Food.serving`), used for a
     ///   bare count and for "1 Portion".
-    public static func grams(quantity: Double, unit: QuantityUnit?, portions: [Portion], foodName: String = "",
-                             serving: Portion? = nil) -> Choice {
+    public static func grams(
+        quantity: Double,
+        unit: QuantityUnit?,
+        portions: [Portion],
+        foodName: String = "",
+        serving: Portion? = nil
+    ) -> Choice {
         if let serving, unit == nil || unit == .portion {
             return Choice(grams: quantity * serving.gramsPerUnit, portion: serving, assumedDefault: false)
         }
@@ -61,8 +68,10 @@ public enum PortionChooser {
     static func best(_ portions: [Portion], words: [String]) -> Portion? {
         for word in words {
             let candidates = portions.filter { SearchText.words(SearchText.fold($0.reference)).contains(word) }
-            if let portion = candidates.min(by: { SearchText.words(SearchText.fold($0.reference)).count
-                < SearchText.words(SearchText.fold($1.reference)).count }) {
+            if let portion = candidates.min(by: {
+                SearchText.words(SearchText.fold($0.reference)).count
+                    < SearchText.words(SearchText.fold($1.reference)).count
+            }) {
                 return portion
             }
         }

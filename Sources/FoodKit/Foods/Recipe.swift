@@ -38,8 +38,16 @@ public struct Recipe: Hashable, Sendable, Identifiable {
             throw ValidationError(field: .portion, allowed: .range(min: 0.1, max: 5000, digits: 1, unit: "g"), received: "\(item.grams)")
         }
         guard servings.isFinite, Recipe.yieldRange.contains(servings) else {
-            throw ValidationError(field: .servings, allowed: .range(min: Recipe.yieldRange.lowerBound, max: Recipe.yieldRange.upperBound,
-                                                                   digits: 1, unit: nil), received: "\(servings)")
+            throw ValidationError(
+                field: .servings,
+                allowed: .range(
+                    min: Recipe.yieldRange.lowerBound,
+                    max: Recipe.yieldRange.upperBound,
+                    digits: 1,
+                    unit: nil
+                ),
+                received: "\(servings)"
+            )
         }
         self.id = id
         self.name = trimmed
@@ -65,9 +73,16 @@ public struct Recipe: Hashable, Sendable, Identifiable {
             guard let food = foods[item.foodID] else { continue }
             let n = food.per100g.scaled(toGrams: item.grams)
             grams += item.grams
-            total = Nutrients(kcal: total.kcal + n.kcal, proteinG: total.proteinG + n.proteinG, carbsG: total.carbsG + n.carbsG,
-                              totalCarbsG: total.totalCarbsG + n.totalCarbsG, fiberG: total.fiberG + n.fiberG,
-                              sugarsG: total.sugarsG + n.sugarsG, fatG: total.fatG + n.fatG, sodiumMg: total.sodiumMg + n.sodiumMg)
+            total = Nutrients(
+                kcal: total.kcal + n.kcal,
+                proteinG: total.proteinG + n.proteinG,
+                carbsG: total.carbsG + n.carbsG,
+                totalCarbsG: total.totalCarbsG + n.totalCarbsG,
+                fiberG: total.fiberG + n.fiberG,
+                sugarsG: total.sugarsG + n.sugarsG,
+                fatG: total.fatG + n.fatG,
+                sodiumMg: total.sodiumMg + n.sodiumMg
+            )
         }
         return (grams / servings, total.scaled(toGrams: 100 / servings))
     }

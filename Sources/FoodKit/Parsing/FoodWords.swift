@@ -17,7 +17,8 @@ enum FoodWords {
         // German (stems; the endings -e, -er, -es, -en are removed before looking up)
         "gehackt", "feingehackt", "fein", "gewurfelt", "gerieben", "geschalt", "geschnitten", "frisch", "klein", "grob",
         "zerdruckt", "gepresst", "halbiert", "geviertelt", "gewaschen", "abgetropft", "weich", "geschmolzen", "zerlassen",
-        "zerkleinert", "gestiftelt", "geraspelt", "entkernt", "geputzt", "gross", "mittelgross", "nach", "belieben", "geschmack", "bedarf", "etwas", "evtl", "eventuell", "gehauft", "gestrichen",
+        "zerkleinert", "gestiftelt", "geraspelt", "entkernt", "geputzt", "gross", "mittelgross", "nach", "belieben", "geschmack", "bedarf", "etwas",
+        "evtl", "eventuell", "gehauft", "gestrichen",
         "zimmerwarm", "zimmertemperatur", "reif", "garnieren", "bestreuen", "gemahlen", "gestr", "geh", "bisschen",
         "verquirlt", "aufgebacken", "getrennt", "unbehandelt", "gegessen", "getrunken",
         // Spanish (with their -o/-a/-os/-as forms folded to the -o form before looking up)
@@ -75,7 +76,10 @@ enum FoodWords {
         guard folded.count >= 5, !participleNouns.contains(folded) else { return false }
         if folded.hasSuffix("ed") || folded.hasSuffix("iert") { return true }
         if folded.count >= 6, ["ge", "ver", "auf", "ab", "an", "zer"].contains(where: folded.hasPrefix),
-           folded.hasSuffix("t") || folded.hasSuffix("en") { return true }
+            folded.hasSuffix("t") || folded.hasSuffix("en")
+        {
+            return true
+        }
         return folded.count >= 6 && ["ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas"].contains(where: folded.hasSuffix)
     }
 

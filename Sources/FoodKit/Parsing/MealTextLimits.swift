@@ -21,8 +21,11 @@ extension MealTextParser {
         let parse = parse(text, dishes: dishes)
         let foods = parse.items.count + parse.unparsed.count
         guard foods <= maxFoods else {
-            throw ValidationError(field: .mealTextFoods, allowed: .range(min: 1, max: Double(maxFoods), digits: 0, unit: nil),
-                                  received: "\(foods)")
+            throw ValidationError(
+                field: .mealTextFoods,
+                allowed: .range(min: 1, max: Double(maxFoods), digits: 0, unit: nil),
+                received: "\(foods)"
+            )
         }
         for item in parse.items {
             try checkQuantity(item)
@@ -35,12 +38,18 @@ extension MealTextParser {
             let amount = item.quantity * fixed
             let symbol = unit.isVolume ? "ml" : "g"
             guard amount <= maxAmount else {
-                throw ValidationError(field: .quantity, allowed: .range(min: 0, max: maxAmount, digits: 0, unit: symbol),
-                                      received: "\(plain(amount.rounded())) \(symbol) (\"\(item.text)\")")
+                throw ValidationError(
+                    field: .quantity,
+                    allowed: .range(min: 0, max: maxAmount, digits: 0, unit: symbol),
+                    received: "\(plain(amount.rounded())) \(symbol) (\"\(item.text)\")"
+                )
             }
         } else if item.quantity > maxCount {
-            throw ValidationError(field: .quantity, allowed: .range(min: 0, max: maxCount, digits: 0, unit: nil),
-                                  received: "\(plain(item.quantity)) (\"\(item.text)\")")
+            throw ValidationError(
+                field: .quantity,
+                allowed: .range(min: 0, max: maxCount, digits: 0, unit: nil),
+                received: "\(plain(item.quantity)) (\"\(item.text)\")"
+            )
         }
     }
 }

@@ -8,7 +8,8 @@ extension MealTextParser {
         let folded = words.map(SearchText.fold)
         // "one and a half", "zwei und ein halb"
         if folded.count > amount.used + 1, FoodWords.halfJoiners.contains(folded[amount.used]),
-           isHalf(Array(folded[(amount.used + 1)...])) {
+            isHalf(Array(folded[(amount.used + 1)...]))
+        {
             amount.used += NumberWords.parts[folded[amount.used + 1]] == 0.5 ? 2 : 3
             amount.value += 0.5
         }
@@ -16,7 +17,8 @@ extension MealTextParser {
         let next = folded[amount.used]
         // "2 to 3", "1 1/2-2", "2 bis 3", "2 o 3"
         if FoodWords.rangeWords.contains(next) || words[amount.used] == "-", let upper = number(words, at: amount.used + 1),
-           upper.value > amount.value {
+            upper.value > amount.value
+        {
             return Amount(value: (amount.value + upper.value) / 2, range: amount.value...upper.value, used: amount.used + 1 + upper.used)
         }
         // "2 x 100 g"
@@ -42,7 +44,8 @@ extension MealTextParser {
         if folded.count > 1 {
             let second = words[start + 1]
             if whole, let fraction = NumberWords.number(second), fraction < 1,
-               second.contains("/") || NumberWords.fractions[second.last ?? " "] != nil {
+                second.contains("/") || NumberWords.fractions[second.last ?? " "] != nil
+            {
                 return Amount(value: value + fraction, range: nil, used: 2)
             }
             // "a couple of", "ein paar", "un par de": two
@@ -58,7 +61,8 @@ extension MealTextParser {
     static func trailingQuantity(_ words: [String]) -> (Double, QuantityUnit?, Int)? {
         guard words.count >= 2 else { return nil }
         if words.count >= 3, let unit = QuantityUnit.words[SearchText.fold(words[words.count - 1])],
-           let value = NumberWords.number(words[words.count - 2]) {
+            let value = NumberWords.number(words[words.count - 2])
+        {
             return (value, unit, 2)
         }
         if let value = NumberWords.number(words[words.count - 1]) {

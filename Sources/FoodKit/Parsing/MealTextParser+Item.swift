@@ -11,8 +11,10 @@ extension MealTextParser {
 
     /// Words that may end a food's name only by accident of the phrasing ("sal al gusto",
     /// "pollo en trozos"): removed from its ends.
-    static let looseEnds: Set<String> = ["en", "in", "de", "of", "to", "into", "y", "and", "a", "al", "con", "with", "or", "oder", "o",
-                                         "und", "-", "for", "para", "zum", "fur", "von"]
+    static let looseEnds: Set<String> = [
+        "en", "in", "de", "of", "to", "into", "y", "and", "a", "al", "con", "with", "or", "oder", "o",
+        "und", "-", "for", "para", "zum", "fur", "von",
+    ]
 
     /// One fragment → an item; nil when no food words remain.
     static func item(_ fragment: Fragment) -> ParsedItem? {
@@ -51,8 +53,15 @@ extension MealTextParser {
         }
         guard food.contains(where: \.isLetter) else { return nil }
         if let amount, !(amount.value > 0 && amount.value.isFinite) { return nil }
-        return ParsedItem(text: fragment.text, quantity: amount?.value ?? 1, quantityGiven: amount != nil, unit: unit, food: food,
-                          range: amount?.range, preparation: preparation)
+        return ParsedItem(
+            text: fragment.text,
+            quantity: amount?.value ?? 1,
+            quantityGiven: amount != nil,
+            unit: unit,
+            food: food,
+            range: amount?.range,
+            preparation: preparation
+        )
     }
 
     /// Drops what opens a phrase without naming anything ("I had", a leading comma, "the" before
@@ -60,13 +69,17 @@ extension MealTextParser {
     /// ("juice of 1/2 orange", "finely grated zest of 1 lemon").
     private static func opening(_ words: inout [String], text: String) -> ParsedItem? {
         while words.count > 1, FoodWords.fillers.contains(SearchText.fold(words[0])) { words.removeFirst() }
-        while let first = words.first, first == "," || FoodWords.articles.contains(SearchText.fold(first)) && words.count > 2
-            && FoodWords.parts[SearchText.fold(words[1])] != nil {
+        while let first = words.first,
+            first == ","
+                || FoodWords.articles.contains(SearchText.fold(first)) && words.count > 2
+                    && FoodWords.parts[SearchText.fold(words[1])] != nil
+        {
             words.removeFirst()
         }
         let described = words.prefix { FoodWords.isPreparation(SearchText.fold($0)) }
         if !described.isEmpty, words.count > described.count, FoodWords.parts[SearchText.fold(words[described.count])] != nil,
-           let part = partItem(Array(words.dropFirst(described.count)), text: text) {
+            let part = partItem(Array(words.dropFirst(described.count)), text: text)
+        {
             return part
         }
         return partItem(words, text: text)
@@ -81,8 +94,10 @@ extension MealTextParser {
             let skip = folded.count > 2 && connectors.contains(folded[1]) ? 2 : 1
             // "unas patatas fritas", "some beans": without an amount the hedge only says "some"
             if leadingAmount(Array(words.dropFirst(skip))) != nil || !connectors.contains(folded[1]) { words.removeFirst(skip) }
-        } else if folded.count > 2, ["de", "from", "von", "zwischen", "entre"].contains(folded[0]), let range = leadingAmount(Array(words.dropFirst())),
-                  range.range != nil {
+        } else if folded.count > 2, ["de", "from", "von", "zwischen", "entre"].contains(folded[0]),
+            let range = leadingAmount(Array(words.dropFirst())),
+            range.range != nil
+        {
             words.removeFirst()
         }
     }
@@ -145,8 +160,9 @@ extension MealTextParser {
         let folded = words.map(SearchText.fold)
         let start = words.first.map { FoodWords.plus.contains(SearchText.fold($0)) || FoodWords.plus.contains($0) } == true ? 1 : 0
         guard folded.count > start + 2, let second = leadingAmount(Array(words[start...])), second.range == nil,
-              folded.count > start + second.used + 1, let other = QuantityUnit.words[folded[start + second.used]],
-              let ratio = ratio(of: other, to: unit) else { return nil }
+            folded.count > start + second.used + 1, let other = QuantityUnit.words[folded[start + second.used]],
+            let ratio = ratio(of: other, to: unit)
+        else { return nil }
         return (second.value * ratio, start + second.used + 1)
     }
 
@@ -163,8 +179,9 @@ extension MealTextParser {
         var words = inner
         if words.count > 2, NumberWords.hedges.contains(SearchText.fold(words[0])) { words.removeFirst() }
         guard let amount = leadingAmount(words), words.count > amount.used,
-              let unit = QuantityUnit.words[SearchText.fold(words[amount.used])], unit.fixedAmount != nil,
-              words.dropFirst(amount.used + 1).allSatisfy({ FoodWords.isPreparation(SearchText.fold($0)) || $0 == "," }) else { return nil }
+            let unit = QuantityUnit.words[SearchText.fold(words[amount.used])], unit.fixedAmount != nil,
+            words.dropFirst(amount.used + 1).allSatisfy({ FoodWords.isPreparation(SearchText.fold($0)) || $0 == "," })
+        else { return nil }
         return (amount, unit)
     }
 
@@ -180,8 +197,15 @@ extension MealTextParser {
         rest.removeFirst(amount?.used ?? 0)
         let (fruit, preparation) = foodAndPreparation(rest)
         guard fruit.contains(where: \.isLetter) else { return nil }
-        var item = ParsedItem(text: text, quantity: amount?.value ?? 1, quantityGiven: amount != nil, unit: nil,
-                              food: part.food(fruit, head: words[0]), range: amount?.range, preparation: preparation)
+        var item = ParsedItem(
+            text: text,
+            quantity: amount?.value ?? 1,
+            quantityGiven: amount != nil,
+            unit: nil,
+            food: part.food(fruit, head: words[0]),
+            range: amount?.range,
+            preparation: preparation
+        )
         item.countsWholeFoods = true
         return item
     }
@@ -208,7 +232,8 @@ extension MealTextParser {
         while position < segment.count {
             let word = SearchText.fold(segment[position])
             let next = position + 1 < segment.count ? SearchText.fold(segment[position + 1]) : ""
-            let endsFood = FoodWords.isPreparation(word)
+            let endsFood =
+                FoodWords.isPreparation(word)
                 || !food.isEmpty && FoodWords.clauseStarters.contains(word) && !FoodWords.namePhrases.contains(word + " " + next)
                 || !food.isEmpty && FoodWords.cutStarters.contains(word) && (FoodWords.cuts.contains(next) || FoodWords.isPreparation(next))
                 || word == "ground" && position > 0 && ["freshly", "fresh"].contains(SearchText.fold(segment[position - 1]))

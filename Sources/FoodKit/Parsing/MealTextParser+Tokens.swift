@@ -5,8 +5,10 @@ extension MealTextParser {
     /// "100" "g", and list punctuation and parentheses as tokens of their own.
     static func tokens(_ text: String) -> [String] {
         var marked = text
-        for (mark, spaced) in [("\n", " \n "), ("\r", " "), ("\t", " "), (";", " ; "), ("+", " + "), ("&", " & "), ("(", " ( "),
-                               (")", " ) "), ("[", " ( "), ("]", " ) "), (":", " "), ("–", "-"), ("—", "-"), ("×", " x ")] {
+        for (mark, spaced) in [
+            ("\n", " \n "), ("\r", " "), ("\t", " "), (";", " ; "), ("+", " + "), ("&", " & "), ("(", " ( "),
+            (")", " ) "), ("[", " ( "), ("]", " ) "), (":", " "), ("–", "-"), ("—", "-"), ("×", " x "),
+        ] {
             marked = marked.replacingOccurrences(of: mark, with: spaced)
         }
         var result: [String] = []
@@ -23,7 +25,8 @@ extension MealTextParser {
         var current = ""
         let characters = Array(word)
         for (index, character) in characters.enumerated() {
-            let decimal = character == "," && index > 0 && characters[index - 1].isNumber
+            let decimal =
+                character == "," && index > 0 && characters[index - 1].isNumber
                 && index + 1 < characters.count && characters[index + 1].isNumber
             if character == ",", !decimal {
                 if !current.isEmpty { parts.append(current) }

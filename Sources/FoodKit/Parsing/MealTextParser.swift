@@ -25,8 +25,15 @@ public struct ParsedItem: Hashable, Sendable {
     /// juice two lemons give, not two servings of juice.
     public var countsWholeFoods = false
 
-    public init(text: String, quantity: Double, quantityGiven: Bool, unit: QuantityUnit?, food: String,
-                range: ClosedRange<Double>? = nil, preparation: [String] = []) {
+    public init(
+        text: String,
+        quantity: Double,
+        quantityGiven: Bool,
+        unit: QuantityUnit?,
+        food: String,
+        range: ClosedRange<Double>? = nil,
+        preparation: [String] = []
+    ) {
         self.text = text
         self.quantity = quantity
         self.quantityGiven = quantityGiven
@@ -105,15 +112,27 @@ public enum MealTextParser {
             current = Fragment()
         }
         for (index, token) in tokens.enumerated() {
-            if token == "(" { parenthetical = []; continue }
+            if token == "(" {
+                parenthetical = []
+                continue
+            }
             if token == ")" {
                 if let words = parenthetical, !words.isEmpty { current.parentheticals.append(words) }
                 parenthetical = nil
                 continue
             }
-            if parenthetical != nil { parenthetical?.append(token); continue }
-            if protected.contains(index) { current.words.append(token); continue }
-            if [";", "\n"].contains(token) { close(); continue }
+            if parenthetical != nil {
+                parenthetical?.append(token)
+                continue
+            }
+            if protected.contains(index) {
+                current.words.append(token)
+                continue
+            }
+            if [";", "\n"].contains(token) {
+                close()
+                continue
+            }
             if token == "," {
                 if splitsAtComma(tokens, folded, after: index, current: current.words) { close() } else { current.words.append(token) }
                 continue
@@ -144,7 +163,10 @@ public enum MealTextParser {
             for length in stride(from: min(8, folded.count - start), through: 3, by: -1) {
                 let span = folded[start..<start + length]
                 guard span.allSatisfy({ !$0.isEmpty }), span.contains(where: separators.contains) else { continue }
-                if dishes.contains(span.joined(separator: " ")) { matched = length; break }
+                if dishes.contains(span.joined(separator: " ")) {
+                    matched = length
+                    break
+                }
             }
             if matched > 0 {
                 covered.formUnion(start..<start + matched)
@@ -167,7 +189,8 @@ public enum MealTextParser {
         guard let first = words.first else { return true }
         // a new amount starts a new food: "2 Eier, 1 Brötchen"
         if NumberWords.number(tokens[index + 1]) != nil || NumberWords.words[first] != nil,
-           !(words.count > 1 && FoodWords.isPreparation(words[1])) {
+            !(words.count > 1 && FoodWords.isPreparation(words[1]))
+        {
             return true
         }
         if FoodWords.isPreparation(first) || FoodWords.clauseStarters.contains(first) || FoodWords.cutStarters.contains(first) {
@@ -206,18 +229,23 @@ public enum MealTextParser {
         guard let next = after.first else { return true }
         // "one and a half cups", "2 tazas y media"
         if FoodWords.halfJoiners.contains(folded[index]), isHalf(after),
-           NumberWords.number(tokens[index - 1 < 0 ? index : index - 1]) != nil || NumberWords.words[before] != nil || QuantityUnit.words[before] != nil {
+            NumberWords.number(tokens[index - 1 < 0 ? index : index - 1]) != nil || NumberWords.words[before] != nil
+                || QuantityUnit.words[before] != nil
+        {
             return false
         }
         // "1/2 cup plus 1 tablespoon", "1 lb and 2 oz"
         if FoodWords.plus.contains(folded[index]) || FoodWords.plus.contains(tokens[index]), QuantityUnit.words[before] != nil, index >= 2,
-           NumberWords.number(tokens[index - 2]) != nil || NumberWords.words[folded[index - 2]] != nil,
-           NumberWords.number(tokens[index + 1]) != nil, after.count > 1, QuantityUnit.words[after[1]] != nil {
+            NumberWords.number(tokens[index - 2]) != nil || NumberWords.words[folded[index - 2]] != nil,
+            NumberWords.number(tokens[index + 1]) != nil, after.count > 1, QuantityUnit.words[after[1]] != nil
+        {
             return false
         }
         // "peeled and diced", "gewürfelt und in Scheiben geschnitten"
-        if FoodWords.isPreparation(before), !before.isEmpty, FoodWords.isPreparation(next)
-            || FoodWords.cutStarters.contains(next) && after.count > 1 && FoodWords.cuts.contains(after[1]) {
+        if FoodWords.isPreparation(before), !before.isEmpty,
+            FoodWords.isPreparation(next)
+                || FoodWords.cutStarters.contains(next) && after.count > 1 && FoodWords.cuts.contains(after[1])
+        {
             return false
         }
         return true
@@ -236,7 +264,12 @@ extension ParsedItem {
     /// to 3: the middle, 2.5, is counted." nil without a range.
     public func rangeNote(_ l: Localizer) -> String? {
         guard let range else { return nil }
-        return l.text("text.rangeMiddle", ["typed": .text(text), "low": .text(l.amount(range.lowerBound)),
-                                            "high": .text(l.amount(range.upperBound)), "middle": .text(l.amount(quantity))])
+        return l.text(
+            "text.rangeMiddle",
+            [
+                "typed": .text(text), "low": .text(l.amount(range.lowerBound)),
+                "high": .text(l.amount(range.upperBound)), "middle": .text(l.amount(quantity)),
+            ]
+        )
     }
 }

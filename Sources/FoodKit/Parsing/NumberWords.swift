@@ -22,8 +22,10 @@ enum NumberWords {
 
     /// Words before the amount that only say it is approximate: "about 200 g", "ca. 2 EL",
     /// "unos 100 g". Dropped when an amount follows.
-    static let hedges: Set<String> = ["about", "approximately", "approx", "roughly", "around", "some", "ca", "circa", "etwa",
-                                      "ungefahr", "rund", "knapp", "unos", "unas", "aproximadamente", "aprox", "alrededor", "cerca"]
+    static let hedges: Set<String> = [
+        "about", "approximately", "approx", "roughly", "around", "some", "ca", "circa", "etwa",
+        "ungefahr", "rund", "knapp", "unos", "unas", "aproximadamente", "aprox", "alrededor", "cerca",
+    ]
 
     /// "a couple (of)", "ein paar", "un par (de)": two.
     static let couples: Set<String> = ["couple", "paar", "par"]
@@ -48,8 +50,9 @@ enum NumberWords {
 
     private static func decimal(_ text: String) -> Double? {
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }),
-              text.first?.isNumber == true, text.last?.isNumber == true,
-              text.filter({ $0 == "." || $0 == "," }).count <= 1 else { return nil }
+            text.first?.isNumber == true, text.last?.isNumber == true,
+            text.filter({ $0 == "." || $0 == "," }).count <= 1
+        else { return nil }
         return Double(text.replacingOccurrences(of: ",", with: "."))
     }
 }

@@ -64,16 +64,36 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
             (.liter, ["l", "liter", "liters", "litre", "litres", "litro", "litros"]),
             (.cup, ["cup", "cups", "tasse", "tassen", "taza", "tazas"]),
             (.glass, ["glass", "glasses", "glas", "glaser", "vaso", "vasos", "copa", "copas"]),
-            (.tablespoon, ["tbsp", "tbs", "tbl", "tblsp", "tbsps", "tablespoon", "tablespoons", "el", "essl", "essloffel",
-                           "ess-loffel", "cucharada", "cucharadas", "cda", "cdas", "cs", "c/s"]),
-            (.teaspoon, ["tsp", "tsps", "teaspoon", "teaspoons", "tl", "teel", "teeloffel", "tee-loffel", "cucharadita", "cucharaditas",
-                         "cdta", "cdtas", "cdita", "cditas", "cc", "c/c", "cucharilla", "cucharillas"]),
+            (
+                .tablespoon,
+                [
+                    "tbsp", "tbs", "tbl", "tblsp", "tbsps", "tablespoon", "tablespoons", "el", "essl", "essloffel",
+                    "ess-loffel", "cucharada", "cucharadas", "cda", "cdas", "cs", "c/s",
+                ]
+            ),
+            (
+                .teaspoon,
+                [
+                    "tsp", "tsps", "teaspoon", "teaspoons", "tl", "teel", "teeloffel", "tee-loffel", "cucharadita", "cucharaditas",
+                    "cdta", "cdtas", "cdita", "cditas", "cc", "c/c", "cucharilla", "cucharillas",
+                ]
+            ),
             (.slice, ["slice", "slices", "scheibe", "scheiben", "rebanada", "rebanadas", "loncha", "lonchas", "rodaja", "rodajas"]),
-            (.piece, ["piece", "pieces", "pc", "pcs", "stuck", "stueck", "stk", "pieza", "piezas", "unidad", "unidades", "trozo", "trozos",
-                         "loaf", "loaves", "laib", "laibe"]),
+            (
+                .piece,
+                [
+                    "piece", "pieces", "pc", "pcs", "stuck", "stueck", "stk", "pieza", "piezas", "unidad", "unidades", "trozo", "trozos",
+                    "loaf", "loaves", "laib", "laibe",
+                ]
+            ),
             (.handful, ["handful", "handfuls", "handvoll", "punado", "punados"]),
-            (.portion, ["portion", "portions", "serving", "servings", "portionen", "porcion", "porciones", "racion", "raciones", "plate",
-                           "plates", "teller", "plato", "platos"]),
+            (
+                .portion,
+                [
+                    "portion", "portions", "serving", "servings", "portionen", "porcion", "porciones", "racion", "raciones", "plate",
+                    "plates", "teller", "plato", "platos",
+                ]
+            ),
             (.bowl, ["bowl", "bowls", "schussel", "schale", "schalen", "tazon", "tazones", "bol", "cuenco"]),
             (.can, ["can", "cans", "dose", "dosen", "lata", "latas"]),
             (.bottle, ["bottle", "bottles", "flasche", "flaschen", "botella", "botellas"]),
@@ -86,9 +106,14 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
             (.clove, ["clove", "cloves", "zehe", "zehen", "knoblauchzehe", "diente", "dientes"]),
             (.sprig, ["sprig", "sprigs", "zweig", "zweige", "zweiglein", "ramita", "ramitas"]),
             (.stick, ["stick", "sticks", "barra", "barras"]),
-            (.package, ["package", "packages", "pkg", "pack", "packs", "packet", "packets", "packung", "packungen", "pckg", "pck",
-                        "paquete", "paquetes", "sobre", "sobres", "tute", "tuten",
-                        "packchen", "pckchen", "bag", "bags", "bolsa", "bolsas"]),
+            (
+                .package,
+                [
+                    "package", "packages", "pkg", "pack", "packs", "packet", "packets", "packung", "packungen", "pckg", "pck",
+                    "paquete", "paquetes", "sobre", "sobres", "tute", "tuten",
+                    "packchen", "pckchen", "bag", "bags", "bolsa", "bolsas",
+                ]
+            ),
             (.head, ["head", "heads", "kopf", "kopfe", "cabeza", "cabezas"]),
             (.stalk, ["stalk", "stalks", "stange", "stangen", "tallo", "tallos", "rama", "ramas"]),
             (.bunch, ["bunch", "bunches", "bund", "bunde", "bundel", "manojo", "manojos", "atado"]),

@@ -57,11 +57,13 @@ public enum NameMatch: Int, Comparable, Hashable, Sendable {
             let heads = Self.heads(allWords, language: language)
             return words.contains { !heads.isDisjoint(with: $0) } ? .wholeWordsHead : .wholeWords
         }
-        if language == .de && words.allSatisfy({ alternatives in
-            alternatives.contains { typed in
-                wordSet.contains(typed) || (typed.count >= compoundMinimum && nameWords.contains { $0.hasSuffix(typed) })
-            }
-        }) {
+        if language == .de
+            && words.allSatisfy({ alternatives in
+                alternatives.contains { typed in
+                    wordSet.contains(typed) || (typed.count >= compoundMinimum && nameWords.contains { $0.hasSuffix(typed) })
+                }
+            })
+        {
             return .compoundHead
         }
         if startsName(nameWords, words) { return .namePrefix }
@@ -99,10 +101,14 @@ public enum NameMatch: Int, Comparable, Hashable, Sendable {
     static let accompaniments: Set<String> = ["mit", "und", "con", "y", "with", "and"]
     static let germanConnectors: Set<String> = ["mit", "und", "im", "in", "auf", "nach", "vom", "von", "ohne", "aus", "zum", "zur"]
     static let englishConnectors: Set<String> = ["with", "and", "in", "on", "of", "without", "from"]
-    static let germanDescriptors: Set<String> = ["roh", "trocken", "light", "tk", "dose", "glas", "grun", "natur", "zero", "frisch",
-                                                 "pur", "mager", "fettarm", "vegan", "bio", "art", "klein", "gross", "ganz", "frittiert"]
-    static let englishDescriptors: Set<String> = ["raw", "dry", "fresh", "frozen", "light", "plain", "lean", "whole", "canned", "cooked",
-                                                  "diet", "zero", "low", "fat", "free", "sweetened", "unsweetened"]
+    static let germanDescriptors: Set<String> = [
+        "roh", "trocken", "light", "tk", "dose", "glas", "grun", "natur", "zero", "frisch",
+        "pur", "mager", "fettarm", "vegan", "bio", "art", "klein", "gross", "ganz", "frittiert",
+    ]
+    static let englishDescriptors: Set<String> = [
+        "raw", "dry", "fresh", "frozen", "light", "plain", "lean", "whole", "canned", "cooked",
+        "diet", "zero", "low", "fat", "free", "sweetened", "unsweetened",
+    ]
 
     /// A word that describes rather than names: a number, a participle ("gekocht",
     /// "boiled"), or a listed adjective.

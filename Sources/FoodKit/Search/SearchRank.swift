@@ -60,8 +60,15 @@ public struct SearchRank: Comparable, Hashable, Sendable {
     /// both match by the start of a word ("dinkelm" → "Omas Dinkelmüsli" before "Dinkelmehl").
     public let isOwn: Bool
 
-    public init(usage: Double, isCommon: Bool, name: NameRank, popularity: Int = 0, nameLength: Int, relevance: Double,
-                isOwn: Bool = false) {
+    public init(
+        usage: Double,
+        isCommon: Bool,
+        name: NameRank,
+        popularity: Int = 0,
+        nameLength: Int,
+        relevance: Double,
+        isOwn: Bool = false
+    ) {
         tier = usage > 0 ? 0 : isCommon ? 1 : 2
         self.isOwn = isOwn
         self.usage = usage
@@ -75,7 +82,8 @@ public struct SearchRank: Comparable, Hashable, Sendable {
         if (lhs.tier == 0) != (rhs.tier == 0) { return lhs.tier == 0 }
         if lhs.usage != rhs.usage { return lhs.usage > rhs.usage }
         if lhs.isOwn != rhs.isOwn, max(lhs.name.match.level, rhs.name.match.level) <= NameMatch.wordPrefix.level { return lhs.isOwn }
-        let left = lhs.order, right = rhs.order
+        let left = lhs.order
+        let right = rhs.order
         if left != right { return left < right }
         if lhs.name.match != rhs.name.match { return lhs.name.match < rhs.name.match }
         if lhs.tier != rhs.tier { return lhs.tier < rhs.tier }

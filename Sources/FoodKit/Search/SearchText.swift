@@ -16,9 +16,11 @@ public enum SearchText {
     /// (ä → ae, ö → oe, ü → ue) when it differs, so "kaese" finds Käse too.
     public static func indexForms(_ text: String) -> [String] {
         let folded = fold(text)
-        let transliterated = fold(text.lowercased()
-            .replacingOccurrences(of: "ä", with: "ae").replacingOccurrences(of: "ö", with: "oe")
-            .replacingOccurrences(of: "ü", with: "ue"))
+        let transliterated = fold(
+            text.lowercased()
+                .replacingOccurrences(of: "ä", with: "ae").replacingOccurrences(of: "ö", with: "oe")
+                .replacingOccurrences(of: "ü", with: "ue")
+        )
         return transliterated == folded ? [folded] : [folded, transliterated]
     }
 
@@ -77,7 +79,8 @@ public enum Typo {
 
     /// Whether `a` and `b` are at most one edit apart (Damerau–Levenshtein, adjacent swaps).
     public static func withinOneEdit(_ a: String, _ b: String) -> Bool {
-        let x = Array(a), y = Array(b)
+        let x = Array(a)
+        let y = Array(b)
         guard abs(x.count - y.count) <= 1 else { return false }
         guard let first = x.indices.first(where: { $0 >= y.count || x[$0] != y[$0] }) else { return true }
         if x.count == y.count {
@@ -95,7 +98,8 @@ public enum Typo {
         guard word.count >= minimumLength else { return [] }
         // cheap rejections first (the vocabulary holds thousands of words): a length too far
         // off, and for a half-typed word, a different first letter
-        let length = word.utf8.count, first = word.utf8.first
+        let length = word.utf8.count
+        let first = word.utf8.first
         return vocabulary.filter { candidate in
             let count = candidate.utf8.count
             guard count >= length - 1, candidate != word else { return false }

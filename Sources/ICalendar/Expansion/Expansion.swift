@@ -134,9 +134,12 @@ struct ExpansionRun {
         for originalStart in starts(of: master, reach: reach(of: master, overrides: overrides, periods: periods)) {
             let originalKey = master.isAllDay ? originalStart.secondsAsUTC : zone.utc(for: originalStart)
             guard !excluded.contains(originalKey) else { continue }
-            let recurrenceStart = isSeries
+            let recurrenceStart =
+                isSeries
                 ? Date(timeIntervalSince1970: TimeInterval(master.isAllDay ? floating.utc(for: originalStart) : originalKey)) : nil
-            var source = master, wallStart = originalStart, length = periods[originalKey]
+            var source = master
+            var wallStart = originalStart
+            var length = periods[originalKey]
             if let (override, rangeKey) = overrides.replacement(at: originalKey) {
                 used.insert(originalKey)
                 if let rangeKey {
@@ -151,8 +154,11 @@ struct ExpansionRun {
             guard overlaps(begin, finish) else { continue }
             kept += 1
             guard kept <= Limits.occurrencesPerEvent else {
-                problems.add(line: master.line, "the event has more than \(Limits.occurrencesPerEvent) occurrences in the window; "
-                                 + "only the first \(Limits.occurrencesPerEvent) are used")
+                problems.add(
+                    line: master.line,
+                    "the event has more than \(Limits.occurrencesPerEvent) occurrences in the window; "
+                        + "only the first \(Limits.occurrencesPerEvent) are used"
+                )
                 break
             }
             keep(occurrence(of: source, from: begin, to: finish, recurrenceStart: recurrenceStart))
@@ -163,8 +169,11 @@ struct ExpansionRun {
     mutating func stopForWork(at line: Int) {
         guard !outOfWork else { return }
         outOfWork = true
-        problems.add(line: line, "expanding the calendar took more than \(Limits.steps) steps; "
-                         + "this recurring event and the ones after it are left out")
+        problems.add(
+            line: line,
+            "expanding the calendar took more than \(Limits.steps) steps; "
+                + "this recurring event and the ones after it are left out"
+        )
     }
 
     private func overlaps(_ begin: Int64, _ finish: Int64) -> Bool {

@@ -32,10 +32,11 @@ extension ExpansionRun {
         var lengths: [Int64: Int64] = [:]
         for (start, end) in event.periodEnds {
             let begin = document.rules(for: start, floating).utc(for: start.civil)
-            let length: Int64 = switch end {
-            case let .duration(seconds): Int64(seconds)
-            case let .end(time): document.rules(for: time, floating).utc(for: time.civil) - begin
-            }
+            let length: Int64 =
+                switch end {
+                case let .duration(seconds): Int64(seconds)
+                case let .end(time): document.rules(for: time, floating).utc(for: time.civil) - begin
+                }
             lengths[begin] = max(0, length)
         }
         return lengths

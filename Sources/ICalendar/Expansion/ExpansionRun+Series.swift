@@ -48,7 +48,8 @@ extension ExpansionRun {
     }
 
     /// The starts of one rule from `earliest` (wall time) up to the instant `end`.
-    private func ruleStarts(_ iterator: inout RecurrenceIterator, zone: any ZoneRules, from earliest: CivilDateTime, to end: Int64) -> [CivilDateTime] {
+    private func ruleStarts(_ iterator: inout RecurrenceIterator, zone: any ZoneRules, from earliest: CivilDateTime, to end: Int64) -> [CivilDateTime]
+    {
         // Occurrences that end before the window do not matter: skip them when the rule allows.
         iterator.skip(toPeriodContaining: earliest)
         let limitWall = zone.local(for: end + 2 * 86400)
@@ -67,8 +68,11 @@ extension ExpansionRun {
         if byCalendar {
             stopForWork(at: event.line)
         } else {
-            problems.add(line: event.line, "the event repeats too densely to expand (more than \(Limits.stepsPerEvent) steps); "
-                             + "its later occurrences are left out")
+            problems.add(
+                line: event.line,
+                "the event repeats too densely to expand (more than \(Limits.stepsPerEvent) steps); "
+                    + "its later occurrences are left out"
+            )
         }
     }
 
@@ -138,9 +142,18 @@ extension ExpansionRun {
     }
 
     func occurrence(of event: Event, from begin: Int64, to finish: Int64, recurrenceStart: Date?) -> Occurrence {
-        Occurrence(uid: event.uid, summary: event.summary, location: event.location,
-                   start: Date(timeIntervalSince1970: TimeInterval(begin)), end: Date(timeIntervalSince1970: TimeInterval(finish)),
-                   isAllDay: event.isAllDay, status: event.status, isTransparent: event.isTransparent,
-                   attendees: event.attendees, organizer: event.organizer, recurrenceStart: recurrenceStart)
+        Occurrence(
+            uid: event.uid,
+            summary: event.summary,
+            location: event.location,
+            start: Date(timeIntervalSince1970: TimeInterval(begin)),
+            end: Date(timeIntervalSince1970: TimeInterval(finish)),
+            isAllDay: event.isAllDay,
+            status: event.status,
+            isTransparent: event.isTransparent,
+            attendees: event.attendees,
+            organizer: event.organizer,
+            recurrenceStart: recurrenceStart
+        )
     }
 }

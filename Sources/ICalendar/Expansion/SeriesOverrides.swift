@@ -51,7 +51,8 @@ struct SeriesOverrides {
 
     /// Binary search in the sorted range keys.
     private func latestRange(atOrBefore key: Int64) -> Int64? {
-        var low = 0, high = rangeKeys.count
+        var low = 0
+        var high = rangeKeys.count
         while low < high {
             let middle = (low + high) / 2
             if rangeKeys[middle] <= key { low = middle + 1 } else { high = middle }

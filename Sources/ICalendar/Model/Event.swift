@@ -28,7 +28,11 @@ public struct ZoneID: Hashable, Sendable {
 
 public struct Attendee: Hashable, Sendable {
     public enum Participation: String, Sendable {
-        case needsAction = "NEEDS-ACTION", accepted = "ACCEPTED", declined = "DECLINED", tentative = "TENTATIVE", delegated = "DELEGATED"
+        case needsAction = "NEEDS-ACTION"
+        case accepted = "ACCEPTED"
+        case declined = "DECLINED"
+        case tentative = "TENTATIVE"
+        case delegated = "DELEGATED"
     }
 
     public let address: String
@@ -44,7 +48,9 @@ public struct Attendee: Hashable, Sendable {
 /// A VEVENT as written (before recurrence expansion).
 public struct Event: Hashable, Sendable {
     public enum Status: String, Sendable {
-        case tentative = "TENTATIVE", confirmed = "CONFIRMED", cancelled = "CANCELLED"
+        case tentative = "TENTATIVE"
+        case confirmed = "CONFIRMED"
+        case cancelled = "CANCELLED"
     }
 
     public var uid: String
@@ -93,7 +99,8 @@ public struct Event: Hashable, Sendable {
     /// Whether this copy replaces `other`, a copy of the same event or of the same override:
     /// the higher SEQUENCE, then the later LAST-MODIFIED (else DTSTAMP), then the later in the file.
     public func supersedes(_ other: Event) -> Bool {
-        let changed = lastModified ?? stamp, otherChanged = other.lastModified ?? other.stamp
+        let changed = lastModified ?? stamp
+        let otherChanged = other.lastModified ?? other.stamp
         if sequence != other.sequence { return sequence > other.sequence }
         switch (changed, otherChanged) {
         case let (mine?, theirs?) where mine != theirs: return mine > theirs

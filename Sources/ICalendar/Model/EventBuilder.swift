@@ -14,11 +14,12 @@ enum EventBuilder {
             return seconds
         }
         if let endTime = end, !isZoneMix(start, endTime),
-           endTime.civil < start.civil || (endTime.isDate && endTime.civil == start.civil) {
+            endTime.civil < start.civil || (endTime.isDate && endTime.civil == start.civil)
+        {
             // An end before the start is damaged: the event falls back to the default length.
             end = nil
         }
-        if end != nil, duration != nil { duration = nil } // DTEND wins when both are (wrongly) given
+        if end != nil, duration != nil { duration = nil }  // DTEND wins when both are (wrongly) given
         let uid = component.first("UID")?.text ?? "line-\(component.line)"
         let summary = component.first("SUMMARY")?.text ?? ""
         let name = summary.isEmpty ? "the event with UID \(uid)" : "event “\(summary)” (UID \(uid))"
@@ -31,18 +32,24 @@ enum EventBuilder {
             summary: summary,
             location: component.first("LOCATION")?.text,
             description: component.first("DESCRIPTION")?.text,
-            start: start, end: end, duration: duration,
+            start: start,
+            end: end,
+            duration: duration,
             status: Event.Status(rawValue: component.first("STATUS")?.value.uppercased() ?? "") ?? .confirmed,
             isTransparent: component.first("TRANSP")?.value.uppercased() == "TRANSPARENT",
             attendees: attendees(of: component, problems: &problems),
             organizer: component.first("ORGANIZER").map { address($0.value) },
-            rules: rules, extraDates: extra, periodEnds: periodEnds, exceptionDates: exceptions,
+            rules: rules,
+            extraDates: extra,
+            periodEnds: periodEnds,
+            exceptionDates: exceptions,
             recurrenceID: try recurrenceLine.map { line throws(ICalendarError) in try time(line) },
             isThisAndFuture: recurrenceLine?.parameter("RANGE")?.uppercased() == "THISANDFUTURE",
             sequence: Int(component.first("SEQUENCE")?.value.trimmingCharacters(in: .whitespaces) ?? "") ?? 0,
             stamp: component.first("DTSTAMP").flatMap { DateValue.parseDateTime($0.value)?.0 },
             lastModified: component.first("LAST-MODIFIED").flatMap { DateValue.parseDateTime($0.value)?.0 },
-            line: component.line)
+            line: component.line
+        )
     }
 
     /// At most `Limits.attendeesPerEvent` ATTENDEEs.
@@ -52,10 +59,12 @@ enum EventBuilder {
             problems.add(line: component.line, "the event has more than \(Limits.attendeesPerEvent) attendees; the rest are skipped")
         }
         return lines.prefix(Limits.attendeesPerEvent).map { line in
-            Attendee(address: address(line.value),
-                     name: line.parameter("CN"),
-                     participation: Attendee.Participation(rawValue: (line.parameter("PARTSTAT") ?? "NEEDS-ACTION").uppercased()) ?? .needsAction,
-                     userType: (line.parameter("CUTYPE") ?? "INDIVIDUAL").uppercased())
+            Attendee(
+                address: address(line.value),
+                name: line.parameter("CN"),
+                participation: Attendee.Participation(rawValue: (line.parameter("PARTSTAT") ?? "NEEDS-ACTION").uppercased()) ?? .needsAction,
+                userType: (line.parameter("CUTYPE") ?? "INDIVIDUAL").uppercased()
+            )
         }
     }
 
@@ -84,8 +93,11 @@ enum EventBuilder {
 
     /// The values of every `name` line (RDATE or EXDATE), at most `Limits.datesPerEvent`, and
     /// the ends of those that are periods.
-    private static func dates(_ name: String, of component: Component,
-                              problems: inout ProblemList) throws(ICalendarError) -> (times: [EventTime], periodEnds: [EventTime: PeriodEnd]) {
+    private static func dates(
+        _ name: String,
+        of component: Component,
+        problems: inout ProblemList
+    ) throws(ICalendarError) -> (times: [EventTime], periodEnds: [EventTime: PeriodEnd]) {
         var result: [EventTime] = []
         var ends: [EventTime: PeriodEnd] = [:]
         for line in component.all(name) {
@@ -166,7 +178,12 @@ enum Durations {
     static func seconds(_ text: String) -> Int? {
         var body = Substring(text)
         var sign = 1
-        if body.hasPrefix("-") { sign = -1; body = body.dropFirst() } else if body.hasPrefix("+") { body = body.dropFirst() }
+        if body.hasPrefix("-") {
+            sign = -1
+            body = body.dropFirst()
+        } else if body.hasPrefix("+") {
+            body = body.dropFirst()
+        }
         guard body.hasPrefix("P") else { return nil }
         body = body.dropFirst()
         var total = 0

@@ -108,8 +108,10 @@ enum ComponentParser {
         guard state.stack[last].properties.count < Limits.propertiesPerComponent else {
             if !state.stack[last].isFull {
                 state.stack[last].isFull = true
-                state.problems.add(line: state.stack[last].line,
-                                   "BEGIN:\(state.stack[last].name) has more than \(Limits.propertiesPerComponent) properties; the rest are skipped")
+                state.problems.add(
+                    line: state.stack[last].line,
+                    "BEGIN:\(state.stack[last].name) has more than \(Limits.propertiesPerComponent) properties; the rest are skipped"
+                )
             }
             return
         }

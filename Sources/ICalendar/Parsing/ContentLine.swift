@@ -102,7 +102,11 @@ enum ContentLines {
 
     /// Parses one unfolded line of UTF-8 bytes (the delimiters are all ASCII).
     static func parse(_ bytes: [UInt8], line: Int) throws(ICalendarError) -> ContentLine {
-        let semicolon: UInt8 = 0x3B, colon: UInt8 = 0x3A, comma: UInt8 = 0x2C, quote: UInt8 = 0x22, equals: UInt8 = 0x3D
+        let semicolon: UInt8 = 0x3B
+        let colon: UInt8 = 0x3A
+        let comma: UInt8 = 0x2C
+        let quote: UInt8 = 0x22
+        let equals: UInt8 = 0x3D
         var index = 0
         while index < bytes.count, bytes[index] != semicolon, bytes[index] != colon { index += 1 }
         let name = String(decoding: bytes[0..<index], as: UTF8.self)
@@ -116,7 +120,7 @@ enum ContentLines {
             while index < bytes.count, bytes[index] != equals { index += 1 }
             let parameterName = String(decoding: bytes[nameStart..<index], as: UTF8.self)
             guard index < bytes.count else { throw .invalidLine(line: line, "parameter “\(parameterName.prefix(40))” has no value") }
-            index += 1 // "="
+            index += 1  // "="
             var values: [String] = []
             while true {
                 let value: String
@@ -144,8 +148,12 @@ enum ContentLines {
         guard index < bytes.count, bytes[index] == colon else {
             throw .invalidLine(line: line, "“\(name)” has no “:” before its value")
         }
-        return ContentLine(name: name.uppercased(), parameters: parameters,
-                           value: String(decoding: bytes[(index + 1)...], as: UTF8.self), line: line)
+        return ContentLine(
+            name: name.uppercased(),
+            parameters: parameters,
+            value: String(decoding: bytes[(index + 1)...], as: UTF8.self),
+            line: line
+        )
     }
 
     /// RFC 6868: `^n` newline, `^'` double quote, `^^` caret.
@@ -159,7 +167,9 @@ enum ContentLines {
                 case "n": result.append("\n")
                 case "'": result.append("\"")
                 case "^": result.append("^")
-                default: result.append("^"); result.append(character)
+                default:
+                    result.append("^")
+                    result.append(character)
                 }
                 caret = false
             } else if character == "^" {

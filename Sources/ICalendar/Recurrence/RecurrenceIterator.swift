@@ -146,11 +146,12 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
             (year, month, day) = (moved.year, moved.month, moved.day)
             rebuildYear()
         case .hourly, .minutely, .secondly:
-            let unit: Int64 = switch rule.frequency {
-            case .hourly: 3600
-            case .minutely: 60
-            default: 1
-            }
+            let unit: Int64 =
+                switch rule.frequency {
+                case .hourly: 3600
+                case .minutely: 60
+                default: 1
+                }
             let span = unit * Int64(rule.interval)
             let steps = (target.secondsAsUTC - current.secondsAsUTC) / span
             guard steps > 0 else { return }
@@ -283,7 +284,8 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
             guard let index, info.nthWeekdayMask.contains(index) else { return false }
         }
         if !byMonthDay.isEmpty || !byNegativeMonthDay.isEmpty,
-           !byMonthDay.contains(monthDay), !byNegativeMonthDay.contains(monthDay - Civil.daysInMonth(dayYear, dayMonth) - 1) {
+            !byMonthDay.contains(monthDay), !byNegativeMonthDay.contains(monthDay - Civil.daysInMonth(dayYear, dayMonth) - 1)
+        {
             return false
         }
         if !byYearDay.isEmpty {
@@ -387,11 +389,12 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
             guard rule.byHour.isEmpty || rule.byHour.contains(hour) else { return [] }
             return Self.product([hour], byMinute, bySecond)
         case .minutely:
-            guard (rule.byHour.isEmpty || rule.byHour.contains(hour)), (rule.byMinute.isEmpty || rule.byMinute.contains(minute)) else { return [] }
+            guard rule.byHour.isEmpty || rule.byHour.contains(hour), rule.byMinute.isEmpty || rule.byMinute.contains(minute) else { return [] }
             return Self.product([hour], [minute], bySecond)
         case .secondly:
             guard rule.byHour.isEmpty || rule.byHour.contains(hour), rule.byMinute.isEmpty || rule.byMinute.contains(minute),
-                  rule.bySecond.isEmpty || rule.bySecond.contains(second) else { return [] }
+                rule.bySecond.isEmpty || rule.bySecond.contains(second)
+            else { return [] }
             return [(hour, minute, second)]
         default:
             return Self.product(byHour, byMinute, bySecond)

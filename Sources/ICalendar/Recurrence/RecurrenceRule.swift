@@ -75,7 +75,7 @@ public struct RecurrenceRule: Hashable, Sendable {
                 var seen = Set<Int>()
                 for item in value.split(separator: ",") {
                     guard let number = Int(item.trimmingPlus),
-                          allowNegative ? (number != 0 && range.contains(abs(number))) : range.contains(number)
+                        allowNegative ? (number != 0 && range.contains(abs(number))) : range.contains(number)
                     else { throw .invalidRule(text, "\(name) value “\(item)” is out of range") }
                     if seen.insert(number).inserted { result.append(number) }
                 }
@@ -128,7 +128,9 @@ public struct RecurrenceRule: Hashable, Sendable {
                     guard let ordinal = Int(prefix.trimmingPlus), ordinal != 0, (1...53).contains(abs(ordinal)) else {
                         throw .invalidRule(text, "BYDAY “\(item)” has an ordinal outside ±1…53")
                     }
-                    if seenDays.insert(WeekdayNum(weekday: day, ordinal: ordinal)).inserted { days.append(WeekdayNum(weekday: day, ordinal: ordinal)) }
+                    if seenDays.insert(WeekdayNum(weekday: day, ordinal: ordinal)).inserted {
+                        days.append(WeekdayNum(weekday: day, ordinal: ordinal))
+                    }
                 }
                 guard !days.isEmpty else { throw .invalidRule(text, "BYDAY is empty") }
                 rule.byDay = days
@@ -141,8 +143,9 @@ public struct RecurrenceRule: Hashable, Sendable {
         guard let frequency else { throw .invalidRule(text, "FREQ is missing") }
         guard rule.count == nil || rule.until == nil else { throw .invalidRule(text, "COUNT and UNTIL cannot both be given") }
         if !rule.bySetPos.isEmpty,
-           [rule.bySecond, rule.byMinute, rule.byHour, rule.byMonthDay, rule.byYearDay, rule.byWeekNo, rule.byMonth].allSatisfy(\.isEmpty),
-           rule.byDay.isEmpty {
+            [rule.bySecond, rule.byMinute, rule.byHour, rule.byMonthDay, rule.byYearDay, rule.byWeekNo, rule.byMonth].allSatisfy(\.isEmpty),
+            rule.byDay.isEmpty
+        {
             throw .invalidRule(text, "BYSETPOS needs another BYxxx part")
         }
         rule.frequency = frequency

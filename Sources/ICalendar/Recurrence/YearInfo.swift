@@ -29,8 +29,12 @@ struct YearInfo {
 
     /// The days picked by ordinal weekdays: within the year, within each BYMONTH month (yearly
     /// rules), or within the current month (monthly rules).
-    mutating func rebuildMonthMasks(month: Int, byNthWeekday: [RecurrenceRule.WeekdayNum], frequency: RecurrenceRule.Frequency,
-                                    hasByMonth: Bool) {
+    mutating func rebuildMonthMasks(
+        month: Int,
+        byNthWeekday: [RecurrenceRule.WeekdayNum],
+        frequency: RecurrenceRule.Frequency,
+        hasByMonth: Bool
+    ) {
         guard !byNthWeekday.isEmpty else { return }
         if frequency == .yearly, maskedMonth != nil || !nthWeekdayMask.isEmpty { return }
         if frequency == .monthly, maskedMonth == month { return }

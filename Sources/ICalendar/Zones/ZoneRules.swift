@@ -30,7 +30,8 @@ extension ZoneRules {
         let after = offset(atUTC: wall + 86400)
         // Each offset around the wall time gives a candidate instant; it is valid when the zone
         // has that offset then. (No collections: this runs for every candidate of a series.)
-        let early = wall - Int64(before), late = wall - Int64(after)
+        let early = wall - Int64(before)
+        let late = wall - Int64(after)
         let earlyValid = offset(atUTC: early) == before
         let lateValid = before != after && offset(atUTC: late) == after
         switch (earlyValid, lateValid) {
@@ -62,8 +63,8 @@ struct VTimeZoneRules: ZoneRules {
         for observance in component.children where observance.name == "STANDARD" || observance.name == "DAYLIGHT" {
             // Some exporters (Lotus Notes) write the onset as a DATE: midnight of that day.
             guard let startLine = observance.first("DTSTART"), let start = Self.wallTime(startLine.value),
-                  let from = observance.first("TZOFFSETFROM").flatMap({ Self.offset($0.value) }),
-                  let to = observance.first("TZOFFSETTO").flatMap({ Self.offset($0.value) })
+                let from = observance.first("TZOFFSETFROM").flatMap({ Self.offset($0.value) }),
+                let to = observance.first("TZOFFSETTO").flatMap({ Self.offset($0.value) })
             else { continue }
             let onsets = Self.onsets(of: observance, start: start, from: from, lastYear: lastYear, budget: &budget)
             guard budget > 0 else { return nil }
@@ -116,7 +117,8 @@ struct VTimeZoneRules: ZoneRules {
 
     func offset(atUTC utc: Int64) -> Int {
         // The last transition at or before `utc` (binary search).
-        var low = 0, high = transitions.count
+        var low = 0
+        var high = transitions.count
         while low < high {
             let middle = (low + high) / 2
             if transitions[middle].0 <= utc { low = middle + 1 } else { high = middle }
@@ -134,7 +136,7 @@ struct VTimeZoneRules: ZoneRules {
         }
         let digits = text.dropFirst()
         guard digits.count == 4 || digits.count == 6, digits.allSatisfy(\.isNumber),
-              let hours = Int(digits.prefix(2)), let minutes = Int(digits.dropFirst(2).prefix(2)), hours < 24, minutes < 60
+            let hours = Int(digits.prefix(2)), let minutes = Int(digits.dropFirst(2).prefix(2)), hours < 24, minutes < 60
         else { return nil }
         let seconds = digits.count == 6 ? Int(digits.suffix(2)) ?? 0 : 0
         return sign * (hours * 3600 + minutes * 60 + seconds)

@@ -8,7 +8,9 @@ public struct Recommendation: Hashable, Codable, Sendable {
     }
 
     public enum Priority: Int, Codable, Sendable, Comparable {
-        case low = 1, medium = 2, high = 3
+        case low = 1
+        case medium = 2
+        case high = 3
 
         public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     }

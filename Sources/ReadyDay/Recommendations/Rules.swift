@@ -7,16 +7,35 @@ public struct RedRecoveryRule: RecommendationRule {
 
     public func recommendations(in context: BriefingContext) -> [Recommendation] {
         guard context.zone == .red, let score = context.recovery?.score else { return [] }
-        var result = [Recommendation(rule: "recovery.red", kind: .warning, priority: .high,
-                                     title: Message("readyday.rec.red.title", ["score": .integer(score)]),
-                                     body: Message("readyday.rec.red.body"))]
+        var result = [
+            Recommendation(
+                rule: "recovery.red",
+                kind: .warning,
+                priority: .high,
+                title: Message("readyday.rec.red.title", ["score": .integer(score)]),
+                body: Message("readyday.rec.red.body")
+            )
+        ]
         if let hardest = context.events.first(where: { $0.demand == .high && $0.event.blocksTime }) {
-            result.append(Recommendation(rule: "recovery.red.move", kind: .calendar, priority: .high,
-                                         title: Message("readyday.rec.move.title", ["event": .text(hardest.event.title)]),
-                                         body: Message("readyday.rec.move.body", ["score": .integer(score)])))
+            result.append(
+                Recommendation(
+                    rule: "recovery.red.move",
+                    kind: .calendar,
+                    priority: .high,
+                    title: Message("readyday.rec.move.title", ["event": .text(hardest.event.title)]),
+                    body: Message("readyday.rec.move.body", ["score": .integer(score)])
+                )
+            )
         }
-        result.append(Recommendation(rule: "recovery.red.workout", kind: .workout, priority: .medium,
-                                     title: Message("readyday.rec.activeRecovery.title"), body: Message("readyday.rec.activeRecovery.body")))
+        result.append(
+            Recommendation(
+                rule: "recovery.red.workout",
+                kind: .workout,
+                priority: .medium,
+                title: Message("readyday.rec.activeRecovery.title"),
+                body: Message("readyday.rec.activeRecovery.body")
+            )
+        )
         return result
     }
 }
@@ -26,9 +45,15 @@ public struct YellowRecoveryRule: RecommendationRule {
 
     public func recommendations(in context: BriefingContext) -> [Recommendation] {
         guard context.zone == .yellow, let score = context.recovery?.score else { return [] }
-        return [Recommendation(rule: "recovery.yellow", kind: .info, priority: .medium,
-                               title: Message("readyday.rec.yellow.title", ["score": .integer(score)]),
-                               body: Message("readyday.rec.yellow.body"))]
+        return [
+            Recommendation(
+                rule: "recovery.yellow",
+                kind: .info,
+                priority: .medium,
+                title: Message("readyday.rec.yellow.title", ["score": .integer(score)]),
+                body: Message("readyday.rec.yellow.body")
+            )
+        ]
     }
 }
 
@@ -40,9 +65,15 @@ public struct BusyDayModerateRecoveryRule: RecommendationRule {
 
     public func recommendations(in context: BriefingContext) -> [Recommendation] {
         guard context.zone == .yellow, let load = context.load, load > Self.threshold else { return [] }
-        return [Recommendation(rule: "calendar.busy.yellow", kind: .warning, priority: .high,
-                               title: Message("readyday.rec.busyYellow.title"),
-                               body: Message("readyday.rec.busyYellow.body", ["load": .integer(Int(load.rounded()))]))]
+        return [
+            Recommendation(
+                rule: "calendar.busy.yellow",
+                kind: .warning,
+                priority: .high,
+                title: Message("readyday.rec.busyYellow.title"),
+                body: Message("readyday.rec.busyYellow.body", ["load": .integer(Int(load.rounded()))])
+            )
+        ]
     }
 }
 
@@ -52,10 +83,20 @@ public struct GreenRecoveryRule: RecommendationRule {
     public func recommendations(in context: BriefingContext) -> [Recommendation] {
         guard context.zone == .green, let score = context.recovery?.score else { return [] }
         return [
-            Recommendation(rule: "recovery.green", kind: .positive, priority: .medium,
-                           title: Message("readyday.rec.green.title", ["score": .integer(score)]), body: Message("readyday.rec.green.body")),
-            Recommendation(rule: "recovery.green.workout", kind: .workout, priority: .low,
-                           title: Message("readyday.rec.intense.title"), body: Message("readyday.rec.intense.body")),
+            Recommendation(
+                rule: "recovery.green",
+                kind: .positive,
+                priority: .medium,
+                title: Message("readyday.rec.green.title", ["score": .integer(score)]),
+                body: Message("readyday.rec.green.body")
+            ),
+            Recommendation(
+                rule: "recovery.green.workout",
+                kind: .workout,
+                priority: .low,
+                title: Message("readyday.rec.intense.title"),
+                body: Message("readyday.rec.intense.body")
+            ),
         ]
     }
 }
@@ -68,9 +109,15 @@ public struct SleepEfficiencyRule: RecommendationRule {
 
     public func recommendations(in context: BriefingContext) -> [Recommendation] {
         guard let efficiency = context.sleep?.efficiency, efficiency < Self.threshold else { return [] }
-        return [Recommendation(rule: "sleep.efficiency", kind: .sleep, priority: .medium,
-                               title: Message("readyday.rec.efficiency.title", ["percent": .integer(Int((efficiency * 100).rounded(.down)))]),
-                               body: Message("readyday.rec.efficiency.body"))]
+        return [
+            Recommendation(
+                rule: "sleep.efficiency",
+                kind: .sleep,
+                priority: .medium,
+                title: Message("readyday.rec.efficiency.title", ["percent": .integer(Int((efficiency * 100).rounded(.down)))]),
+                body: Message("readyday.rec.efficiency.body")
+            )
+        ]
     }
 }
 
@@ -82,9 +129,15 @@ public struct ShortSleepRule: RecommendationRule {
 
     public func recommendations(in context: BriefingContext) -> [Recommendation] {
         guard let sleep = context.sleep, sleep.asleep < Self.threshold else { return [] }
-        return [Recommendation(rule: "sleep.short", kind: .sleep, priority: .high,
-                               title: Message("readyday.rec.shortSleep.title", ["hours": .decimal(sleep.hours, digits: 1)]),
-                               body: Message("readyday.rec.shortSleep.body"))]
+        return [
+            Recommendation(
+                rule: "sleep.short",
+                kind: .sleep,
+                priority: .high,
+                title: Message("readyday.rec.shortSleep.title", ["hours": .decimal(sleep.hours, digits: 1)]),
+                body: Message("readyday.rec.shortSleep.body")
+            )
+        ]
     }
 }
 
@@ -96,12 +149,19 @@ public struct MeetingMarathonRule: RecommendationRule {
 
     public func recommendations(in context: BriefingContext) -> [Recommendation] {
         MeetingBlocks.blocks(context.events).filter { $0.duration >= Self.threshold }.map { block in
-            Recommendation(rule: "calendar.marathon", kind: .calendar, priority: .high,
-                           title: Message("readyday.rec.marathon.title"),
-                           body: Message("readyday.rec.marathon.body", [
-                               "hours": .decimal(block.duration / 3600, digits: block.duration.truncatingRemainder(dividingBy: 3600) == 0 ? 0 : 1),
-                               "time": .time(TimeOfDay(block.start, in: context.timeZone)),
-                           ]))
+            Recommendation(
+                rule: "calendar.marathon",
+                kind: .calendar,
+                priority: .high,
+                title: Message("readyday.rec.marathon.title"),
+                body: Message(
+                    "readyday.rec.marathon.body",
+                    [
+                        "hours": .decimal(block.duration / 3600, digits: block.duration.truncatingRemainder(dividingBy: 3600) == 0 ? 0 : 1),
+                        "time": .time(TimeOfDay(block.start, in: context.timeZone)),
+                    ]
+                )
+            )
         }
     }
 }
@@ -113,7 +173,14 @@ public struct NutritionEmphasisRule: RecommendationRule {
 
     public func recommendations(in context: BriefingContext) -> [Recommendation] {
         guard context.zone == .red, context.phase == .diet, !context.recoveryMode else { return [] }
-        return [Recommendation(rule: "nutrition.redDiet", kind: .nutrition, priority: .medium,
-                               title: Message("readyday.rec.nutritionRed.title"), body: Message("readyday.rec.nutritionRed.body"))]
+        return [
+            Recommendation(
+                rule: "nutrition.redDiet",
+                kind: .nutrition,
+                priority: .medium,
+                title: Message("readyday.rec.nutritionRed.title"),
+                body: Message("readyday.rec.nutritionRed.body")
+            )
+        ]
     }
 }

@@ -1,8 +1,9 @@
-@testable import DietCLI
 import DietStore
 import Foundation
 import SyncProtocol
 import Testing
+
+@testable import DietCLI
 
 @Suite("wdiet sync --status")
 struct SyncStatusTests {
@@ -12,8 +13,13 @@ struct SyncStatusTests {
         try await cli.onboardAlice()
         let store = try AppDatabase.open(path: cli.database)
         let id = UUID()
-        let bad = Change(table: .mealLogs, id: id, hlc: HLC(wallMs: 1, counter: 0, deviceID: "phone"), deleted: false,
-                         row: .object(["name": .string("x"), "kcal": .number(-5)]))
+        let bad = Change(
+            table: .mealLogs,
+            id: id,
+            hlc: HLC(wallMs: 1, counter: 0, deviceID: "phone"),
+            deleted: false,
+            row: .object(["name": .string("x"), "kcal": .number(-5)])
+        )
         try store.merge(PullResponse(changes: [bad], nextCursor: 1, hasMore: false))
 
         let text = try await cli.run(["sync", "--status"], now: "2026-01-05T09:00")

@@ -1,6 +1,7 @@
-@testable import DietCLI
 import Foundation
 import Testing
+
+@testable import DietCLI
 
 @Suite("wdiet calendar and briefing")
 struct BriefingCommandsTests {
@@ -72,8 +73,14 @@ struct BriefingCommandsTests {
         try await harness.onboardAlice()
         let notCalendar = harness.folder.appendingPathComponent("notes.txt")
         try "hello".write(to: notCalendar, atomically: true, encoding: .utf8)
-        #expect(await failure { try await harness.run(["calendar", "add", notCalendar.path], now: "2026-01-05T07:00") }?.contains("is not a calendar") == true)
-        #expect(await failure { try await harness.run(["calendar", "add", "/no/such.ics"], now: "2026-01-05T07:00") }?.contains("no such readable file") == true)
+        #expect(
+            await failure { try await harness.run(["calendar", "add", notCalendar.path], now: "2026-01-05T07:00") }?.contains("is not a calendar")
+                == true
+        )
+        #expect(
+            await failure { try await harness.run(["calendar", "add", "/no/such.ics"], now: "2026-01-05T07:00") }?.contains("no such readable file")
+                == true
+        )
         #expect(try await harness.run(["calendar", "list"], now: "2026-01-05T07:00").contains("No calendars yet"))
     }
 
@@ -102,11 +109,13 @@ struct BriefingCommandsTests {
         let harness = CLIHarness()
         try await harness.onboardAlice()
         let output = try await harness.run(["briefing"], now: "2026-01-05T07:00")
-        #expect(output == """
-            Briefing · Mon, Jan 5, 2026
+        #expect(
+            output == """
+                Briefing · Mon, Jan 5, 2026
 
-            Nothing to brief yet: connect WHOOP or add a calendar, and the briefing plans your day.
-              wdiet whoop connect · wdiet calendar add FILE|URL
-            """)
+                Nothing to brief yet: connect WHOOP or add a calendar, and the briefing plans your day.
+                  wdiet whoop connect · wdiet calendar add FILE|URL
+                """
+        )
     }
 }

@@ -1,9 +1,10 @@
-@testable import DietCLI
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import ServerTestSupport
 import Testing
+
+@testable import DietCLI
 
 /// Calendars through the account, end to end: two devices' CLIs, the real server
 /// (PostgreSQL) and a calendar address served on loopback that only one device reaches.

@@ -1,7 +1,8 @@
-@testable import DietCLI
 import DietStore
 import Foundation
 import Testing
+
+@testable import DietCLI
 
 /// `wdiet briefing` says why each workout window was chosen (text and --json), and in
 /// recovery mode its nutrition emphasis holds no amounts.
@@ -19,10 +20,18 @@ struct WhoopBriefingTests {
         let text = try await harness.run(["briefing"], now: "2026-01-05T07:00")
         // Then the windows line stays, with one reason line per window
         #expect(text.contains("Workout windows: 07:00–09:00 (moderate), 12:30–21:00 (moderate)"))
-        #expect(text.contains("\n  07:00–09:00: the free time before “Design workshop”, from now on, in your preferred hours 06:00–21:00; "
-            + "moderate, as there is no recovery score today"))
-        #expect(text.contains("\n  12:30–21:00: the free time after “Roadmap sync”, the longest of the day, after your 30-minute preparation, "
-            + "in your preferred hours 06:00–21:00; moderate, as there is no recovery score today"))
+        #expect(
+            text.contains(
+                "\n  07:00–09:00: the free time before “Design workshop”, from now on, in your preferred hours 06:00–21:00; "
+                    + "moderate, as there is no recovery score today"
+            )
+        )
+        #expect(
+            text.contains(
+                "\n  12:30–21:00: the free time after “Roadmap sync”, the longest of the day, after your 30-minute preparation, "
+                    + "in your preferred hours 06:00–21:00; moderate, as there is no recovery score today"
+            )
+        )
         let json = try await harness.run(["briefing", "--json"], now: "2026-01-05T07:00")
         #expect(json.contains("\"reason\" : \"the free time after “Roadmap sync”, the longest of the day, after your 30-minute preparation"))
         #expect(json.contains("\"gap\" : \"afterLast\""))

@@ -1,8 +1,9 @@
-@testable import DietCLI
 import Foundation
 import ServerTestSupport
 import Testing
 import WhoopTestSupport
+
+@testable import DietCLI
 
 @Suite("wdiet whoop against a local fake WHOOP", .serialized)
 struct WhoopCommandsTests {
@@ -22,13 +23,18 @@ struct WhoopCommandsTests {
             let url = try #require(first.split(separator: "\n").first { $0.hasPrefix("http") })
             let state = try #require(URLComponents(string: String(url))?.queryItems?.first { $0.name == "state" }?.value)
 
-            let wrong = await failure {
-                try await harness.run(["whoop", "connect", "--redirect", "http://127.0.0.1:8765/whoop/callback?code=good-code&state=forged"],
-                                      now: "2026-01-05T07:00")
-            } ?? ""
+            let wrong =
+                await failure {
+                    try await harness.run(
+                        ["whoop", "connect", "--redirect", "http://127.0.0.1:8765/whoop/callback?code=good-code&state=forged"],
+                        now: "2026-01-05T07:00"
+                    )
+                } ?? ""
             #expect(wrong.contains("state does not match"))
             let connected = try await harness.run(
-                ["whoop", "connect", "--redirect", "http://127.0.0.1:8765/whoop/callback?code=good-code&state=\(state)"], now: "2026-01-05T07:00")
+                ["whoop", "connect", "--redirect", "http://127.0.0.1:8765/whoop/callback?code=good-code&state=\(state)"],
+                now: "2026-01-05T07:00"
+            )
             #expect(connected.contains("WHOOP connected."))
             #expect(connected.contains("WHOOP: 5 recoveries and 5 sleeps of the last 30 days."))
             #expect(!connected.contains("access-1") && !connected.contains("refresh-1"))

@@ -1,14 +1,16 @@
-@testable import DietCLI
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import DietSync
+import Foundation
 import ServerTestSupport
 import SyncProtocol
 import Testing
 import WhoopAPI
 import WhoopTestSupport
+
+@testable import DietCLI
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// WHOOP through the account, end to end: the real server (PostgreSQL) registered with the
 /// fake WHOOP on loopback, two devices signed in to one account.
@@ -41,7 +43,8 @@ struct WhoopSyncAccountTests {
     static func waitingAddress(_ harness: CLIHarness) async throws -> String {
         for _ in 0..<200 {
             if let data = FileManager.default.contents(atPath: harness.database + ".whoop-account.json"),
-               let mark = try? JSONDecoder.api.decode([String: JSONValue].self, from: data), let url = mark["authorizeURL"]?.stringValue {
+                let mark = try? JSONDecoder.api.decode([String: JSONValue].self, from: data), let url = mark["authorizeURL"]?.stringValue
+            {
                 return url
             }
             try await Task.sleep(for: .milliseconds(100))
@@ -55,9 +58,13 @@ struct WhoopSyncAccountTests {
         let fake = FakeWhoop(recoveryCount: 5, base: morning)
         try await FakeWhoop.serve(fake) { base in
             try await ServerHarness.withLiveServer(configure: { configuration in
-                configuration.whoop = WhoopConfiguration(clientID: "client", clientSecret: "secret",
-                                                         redirectURI: "https://wdiet.example/v1/whoop/callback",
-                                                         apiBase: base + "/developer", oauthBase: base + "/oauth/oauth2")
+                configuration.whoop = WhoopConfiguration(
+                    clientID: "client",
+                    clientSecret: "secret",
+                    redirectURI: "https://wdiet.example/v1/whoop/callback",
+                    apiBase: base + "/developer",
+                    oauthBase: base + "/oauth/oauth2"
+                )
             }) { _, server in
                 // Given two devices of one account, neither holding WHOOP tokens
                 let laptop = try await Self.device(server, signUp: true)
@@ -127,8 +134,13 @@ final class Kept: @unchecked Sendable {
 
 /// Keeps a redirect as the answer, as a test of where it points needs.
 final class NoRedirect: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         completionHandler(nil)
     }
 }

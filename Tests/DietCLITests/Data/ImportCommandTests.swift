@@ -1,9 +1,10 @@
-@testable import DietCLI
 import DietCore
 import DietStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import DietCLI
 
 @Suite("wdiet import")
 struct ImportCommandTests {
@@ -41,8 +42,10 @@ struct ImportCommandTests {
         let second = try await cli.run(["import", path], now: "2026-01-05T09:05")
         // Then the first brings a meal and a weight (160.5 lb = 72.8 kg), the second nothing
         #expect(first == "Imported from Apple Health (export.xml): meals 1, weights 1.")
-        #expect(second == "Imported from Apple Health (export.xml): meals 0, weights 0.\n"
-            + "2 entries were already here from an earlier import; nothing was added twice.")
+        #expect(
+            second == "Imported from Apple Health (export.xml): meals 0, weights 0.\n"
+                + "2 entries were already here from an earlier import; nothing was added twice."
+        )
         let store = try AppDatabase.open(path: cli.database, clock: FixedClock(Date(timeIntervalSince1970: 1_767_600_000)))
         #expect(try store.meals(on: .ymd(2026, 1, 4)).map(\.entry.kcal) == [450])
         #expect(try store.weights(from: .ymd(2026, 1, 4), through: .ymd(2026, 1, 4)).map(\.kg) == [72.8])
@@ -52,7 +55,10 @@ struct ImportCommandTests {
     func damaged() async throws {
         let cli = CLIHarness()
         try await cli.onboardAlice()
-        let broken = Self.export.replacingOccurrences(of: "value=\"160.5\"", with: "value=\"9999\"").replacingOccurrences(of: "\"lb\"", with: "\"kg\"")
+        let broken = Self.export.replacingOccurrences(of: "value=\"160.5\"", with: "value=\"9999\"").replacingOccurrences(
+            of: "\"lb\"",
+            with: "\"kg\""
+        )
         let path = try write(cli, "export.xml", broken)
         let message = await failure { try await cli.run(["import", path], now: "2026-01-05T09:00", lang: "de") }
         #expect(message == "Import abgelehnt: Zeile 8: ein Gewicht von 9999 kg ist unmöglich. Es wurde nichts geändert.")
@@ -65,12 +71,16 @@ struct ImportCommandTests {
         let cli = CLIHarness()
         try await cli.onboardAlice()
         let path = try write(cli, "Measurement-Summary.csv", "Date,Weight\n2026-01-03,160.5\n")
-        #expect(try await cli.run(["import", path, "--weight-unit", "lb"], now: "2026-01-05T09:00")
-            == "Imported from MyFitnessPal measurements: meals 0, weights 1.")
+        #expect(
+            try await cli.run(["import", path, "--weight-unit", "lb"], now: "2026-01-05T09:00")
+                == "Imported from MyFitnessPal measurements: meals 0, weights 1."
+        )
         let store = try AppDatabase.open(path: cli.database, clock: FixedClock(Date(timeIntervalSince1970: 1_767_600_000)))
         #expect(try store.weights(from: .ymd(2026, 1, 3), through: .ymd(2026, 1, 3)).map(\.kg) == [72.8])
-        #expect(await failure { try await cli.run(["import", path, "--weight-unit", "st"], now: "2026-01-05T09:00") }
-            == "--weight-unit must be kg or lb; got st")
+        #expect(
+            await failure { try await cli.run(["import", path, "--weight-unit", "st"], now: "2026-01-05T09:00") }
+                == "--weight-unit must be kg or lb; got st"
+        )
     }
 
     @Test("a file of no known format is refused and says which formats are known")
@@ -78,7 +88,9 @@ struct ImportCommandTests {
         let cli = CLIHarness()
         try await cli.onboardAlice()
         let path = try write(cli, "notes.csv", "Name,Colour\nAnna,blue\n")
-        #expect(await failure { try await cli.run(["import", path], now: "2026-01-05T09:00") }?
-            .hasPrefix("Import refused: line 1: this is not a file w-diet can import") == true)
+        #expect(
+            await failure { try await cli.run(["import", path], now: "2026-01-05T09:00") }?
+                .hasPrefix("Import refused: line 1: this is not a file w-diet can import") == true
+        )
     }
 }

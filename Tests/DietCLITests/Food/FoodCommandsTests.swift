@@ -1,8 +1,9 @@
-@testable import DietCLI
 import Foundation
 import GRDB
 import TestSupport
 import Testing
+
+@testable import DietCLI
 
 @Suite("wdiet food commands")
 struct FoodCommandsTests {
@@ -11,8 +12,10 @@ struct FoodCommandsTests {
         let cli = CLIHarness()
         let text = try await cli.run(["food", "search", "hähn"], now: "2026-01-05T08:00", lang: "de")
         #expect(text.split(separator: "\n")[1].contains("5062  Hähnchenbrust"))
-        #expect(try await cli.run(["food", "search", "xqzzv"], now: "2026-01-05T08:00")
-            == "No food matches \"xqzzv\". Log it by hand: wdiet log meal NAME --kcal …")
+        #expect(
+            try await cli.run(["food", "search", "xqzzv"], now: "2026-01-05T08:00")
+                == "No food matches \"xqzzv\". Log it by hand: wdiet log meal NAME --kcal …"
+        )
     }
 
     @Test("log meal --food with grams or a portion computes calories and macros from the food")
@@ -24,12 +27,18 @@ struct FoodCommandsTests {
         #expect(saved.contains("Saved Chicken breast: 171 kcal"))
         let pretzel = try await cli.run(["log", "meal", "--food", "43109", "--portion", "1 medium"], now: "2026-01-05T13:00")
         #expect(pretzel.contains(": 389 kcal"))
-        #expect(await failure { try await cli.run(["log", "meal", "--food", "43109", "--portion", "1 giant"], now: "2026-01-05T13:00") }
-            == "No portion \"1 giant\" for this food. Portions: 1 large, 1 medium, 1 small.")
-        #expect(await failure { try await cli.run(["log", "meal", "--food", "99999999"], now: "2026-01-05T13:00") }?
-            .hasPrefix("No food with id 99999999.") == true)
-        #expect(await failure { try await cli.run(["log", "meal", "--food", "5062", "--kcal", "100"], now: "2026-01-05T13:00") }?
-            .hasPrefix("With --food the calories come from the food") == true)
+        #expect(
+            await failure { try await cli.run(["log", "meal", "--food", "43109", "--portion", "1 giant"], now: "2026-01-05T13:00") }
+                == "No portion \"1 giant\" for this food. Portions: 1 large, 1 medium, 1 small."
+        )
+        #expect(
+            await failure { try await cli.run(["log", "meal", "--food", "99999999"], now: "2026-01-05T13:00") }?
+                .hasPrefix("No food with id 99999999.") == true
+        )
+        #expect(
+            await failure { try await cli.run(["log", "meal", "--food", "5062", "--kcal", "100"], now: "2026-01-05T13:00") }?
+                .hasPrefix("With --food the calories come from the food") == true
+        )
     }
 
     @Test("log text shows the parse and logs only after confirmation, all items at once")
@@ -84,8 +93,10 @@ struct FoodBarcodeCommandsTests {
         let server = try FakeOpenFoodFacts()
         let cli = CLIHarness(environment: ["WDIET_OPEN_FOOD_FACTS_URL": server.baseURL.absoluteString])
         try await cli.onboardAlice()
-        #expect(await failure { try await cli.run(["food", "barcode", "4006381333932"], now: "2026-01-05T08:00") }
-            == "The last digit should be 1, not 2: check for a typo.")
+        #expect(
+            await failure { try await cli.run(["food", "barcode", "4006381333932"], now: "2026-01-05T08:00") }
+                == "The last digit should be 1, not 2: check for a typo."
+        )
         let found = try await cli.run(["food", "barcode", "4006381333931"], now: "2026-01-05T08:00", lang: "de")
         #expect(found.hasPrefix("Schoko-Knuspermüsli (id "))
         #expect(found.contains("452 kcal") && found.contains("Open Food Facts (openfoodfacts.org), ODbL"))
@@ -100,14 +111,21 @@ struct FoodBarcodeCommandsTests {
     func add() async throws {
         let cli = CLIHarness()
         try await cli.onboardAlice()
-        let added = try await cli.run(["food", "add", "Omas", "Müsli", "--kcal", "380", "--protein", "11", "--carbs", "60", "--fat", "8",
-                                 "--portion", "1 Schale=60"], now: "2026-01-05T08:00")
+        let added = try await cli.run(
+            [
+                "food", "add", "Omas", "Müsli", "--kcal", "380", "--protein", "11", "--carbs", "60", "--fat", "8",
+                "--portion", "1 Schale=60",
+            ],
+            now: "2026-01-05T08:00"
+        )
         let id = try #require(added.firstMatch(of: /id ([0-9a-f]{8})/)?.output.1).description
         let logged = try await cli.run(["log", "meal", "--food", id, "--portion", "1 Schale"], now: "2026-01-05T12:30")
         // 60 g at 380 kcal per 100 g
         #expect(logged.contains("Saved Omas Müsli: 228 kcal"))
-        #expect(await failure { try await cli.run(["food", "add", "X", "--kcal", "1200"], now: "2026-01-05T08:00") }
-            == "Calories must be from 0 to 900 kcal; you entered 1200.0.")
+        #expect(
+            await failure { try await cli.run(["food", "add", "X", "--kcal", "1200"], now: "2026-01-05T08:00") }
+                == "Calories must be from 0 to 900 kcal; you entered 1200.0."
+        )
     }
 }
 
@@ -136,17 +154,23 @@ struct RecipeCommandsTests {
         let cli = CLIHarness()
         try await cli.onboardAlice()
         // 80 g oats (379 kcal/100 g) + 300 g whole milk (61) = 303.2 + 183 = 486.2 kcal; 2 servings → 243 kcal, 190 g
-        let added = try await cli.run(["recipe", "add", "Overnight", "oats", "--servings", "2", "--item", "8120=80", "--item", "1077=300"],
-                                now: "2026-01-05T08:00")
+        let added = try await cli.run(
+            ["recipe", "add", "Overnight", "oats", "--servings", "2", "--item", "8120=80", "--item", "1077=300"],
+            now: "2026-01-05T08:00"
+        )
         #expect(added.contains("one serving is 190 g, 243 kcal"))
         let id = try #require(added.firstMatch(of: /id ([0-9a-f]{8})/)?.output.1).description
         #expect(try await cli.run(["recipe", "list"], now: "2026-01-05T08:00").contains("Overnight oats"))
         let logged = try await cli.run(["log", "meal", "--recipe", id, "--servings", "1.5"], now: "2026-01-05T12:30")
         #expect(logged.contains("Saved Overnight oats: 365 kcal"))
-        #expect(await failure { try await cli.run(["recipe", "add", "X", "--item", "99999999=10"], now: "2026-01-05T08:00") }?
-            .hasPrefix("No food with id 99999999.") == true)
-        #expect(await failure { try await cli.run(["recipe", "add", "X", "--servings", "0", "--item", "8120=10"], now: "2026-01-05T08:00") }
-            == "Servings must be from 0.5 to 100.0; you entered 0.0.")
+        #expect(
+            await failure { try await cli.run(["recipe", "add", "X", "--item", "99999999=10"], now: "2026-01-05T08:00") }?
+                .hasPrefix("No food with id 99999999.") == true
+        )
+        #expect(
+            await failure { try await cli.run(["recipe", "add", "X", "--servings", "0", "--item", "8120=10"], now: "2026-01-05T08:00") }
+                == "Servings must be from 0.5 to 100.0; you entered 0.0."
+        )
     }
 }
 

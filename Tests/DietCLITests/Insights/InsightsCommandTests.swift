@@ -1,9 +1,10 @@
-@testable import DietCLI
 import DietCore
 import DietStore
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DietCLI
 
 @Suite("wdiet insights")
 struct InsightsCommandTests {
@@ -28,9 +29,12 @@ struct InsightsCommandTests {
         #expect(await failure { try await CLIHarness().run(["insights"], now: "2026-01-05T08:00") } == "No profile yet. Run `wdiet onboard` first.")
     }
 
-    @Test("a bad --weeks is refused naming the option, the range and what was typed", arguments: [
-        ("0", "0"), ("53", "53"), ("abc", "\"abc\""), ("2,5", "\"2,5\""), ("", "nothing"),
-    ])
+    @Test(
+        "a bad --weeks is refused naming the option, the range and what was typed",
+        arguments: [
+            ("0", "0"), ("53", "53"), ("abc", "\"abc\""), ("2,5", "\"2,5\""), ("", "nothing"),
+        ]
+    )
     func badWeeks(typed: String, shown: String) async throws {
         let cli = CLIHarness()
         try await cli.onboardAlice()
@@ -52,7 +56,9 @@ struct InsightsCommandTests {
         #expect(lines.contains { $0.hasPrefix("Jan 12 – Jan 15") && $0.contains("3/4") })
         #expect(!lines.contains { $0.hasPrefix(" ") && !$0.contains(":") })
         #expect(output.contains("  Habit week: Ø 1,234 kcal eaten"))
-        #expect(output.contains("On target: 0 of 9 logged days within 90–110 % of the day's target; 2 days not logged (counted apart, never as misses)."))
+        #expect(
+            output.contains("On target: 0 of 9 logged days within 90–110 % of the day's target; 2 days not logged (counted apart, never as misses).")
+        )
         let spark = try #require(lines.first { $0.hasPrefix("Eaten") })
         #expect(spark.count == "Eaten   ".count + 11 && spark.contains { "▁▂▃▄▅▆▇█".contains($0) })
         #expect(spark.dropFirst("Eaten   ".count).filter { $0 == " " }.count == 2)

@@ -1,13 +1,16 @@
-@testable import DietCLI
 import DietCore
 import Foundation
 import TestSupport
 import Testing
 
+@testable import DietCLI
+
 @Suite("wdiet plan")
 struct PlanCommandTests {
-    let alice = ["plan", "--sex", "female", "--age", "34", "--height", "168", "--weight", "72.5",
-                 "--activity", "light", "--goal", "lose", "--time-zone", "Europe/Berlin"]
+    let alice = [
+        "plan", "--sex", "female", "--age", "34", "--height", "168", "--weight", "72.5",
+        "--activity", "light", "--goal", "lose", "--time-zone", "Europe/Berlin",
+    ]
     let clock = FixedClock.at(.ymd(2026, 11, 22), 8, in: Zones.berlin)
 
     private func output(_ arguments: [String], environment: [String: String] = [:]) throws -> String {

@@ -1,9 +1,10 @@
-@testable import DietCLI
 import DietCore
 import DietStore
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DietCLI
 
 /// `wdiet set recovery-mode on|off` and mindful logging (docs/rules.md §8).
 @Suite("wdiet in recovery mode")
@@ -36,8 +37,10 @@ struct RecoveryCommandTests {
         cli.input = ["n"]
         #expect(try await cli.run(["set", "recovery-mode", "off"], now: "2026-01-20T08:00") == "Recovery mode stays on.")
         cli.input = ["y"]
-        #expect(try await cli.run(["set", "recovery-mode", "off"], now: "2026-01-20T08:00")
-            == "Recovery mode is off. Your plan picks up where it paused.")
+        #expect(
+            try await cli.run(["set", "recovery-mode", "off"], now: "2026-01-20T08:00")
+                == "Recovery mode is off. Your plan picks up where it paused."
+        )
         #expect(try await cli.run(["today"], now: "2026-01-20T09:00").contains("kcal"))
     }
 
@@ -56,16 +59,22 @@ struct RecoveryCommandTests {
     @Test("a bad switch word is refused with the usage")
     func usage() async throws {
         let cli = try await inRecovery()
-        #expect(await failure { try await cli.run(["set", "recovery-mode", "maybe"], now: "2026-01-16T09:00") }
-            == "Say on or off: wdiet set recovery-mode on|off")
-        #expect(await failure { try await cli.run(["set", "recovery", "on"], now: "2026-01-16T09:00") } == "Say on or off: wdiet set recovery-mode on|off")
+        #expect(
+            await failure { try await cli.run(["set", "recovery-mode", "maybe"], now: "2026-01-16T09:00") }
+                == "Say on or off: wdiet set recovery-mode on|off"
+        )
+        #expect(
+            await failure { try await cli.run(["set", "recovery", "on"], now: "2026-01-16T09:00") } == "Say on or off: wdiet set recovery-mode on|off"
+        )
     }
 
     @Test("wdiet log \"…\" --hunger --fullness --feeling logs a mindful meal, in words")
     func logMindful() async throws {
         let cli = try await inRecovery()
-        let saved = try await cli.run(["log", "Pasta with friends", "--hunger", "4", "--fullness", "sehr satt", "--feeling", "social"],
-                                now: "2026-01-16T12:30")
+        let saved = try await cli.run(
+            ["log", "Pasta with friends", "--hunger", "4", "--fullness", "sehr satt", "--feeling", "social"],
+            now: "2026-01-16T12:30"
+        )
         #expect(saved.hasPrefix("Saved Pasta with friends at 12:30 (id "))
         let meals = try await cli.run(["meals"], now: "2026-01-16T13:00")
         #expect(meals.contains("Pasta with friends — hunger before: satisfied · fullness after: very full · feeling in good company"))
@@ -75,9 +84,12 @@ struct RecoveryCommandTests {
         #expect(json.contains(#""hunger" : "satisfied""#) && json.contains(#""fullness" : "very_full""#))
     }
 
-    @Test("German and Spanish words are understood, and errors list the words of the language", arguments: [
-        (["--hunger", "hungrig", "--fullness", "angenehm satt"], "de"), (["--hunger", "mucha hambre", "--fullness", "a gusto"], "es"),
-    ])
+    @Test(
+        "German and Spanish words are understood, and errors list the words of the language",
+        arguments: [
+            (["--hunger", "hungrig", "--fullness", "angenehm satt"], "de"), (["--hunger", "mucha hambre", "--fullness", "a gusto"], "es"),
+        ]
+    )
     func languages(words: [String], lang: String) async throws {
         let cli = try await inRecovery()
         _ = try await cli.run(["log", "Suppe"] + words, now: "2026-01-16T12:30", lang: lang)
@@ -85,14 +97,16 @@ struct RecoveryCommandTests {
         #expect(try store.mindfulMeals(on: .ymd(2026, 1, 16)).count == 1)
     }
 
-    @Test("hunger 0 or 6, a bad word, a missing fullness and a name of 81 characters are refused; nothing is saved",
-          arguments: [
-              (["Soup", "--hunger", "0", "--fullness", "3"], "Hunger before"),
-              (["Soup", "--hunger", "6", "--fullness", "3"], "Hunger before"),
-              (["Soup", "--hunger", "starving-ish", "--fullness", "3"], "Hunger before"),
-              (["Soup", "--hunger", "2"], "Fullness after"),
-              ([String(repeating: "a", count: 81), "--hunger", "2", "--fullness", "3"], "81 characters"),
-          ])
+    @Test(
+        "hunger 0 or 6, a bad word, a missing fullness and a name of 81 characters are refused; nothing is saved",
+        arguments: [
+            (["Soup", "--hunger", "0", "--fullness", "3"], "Hunger before"),
+            (["Soup", "--hunger", "6", "--fullness", "3"], "Hunger before"),
+            (["Soup", "--hunger", "starving-ish", "--fullness", "3"], "Hunger before"),
+            (["Soup", "--hunger", "2"], "Fullness after"),
+            ([String(repeating: "a", count: 81), "--hunger", "2", "--fullness", "3"], "81 characters"),
+        ]
+    )
     func refused(arguments: [String], expected: String) async throws {
         let cli = try await inRecovery()
         let message = try #require(await failure { try await cli.run(["log"] + arguments, now: "2026-01-16T12:30") })
@@ -128,13 +142,18 @@ struct RecoveryCommandTests {
         #expect(try store.weights(from: .ymd(2026, 1, 16), through: .ymd(2026, 1, 16)).map(\.kg) == [87.6])
     }
 
-    @Test("commands that log amounts point to the mindful log", arguments: [
-        ["log", "text", "2 eggs"], ["log", "copy-day", "--from", "2026-01-15"], ["recipe", "add", "Soup", "--item", "x=1"],
-    ])
+    @Test(
+        "commands that log amounts point to the mindful log",
+        arguments: [
+            ["log", "text", "2 eggs"], ["log", "copy-day", "--from", "2026-01-15"], ["recipe", "add", "Soup", "--item", "x=1"],
+        ]
+    )
     func amountsRefused(arguments: [String]) async throws {
         let cli = try await inRecovery()
-        #expect(await failure { try await cli.run(arguments, now: "2026-01-16T12:30") }
-            == "Recovery mode logs meals without amounts: wdiet log \"what you ate\" --hunger … --fullness …")
+        #expect(
+            await failure { try await cli.run(arguments, now: "2026-01-16T12:30") }
+                == "Recovery mode logs meals without amounts: wdiet log \"what you ate\" --hunger … --fullness …"
+        )
     }
 
     @Test("a mindful meal can be deleted and restored by its id")
@@ -156,7 +175,9 @@ struct RecoveryCommandTests {
         #expect(try await cli.run(["edit", "meal", id, "--fullness", "very full"], now: "2026-01-16T09:00") == "Saved Toast.")
         let meals = try await cli.run(["meals"], now: "2026-01-16T09:00")
         #expect(meals.contains("08:30  Toast — hunger before: neutral · fullness after: very full · feeling tired"))
-        #expect(await failure { try await cli.run(["edit", "meal", id, "--hunger", "9"], now: "2026-01-16T09:00") }?.contains("Hunger before") == true)
+        #expect(
+            await failure { try await cli.run(["edit", "meal", id, "--hunger", "9"], now: "2026-01-16T09:00") }?.contains("Hunger before") == true
+        )
     }
 
     @Test("the cycle shows the pause, without targets")

@@ -39,9 +39,12 @@ struct BadgesCommandTests {
         #expect(output.contains("New badge: Bronze: 7-day streak"))
     }
 
-    @Test("log again, copy-day and a meal in words that earn a badge print the triple roar and the badge too", arguments: [
-        ["log", "again"], ["log", "copy-day", "--from", "2026-01-10"], ["log", "text", "2 eggs", "--yes"],
-    ])
+    @Test(
+        "log again, copy-day and a meal in words that earn a badge print the triple roar and the badge too",
+        arguments: [
+            ["log", "again"], ["log", "copy-day", "--from", "2026-01-10"], ["log", "text", "2 eggs", "--yes"],
+        ]
+    )
     func otherLoggingPaths(command: [String]) async throws {
         // Given meals on six days in a row
         let cli = CLIHarness()

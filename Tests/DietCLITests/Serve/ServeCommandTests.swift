@@ -1,20 +1,24 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The built `wdiet serve` starts, refuses a busy port and stops on Ctrl-C or SIGTERM with the
 /// exit statuses a shell or a service manager reads.
 @Suite("wdiet serve as built: starting and stopping", .serialized, .timeLimit(.minutes(1)))
 struct ServeCommandTests {
-    @Test("serve announces its address, a second serve on that port fails with status 1 naming it, and the signal stops the first with status 0",
-          arguments: [SIGINT, SIGTERM])
+    @Test(
+        "serve announces its address, a second serve on that port fails with status 1 naming it, and the signal stops the first with status 0",
+        arguments: [SIGINT, SIGTERM]
+    )
     func startsAndStops(signal: Int32) throws {
         try #require(FileManager.default.isExecutableFile(atPath: EndToEndTests.binary.path), "build the package first")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let environment = ["WDIET_DATABASE": folder.appendingPathComponent("w.sqlite").path, "WDIET_NO_AUTO_SYNC": "1",
-                           "LANG": "en_US.UTF-8", "TZ": "Europe/Berlin", "HOME": folder.path]
+        let environment = [
+            "WDIET_DATABASE": folder.appendingPathComponent("w.sqlite").path, "WDIET_NO_AUTO_SYNC": "1",
+            "LANG": "en_US.UTF-8", "TZ": "Europe/Berlin", "HOME": folder.path,
+        ]
         let port = Self.freePort()
         // Given wdiet serve on a free port
         let serve = Process()

@@ -1,6 +1,7 @@
-@testable import DietCLI
 import Foundation
 import Testing
+
+@testable import DietCLI
 
 /// A temporary database and a way to run `wdiet` commands in process against it, through the
 /// same argument check and output path as the executable.
@@ -26,16 +27,25 @@ final class CLIHarness: @unchecked Sendable {
         try WDiet.checkArguments(all, environment: environment)
         let command = try #require(try WDiet.parseAsRoot(all) as? any CLICommand)
         var pending = input
-        let context = CLIContext(environment: environment, readLine: {
-            pending.isEmpty ? nil : pending.removeFirst()
-        }, isTerminal: false)
+        let context = CLIContext(
+            environment: environment,
+            readLine: {
+                pending.isEmpty ? nil : pending.removeFirst()
+            },
+            isTerminal: false
+        )
         defer { input = pending }
         return try await command.output(context)
     }
 
     func onboardAlice(now: String = "2026-01-05T08:00") async throws {
-        _ = try await run(["onboard", "--sex", "female", "--age", "34", "--height", "168", "--weight", "72.5",
-                     "--activity", "light", "--goal", "lose"], now: now)
+        _ = try await run(
+            [
+                "onboard", "--sex", "female", "--age", "34", "--height", "168", "--weight", "72.5",
+                "--activity", "light", "--goal", "lose",
+            ],
+            now: now
+        )
     }
 }
 

@@ -1,8 +1,9 @@
-@testable import DietCLI
 import DietCore
 import Foundation
 import GRDB
 import Testing
+
+@testable import DietCLI
 
 /// What the CLI takes in and lets out: control characters are refused in every argument and
 /// never reach the terminal from data; a meal in words has limits.
@@ -13,20 +14,24 @@ struct InputBoundaryTests {
         try DatabaseQueue(path: cli.database).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 }
     }
 
-    @Test("an argument with an escape or other control character is refused, naming it, and nothing is saved", arguments: [
-        (["log", "meal", "a\u{1B}[2Jb", "--kcal", "100"], "Argument 3 of the command line"),
-        (["log", "meal", "Toast", "--kcal", "100", "--at", "12:00\u{7}"], "The value of --at"),
-        (["log", "text", "2 eggs\u{1B}]0;owned\u{7}", "--yes"], "Argument 3 of the command line"),
-        (["food", "add", "Oat\u{0085}milk", "--kcal", "40"], "Argument 3 of the command line"),
-        (["recipe", "add", "Oats\u{1B}", "--item", "8120=80"], "Argument 3 of the command line"),
-        (["calendar", "add", "/nonexistent.ics", "--name=Work\u{1B}[31m"], "The value of --name"),
-        (["account", "login", "--server", "http://127.0.0.1:9", "--email", "a\u{1B}@example.org"], "The value of --email"),
-    ])
+    @Test(
+        "an argument with an escape or other control character is refused, naming it, and nothing is saved",
+        arguments: [
+            (["log", "meal", "a\u{1B}[2Jb", "--kcal", "100"], "Argument 3 of the command line"),
+            (["log", "meal", "Toast", "--kcal", "100", "--at", "12:00\u{7}"], "The value of --at"),
+            (["log", "text", "2 eggs\u{1B}]0;owned\u{7}", "--yes"], "Argument 3 of the command line"),
+            (["food", "add", "Oat\u{0085}milk", "--kcal", "40"], "Argument 3 of the command line"),
+            (["recipe", "add", "Oats\u{1B}", "--item", "8120=80"], "Argument 3 of the command line"),
+            (["calendar", "add", "/nonexistent.ics", "--name=Work\u{1B}[31m"], "The value of --name"),
+            (["account", "login", "--server", "http://127.0.0.1:9", "--email", "a\u{1B}@example.org"], "The value of --email"),
+        ]
+    )
     func controlArguments(arguments: [String], named: String) async throws {
         // Given an onboarded store
         let cli = CLIHarness()
         try await cli.onboardAlice()
-        let meals = try Self.count("meal_logs", cli), outbox = try Self.count("sync_outbox", cli)
+        let meals = try Self.count("meal_logs", cli)
+        let outbox = try Self.count("sync_outbox", cli)
         // When a command gets an argument with a control character
         let message = try #require(await failure { try await cli.run(arguments, now: "2026-01-05T12:30") })
         // Then it is refused with the argument, the rule and the value made visible, and nothing changed
@@ -41,8 +46,10 @@ struct InputBoundaryTests {
         let cli = CLIHarness()
         try await cli.onboardAlice()
         let message = await failure { try await cli.run(["log", "meal", "Kuchen\u{1B}", "--kcal", "300"], now: "2026-01-05T12:30", lang: "de") }
-        #expect(message == "Argument 3 der Befehlszeile muss Text ohne Steuerzeichen (Tabulator und Zeilenumbruch sind erlaubt) sein; "
-            + "erhalten: \"Kuchen\\u001B\". Nichts wurde geändert.")
+        #expect(
+            message == "Argument 3 der Befehlszeile muss Text ohne Steuerzeichen (Tabulator und Zeilenumbruch sind erlaubt) sein; "
+                + "erhalten: \"Kuchen\\u001B\". Nichts wurde geändert."
+        )
     }
 
     @Test("a password with a NUL from standard input is refused before anything is sent, without echoing it")
@@ -51,8 +58,10 @@ struct InputBoundaryTests {
         try await cli.onboardAlice()
         cli.input = ["se\u{0}cret"]
         let message = await failure {
-            try await cli.run(["account", "login", "--server", "http://127.0.0.1:9", "--email", "a@example.org", "--password-stdin"],
-                        now: "2026-01-05T12:30")
+            try await cli.run(
+                ["account", "login", "--server", "http://127.0.0.1:9", "--email", "a@example.org", "--password-stdin"],
+                now: "2026-01-05T12:30"
+            )
         }
         #expect(message == "Password must be text without control characters (tab and line break are fine); you entered U+0000.")
     }
@@ -68,8 +77,10 @@ struct InputBoundaryTests {
         }
         // When the commands that show meals run
         let meals = try await cli.run(["meals"], now: "2026-01-05T13:00")
-        let outputs = try await [meals, cli.run(["today"], now: "2026-01-05T13:00"), cli.run(["history", "--days", "3"], now: "2026-01-05T13:00"),
-                           cli.run(["delete", "meal", String(meals.split(separator: "\n")[3].prefix(8))], now: "2026-01-05T13:05")]
+        let outputs = try await [
+            meals, cli.run(["today"], now: "2026-01-05T13:00"), cli.run(["history", "--days", "3"], now: "2026-01-05T13:00"),
+            cli.run(["delete", "meal", String(meals.split(separator: "\n")[3].prefix(8))], now: "2026-01-05T13:05"),
+        ]
         // Then no control character reaches the terminal; the name is shown with visible escapes
         for output in outputs {
             #expect(TextRules.forbiddenControlCharacter(in: output) == nil, "\(output)")
@@ -106,13 +117,16 @@ struct InputBoundaryTests {
 
 @Suite("wdiet log text limits")
 struct LogTextLimitTests {
-    @Test("a meal in words beyond the limits is refused with the limit and what was received; nothing is logged", arguments: [
-        (String(repeating: "egg, ", count: 200) + "toast", "Meal in words must be 1 to 1,000 characters long; you entered 1,005 characters."),
-        (Array(repeating: "egg", count: 31).joined(separator: ", "), "Number of foods in one meal must be from 1 to 30; you entered 31."),
-        ("10000 eggs", "Quantity must be from 0 to 50; you entered 10000 (\"10000 eggs\")."),
-        ("eggs 10000", "Quantity must be from 0 to 50; you entered 10000 (\"eggs 10000\")."),
-        ("6 kg potatoes", "Quantity must be from 0 to 5,000 g; you entered 6000 g (\"6 kg potatoes\")."),
-    ])
+    @Test(
+        "a meal in words beyond the limits is refused with the limit and what was received; nothing is logged",
+        arguments: [
+            (String(repeating: "egg, ", count: 200) + "toast", "Meal in words must be 1 to 1,000 characters long; you entered 1,005 characters."),
+            (Array(repeating: "egg", count: 31).joined(separator: ", "), "Number of foods in one meal must be from 1 to 30; you entered 31."),
+            ("10000 eggs", "Quantity must be from 0 to 50; you entered 10000 (\"10000 eggs\")."),
+            ("eggs 10000", "Quantity must be from 0 to 50; you entered 10000 (\"eggs 10000\")."),
+            ("6 kg potatoes", "Quantity must be from 0 to 5,000 g; you entered 6000 g (\"6 kg potatoes\")."),
+        ]
+    )
     func limits(text: String, expected: String) async throws {
         // Given an onboarded store
         let cli = CLIHarness()
@@ -137,7 +151,10 @@ struct LogTextLimitTests {
     func historyDaysOutOfRange() async throws {
         let cli = CLIHarness()
         try await cli.onboardAlice()
-        #expect(await failure { try await cli.run(["history", "--days", "0"], now: "2026-01-05T13:00") } == "Days (--days) must be from 1 to 365; you entered 0.")
+        #expect(
+            await failure { try await cli.run(["history", "--days", "0"], now: "2026-01-05T13:00") }
+                == "Days (--days) must be from 1 to 365; you entered 0."
+        )
     }
 
     @Test("a meal in words within the limits still logs: 30 foods, 50 eggs, 5 kg")
@@ -161,8 +178,14 @@ struct InputBoundaryEndToEndTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("w-diet.sqlite").path
-        _ = try EndToEndTests.wdiet(["onboard", "--sex", "male", "--age", "40", "--height", "180", "--weight", "90", "--activity",
-                                     "moderate", "--goal", "lose"], database: database, now: "2026-01-05T08:00")
+        _ = try EndToEndTests.wdiet(
+            [
+                "onboard", "--sex", "male", "--age", "40", "--height", "180", "--weight", "90", "--activity",
+                "moderate", "--goal", "lose",
+            ],
+            database: database,
+            now: "2026-01-05T08:00"
+        )
         // an escape typed into an argument: refused on stderr, made visible, nothing printed or saved
         let refused = try EndToEndTests.wdiet(["log", "meal", "Suppe\u{1B}[2J", "--kcal", "100"], database: database, now: "2026-01-05T12:00")
         #expect(refused.status == 1 && refused.stdout.isEmpty)
@@ -199,8 +222,11 @@ struct DecimalCommaTests {
     func kcalComma() async throws {
         let cli = CLIHarness()
         try await cli.onboardAlice()
-        _ = try await cli.run(["log", "meal", "Kuchen", "--kcal", "450,5", "--protein", "6,5", "--carbs", "50", "--fat", "24,8"],
-                        now: "2026-01-05T12:30", lang: "de")
+        _ = try await cli.run(
+            ["log", "meal", "Kuchen", "--kcal", "450,5", "--protein", "6,5", "--carbs", "50", "--fat", "24,8"],
+            now: "2026-01-05T12:30",
+            lang: "de"
+        )
         let row = try DatabaseQueue(path: cli.database).read { db in
             try Row.fetchOne(db, sql: "SELECT kcal, protein_g, fat_g FROM meal_logs")
         }
@@ -212,8 +238,14 @@ struct DecimalCommaTests {
     @Test("onboarding takes --weight 72,5 and --height 168,5")
     func onboardingComma() async throws {
         let cli = CLIHarness()
-        _ = try await cli.run(["onboard", "--sex", "female", "--age", "34", "--height", "168,5", "--weight", "72,5", "--activity", "light",
-                         "--goal", "lose"], now: "2026-01-05T08:00", lang: "de")
+        _ = try await cli.run(
+            [
+                "onboard", "--sex", "female", "--age", "34", "--height", "168,5", "--weight", "72,5", "--activity", "light",
+                "--goal", "lose",
+            ],
+            now: "2026-01-05T08:00",
+            lang: "de"
+        )
         let row = try DatabaseQueue(path: cli.database).read { db in try Row.fetchOne(db, sql: "SELECT weight_kg, height_cm FROM profile") }
         #expect(row?["weight_kg"] == 72.5)
         #expect(row?["height_cm"] == 168.5)

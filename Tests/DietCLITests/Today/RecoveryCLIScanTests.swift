@@ -1,7 +1,8 @@
-@testable import DietCLI
 import DietCore
 import Foundation
 import Testing
+
+@testable import DietCLI
 
 /// THE SCAN of the CLI (issue 17, docs/rules.md §8): with recovery mode on, no command that shows
 /// data prints a digit string of a hidden quantity — in text or in `--json`.
@@ -17,12 +18,19 @@ struct RecoveryCLIScanTests {
     /// recovery mode must hide: the seeds, today's targets and goals, the streak and the points.
     static func seeded() async throws -> (CLIHarness, [String]) {
         let cli = CLIHarness()
-        _ = try await cli.run(["onboard", "--sex", "female", "--age", "34", "--height", "168", "--weight", "87.6",
-                         "--activity", "light", "--goal", "lose"], now: "2026-01-05T08:00")
+        _ = try await cli.run(
+            [
+                "onboard", "--sex", "female", "--age", "34", "--height", "168", "--weight", "87.6",
+                "--activity", "light", "--goal", "lose",
+            ],
+            now: "2026-01-05T08:00"
+        )
         for offset in 0..<streakDays {
             let date = first.adding(days: offset)
-            _ = try await cli.run(["log", "meal", "Lentil soup", "--kcal", "1234", "--protein", "43", "--carbs", "99", "--fat", "51"],
-                            now: "\(date.iso)T12:15")
+            _ = try await cli.run(
+                ["log", "meal", "Lentil soup", "--kcal", "1234", "--protein", "43", "--carbs", "99", "--fat", "51"],
+                now: "\(date.iso)T12:15"
+            )
             if offset % 7 == 0 { _ = try await cli.run(["log", "weight", "87.6"], now: "\(date.iso)T07:10") }
         }
         var hidden = ["1234", "1,234", "1.234", "1 234", "43", "87.6", "87,6", "kcal", " kg", "\(streakDays)"]
@@ -47,7 +55,9 @@ struct RecoveryCLIScanTests {
     static func spellings(_ value: Double) -> [String] {
         let whole = Int(value.rounded())
         var forms = ["\(whole)"]
-        if whole >= 1000 { forms += ["\(whole / 1000),\(String(format: "%03d", whole % 1000))", "\(whole / 1000).\(String(format: "%03d", whole % 1000))"] }
+        if whole >= 1000 {
+            forms += ["\(whole / 1000),\(String(format: "%03d", whole % 1000))", "\(whole / 1000).\(String(format: "%03d", whole % 1000))"]
+        }
         return forms.filter { $0.count >= 3 }
     }
 

@@ -23,11 +23,13 @@ struct AnalyticsEventTests {
 
     @Test("every core event of docs/rules.md §9 has its snake_case name")
     func names() {
-        #expect(Self.cases.map(\.0.name) == [
-            "onboarding_step_completed", "onboarding_completed", "meal_logged", "meal_edited", "meal_deleted", "weight_logged",
-            "phase_switched", "cycle_recovered", "streak_activated", "education_opened", "eating_window_changed",
-            "data_exported", "account_deleted", "briefing_generated", "error_occurred",
-        ])
+        #expect(
+            Self.cases.map(\.0.name) == [
+                "onboarding_step_completed", "onboarding_completed", "meal_logged", "meal_edited", "meal_deleted", "weight_logged",
+                "phase_switched", "cycle_recovered", "streak_activated", "education_opened", "eating_window_changed",
+                "data_exported", "account_deleted", "briefing_generated", "error_occurred",
+            ]
+        )
     }
 
     @Test("properties encode to the pinned JSON", arguments: 0..<15)
@@ -43,12 +45,16 @@ struct AnalyticsEventTests {
     @Test("a stored record decodes from literal JSON with its local date and zone")
     func record() throws {
         let json = """
-        {"id":"6F1C1C3A-1B4E-4C53-9C1F-3C1D5E7A9B21","name":"meal_logged","occurred_at":788918400,
-        "local_date":"2026-01-01","time_zone":"Europe/Berlin","properties":{"has_macros":false,"source":"manual","outside_window":true}}
-        """
+            {"id":"6F1C1C3A-1B4E-4C53-9C1F-3C1D5E7A9B21","name":"meal_logged","occurred_at":788918400,
+            "local_date":"2026-01-01","time_zone":"Europe/Berlin","properties":{"has_macros":false,"source":"manual","outside_window":true}}
+            """
         let record = try JSONDecoder().decode(AnalyticsRecord.self, from: Data(json.utf8))
-        let expected = AnalyticsRecord(id: record.id, event: .mealLogged(hasMacros: false, source: .manual, outsideWindow: true),
-                                       at: Date(timeIntervalSinceReferenceDate: 788_918_400), in: Zones.berlin)
+        let expected = AnalyticsRecord(
+            id: record.id,
+            event: .mealLogged(hasMacros: false, source: .manual, outsideWindow: true),
+            at: Date(timeIntervalSinceReferenceDate: 788_918_400),
+            in: Zones.berlin
+        )
         #expect(record == expected)
         #expect(record.localDate == .ymd(2026, 1, 1))
     }

@@ -7,29 +7,62 @@ import Testing
 struct CoachTests {
     let today = LocalDate.ymd(2026, 5, 10)
 
-    func input(phase: Phase = .diet, dayInPhase: Int = 5, daysUntilSwitch: Int? = 10, logged: Bool = true,
-               allGood: Bool = false, eaten: Int = 900, target: Int = 1400, streakDays: Int = 3, hour: Int = 13,
-               badge: Bool = false, restarted: Bool = false, weighed: Bool = false) -> CoachInput {
+    func input(
+        phase: Phase = .diet,
+        dayInPhase: Int = 5,
+        daysUntilSwitch: Int? = 10,
+        logged: Bool = true,
+        allGood: Bool = false,
+        eaten: Int = 900,
+        target: Int = 1400,
+        streakDays: Int = 3,
+        hour: Int = 13,
+        badge: Bool = false,
+        restarted: Bool = false,
+        weighed: Bool = false
+    ) -> CoachInput {
         let active = Set((0..<streakDays).map { today.adding(days: -$0) })
-        return CoachInput(phase: phase, dayInPhase: dayInPhase, daysUntilSwitch: daysUntilSwitch, anythingLogged: logged,
-                          allMacrosGood: allGood, eatenKcal: eaten, targetKcal: target,
-                          streak: StreakStatus(activeDays: active, today: today), hour: hour, badgeEarnedToday: badge,
-                          restartedAfterGap: restarted, weightLoggedToday: weighed)
+        return CoachInput(
+            phase: phase,
+            dayInPhase: dayInPhase,
+            daysUntilSwitch: daysUntilSwitch,
+            anythingLogged: logged,
+            allMacrosGood: allGood,
+            eatenKcal: eaten,
+            targetKcal: target,
+            streak: StreakStatus(activeDays: active, today: today),
+            hour: hour,
+            badgeEarnedToday: badge,
+            restartedAfterGap: restarted,
+            weightLoggedToday: weighed
+        )
     }
 
     /// The plain-values initialiser: smileys and counts.
     func plain(smileys: [Smiley], meals: Int, weighed: Bool = false, hour: Int = 13) -> CoachInput {
-        CoachInput(phase: .diet, dayInPhase: 5, daysUntilSwitch: 10, smileys: smileys, mealsToday: meals,
-                   weightLoggedToday: weighed, eatenKcal: meals * 300, targetKcal: 1400,
-                   streak: StreakStatus(activeDays: [today, today.adding(days: -1)], today: today), hour: hour)
+        CoachInput(
+            phase: .diet,
+            dayInPhase: 5,
+            daysUntilSwitch: 10,
+            smileys: smileys,
+            mealsToday: meals,
+            weightLoggedToday: weighed,
+            eatenKcal: meals * 300,
+            targetKcal: 1400,
+            streak: StreakStatus(activeDays: [today, today.adding(days: -1)], today: today),
+            hour: hour
+        )
     }
 
-    @Test("situations pick the variation", arguments: [
-        ("badge", FireVariation.strong), ("milestone", .strong), ("allGood", .strong), ("phaseStart", .glasses),
-        ("habitWeek", .glasses), ("switchTomorrow", .glasses), ("overTarget", .gentle), ("quietEvening", .gentle),
-        ("freshStart", .gentle), ("morning", .default), ("steady", .default), ("proteinTip", .glasses),
-        ("weighedIn", .default),
-    ])
+    @Test(
+        "situations pick the variation",
+        arguments: [
+            ("badge", FireVariation.strong), ("milestone", .strong), ("allGood", .strong), ("phaseStart", .glasses),
+            ("habitWeek", .glasses), ("switchTomorrow", .glasses), ("overTarget", .gentle), ("quietEvening", .gentle),
+            ("freshStart", .gentle), ("morning", .default), ("steady", .default), ("proteinTip", .glasses),
+            ("weighedIn", .default),
+        ]
+    )
     func variations(situation: String, variation: FireVariation) throws {
         let inputs: [String: CoachInput] = [
             "badge": input(badge: true), "milestone": input(streakDays: 7), "allGood": input(allGood: true),
@@ -67,8 +100,10 @@ struct CoachTests {
     /// Every key this engagement layer renders.
     static var engagementKeys: [String] {
         var keys = CoachAdvice.Situation.allCases.flatMap { situation in (1...3).map { "coach.\(situation.rawValue).\($0)" } }
-        keys += ["streak.start", "streak.lit", "streak.keep", "streak.milestone", "streak.fresh_start", "badge.unlocked",
-                 "points.total"]
+        keys += [
+            "streak.start", "streak.lit", "streak.keep", "streak.milestone", "streak.fresh_start", "badge.unlocked",
+            "points.total",
+        ]
         keys += Roar.allCases.map(\.message.key) + PointsLedger.Reason.allCases.map(\.message.key)
         for category in Badge.Category.allCases {
             for tier in Badge.Tier.allCases {
@@ -91,9 +126,11 @@ struct CoachTests {
     @Test("no coach, streak, roar, badge or points line shames, in any language")
     func noShaming() {
         // Whole words, or stems ending in "*"
-        let banned = ["fail*", "bad", "cheat*", "guilt*", "lazy", "shame*", "weak*", "blew", "ruin*", "versag*",
-                      "schlecht*", "schuld*", "faul*", "schwach*", "sünd*", "fracas*", "malo", "mala", "culpa*", "vago",
-                      "perezos*", "débil", "trampa*", "pecad*"]
+        let banned = [
+            "fail*", "bad", "cheat*", "guilt*", "lazy", "shame*", "weak*", "blew", "ruin*", "versag*",
+            "schlecht*", "schuld*", "faul*", "schwach*", "sünd*", "fracas*", "malo", "mala", "culpa*", "vago",
+            "perezos*", "débil", "trampa*", "pecad*",
+        ]
         for language in Language.allCases {
             let localizer = Localizer(language)
             for key in Self.engagementKeys {
@@ -115,8 +152,17 @@ struct CoachTests {
     @Test("a weigh-in without meals is not a quiet evening: the flame is lit")
     func weighInEvening() {
         // old initialiser, weight not stated: a lit streak with no meal means a weigh-in
-        let derived = CoachInput(phase: .diet, dayInPhase: 5, daysUntilSwitch: 10, anythingLogged: false, allMacrosGood: false,
-                                 eatenKcal: 0, targetKcal: 1400, streak: StreakStatus(activeDays: [today], today: today), hour: 20)
+        let derived = CoachInput(
+            phase: .diet,
+            dayInPhase: 5,
+            daysUntilSwitch: 10,
+            anythingLogged: false,
+            allMacrosGood: false,
+            eatenKcal: 0,
+            targetKcal: 1400,
+            streak: StreakStatus(activeDays: [today], today: today),
+            hour: 20
+        )
         #expect(derived.weightLoggedToday)
         #expect(CoachAdvice(derived, today: today).situation == .weighedIn)
     }
@@ -149,8 +195,10 @@ struct CoachTests {
     @Test("the coach line fills in the kcal left")
     func rendered() throws {
         // Given a steady day with 900 of 1400 kcal eaten; one of three consecutive days shows variant 1
-        let advice = try #require((0..<3).map { CoachAdvice(input(), today: today.adding(days: $0)) }
-            .first { $0.message.key == "coach.steady.1" })
+        let advice = try #require(
+            (0..<3).map { CoachAdvice(input(), today: today.adding(days: $0)) }
+                .first { $0.message.key == "coach.steady.1" }
+        )
         // Then it names the 1400 − 900 = 500 kcal left
         #expect(Localizer(.en).render(advice.message) == "Nice logging! 500 kcal left for today.")
     }

@@ -108,12 +108,14 @@ struct CycleEngineTests {
     @Test("blocks lists the phases of a range, clipped to it")
     func blocks() {
         let blocks = engine.blocks(from: .ymd(2026, 1, 10), through: .ymd(2026, 2, 10))
-        #expect(blocks == [
-            CycleBlock(phase: .habit, number: 0, start: .ymd(2026, 1, 10), end: .ymd(2026, 1, 11)),
-            CycleBlock(phase: .diet, number: 1, start: .ymd(2026, 1, 12), end: .ymd(2026, 1, 25)),
-            CycleBlock(phase: .maintenance, number: 2, start: .ymd(2026, 1, 26), end: .ymd(2026, 2, 8)),
-            CycleBlock(phase: .diet, number: 3, start: .ymd(2026, 2, 9), end: .ymd(2026, 2, 10)),
-        ])
+        #expect(
+            blocks == [
+                CycleBlock(phase: .habit, number: 0, start: .ymd(2026, 1, 10), end: .ymd(2026, 1, 11)),
+                CycleBlock(phase: .diet, number: 1, start: .ymd(2026, 1, 12), end: .ymd(2026, 1, 25)),
+                CycleBlock(phase: .maintenance, number: 2, start: .ymd(2026, 1, 26), end: .ymd(2026, 2, 8)),
+                CycleBlock(phase: .diet, number: 3, start: .ymd(2026, 2, 9), end: .ymd(2026, 2, 10)),
+            ]
+        )
         #expect(blocks.map(\.dayCount) == [2, 14, 14, 2])
         #expect(engine.blocks(from: .ymd(2026, 2, 10), through: .ymd(2026, 2, 9)).isEmpty)
     }

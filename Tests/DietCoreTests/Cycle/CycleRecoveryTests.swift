@@ -10,14 +10,30 @@ struct CycleRecoveryTests {
     /// The state an evaluation on programme day `n` in Berlin would have stored.
     func state(onDay n: Int, zone: TimeZone = Zones.berlin) -> CycleState {
         let day = CycleEngine(startDate: start, preset: .openEnded).day(on: start.adding(days: n - 1))
-        return CycleState(startDate: start, preset: .openEnded, phase: day.phase, programmeDay: n, evaluatedOn: day.date,
-                          timeZoneIdentifier: zone.identifier, announcedPhaseStart: day.phaseStartDate)
+        return CycleState(
+            startDate: start,
+            preset: .openEnded,
+            phase: day.phase,
+            programmeDay: n,
+            evaluatedOn: day.date,
+            timeZoneIdentifier: zone.identifier,
+            announcedPhaseStart: day.phaseStartDate
+        )
     }
 
-    func check(_ stored: CycleState?, day n: Int, zone: TimeZone = Zones.berlin,
-               startDate: LocalDate? = nil) throws -> RecoveryOutcome {
-        try CycleRecovery.check(stored: stored, startDate: startDate ?? start, preset: .openEnded,
-                                today: start.adding(days: n - 1), timeZone: zone)
+    func check(
+        _ stored: CycleState?,
+        day n: Int,
+        zone: TimeZone = Zones.berlin,
+        startDate: LocalDate? = nil
+    ) throws -> RecoveryOutcome {
+        try CycleRecovery.check(
+            stored: stored,
+            startDate: startDate ?? start,
+            preset: .openEnded,
+            today: start.adding(days: n - 1),
+            timeZone: zone
+        )
     }
 
     @Test("the same day in the same zone needs no correction")
@@ -47,9 +63,13 @@ struct CycleRecoveryTests {
 
     @Test("a clock set before the start date counts as day 1 and says the clock moved back")
     func clockBeforeStart() throws {
-        let outcome = try CycleRecovery.check(stored: .start(on: start, preset: .openEnded, timeZone: Zones.berlin),
-                                              startDate: start, preset: .openEnded, today: start.adding(days: -3),
-                                              timeZone: Zones.berlin)
+        let outcome = try CycleRecovery.check(
+            stored: .start(on: start, preset: .openEnded, timeZone: Zones.berlin),
+            startDate: start,
+            preset: .openEnded,
+            today: start.adding(days: -3),
+            timeZone: Zones.berlin
+        )
         #expect(outcome.reason == .clockMovedBack)
         #expect(outcome.day.programmeDay == 1 && outcome.day.phase == .habit)
         #expect(outcome.state.startDate == start)
@@ -80,9 +100,12 @@ struct CycleRecoveryTests {
         #expect(outcome.state.phase == .habit && outcome.state.programmeDay == 3)
     }
 
-    @Test("corrupted states of every kind are rebuilt", arguments: [
-        "negative day", "unknown zone", "other start date", "missing",
-    ])
+    @Test(
+        "corrupted states of every kind are rebuilt",
+        arguments: [
+            "negative day", "unknown zone", "other start date", "missing",
+        ]
+    )
     func corruptedKinds(kind: String) throws {
         var stored: CycleState? = state(onDay: 30)
         switch kind {
@@ -99,8 +122,13 @@ struct CycleRecoveryTests {
 
     @Test("without the profile's start date the stored one is used: no path loses it")
     func startFromState() throws {
-        let outcome = try CycleRecovery.check(stored: state(onDay: 12), startDate: nil, preset: .openEnded,
-                                              today: start.adding(days: 12), timeZone: Zones.berlin)
+        let outcome = try CycleRecovery.check(
+            stored: state(onDay: 12),
+            startDate: nil,
+            preset: .openEnded,
+            today: start.adding(days: 12),
+            timeZone: Zones.berlin
+        )
         #expect(outcome.state.startDate == start)
         #expect(outcome.reason == nil)
     }
@@ -124,21 +152,32 @@ struct CycleRecoveryTests {
 
     @Test("recovery reasons are recorded with snake_case names")
     func reasonNames() {
-        #expect(RecoveryReason.allCases.map(\.rawValue) == [
-            "missed_transition", "time_zone_change", "clock_moved_back", "corrupted_state",
-        ])
+        #expect(
+            RecoveryReason.allCases.map(\.rawValue) == [
+                "missed_transition", "time_zone_change", "clock_moved_back", "corrupted_state",
+            ]
+        )
     }
 
     @Test("the stored state round-trips through JSON with snake_case keys")
     func stateJSON() throws {
         let json = """
-        {"start_date":"2026-01-05","preset":"study","phase":"diet","programme_day":12,"evaluated_on":"2026-01-16",\
-        "time_zone":"Europe/Berlin","announced_phase_start":"2026-01-12"}
-        """
+            {"start_date":"2026-01-05","preset":"study","phase":"diet","programme_day":12,"evaluated_on":"2026-01-16",\
+            "time_zone":"Europe/Berlin","announced_phase_start":"2026-01-12"}
+            """
         let decoded = try JSONDecoder().decode(CycleState.self, from: Data(json.utf8))
-        #expect(decoded == CycleState(startDate: start, preset: .study, phase: .diet, programmeDay: 12,
-                                      evaluatedOn: .ymd(2026, 1, 16), timeZoneIdentifier: "Europe/Berlin",
-                                      announcedPhaseStart: .ymd(2026, 1, 12)))
+        #expect(
+            decoded
+                == CycleState(
+                    startDate: start,
+                    preset: .study,
+                    phase: .diet,
+                    programmeDay: 12,
+                    evaluatedOn: .ymd(2026, 1, 16),
+                    timeZoneIdentifier: "Europe/Berlin",
+                    announcedPhaseStart: .ymd(2026, 1, 12)
+                )
+        )
         let again = try JSONDecoder().decode(CycleState.self, from: JSONEncoder().encode(decoded))
         #expect(again == decoded)
     }

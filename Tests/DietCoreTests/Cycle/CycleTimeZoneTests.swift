@@ -30,7 +30,7 @@ struct CycleTimeZoneTests {
         let clock = FixedClock.at(.ymd(2026, 10, 24), 23, 59, 59, in: Zones.berlin)
         #expect(engine.day(on: clock.today(in: Zones.berlin)).phase == .habit)
         clock.advance(by: 1)
-        #expect(engine.day(on: clock.today(in: Zones.berlin)) .phase == .diet)
+        #expect(engine.day(on: clock.today(in: Zones.berlin)).phase == .diet)
         // 25 hours after midnight is 00:00 of the next day, not 01:00
         clock.advance(by: 24 * 3600)
         #expect(clock.today(in: Zones.berlin) == .ymd(2026, 10, 25))
@@ -65,14 +65,25 @@ struct CycleTimeZoneTests {
     @Test("flying west from Berlin to Los Angeles the night of a switch: the LA date decides")
     func moveWest() throws {
         // Alice's switch to maintenance is 2026-01-26 (programme day 22). Evaluated in Berlin at 02:00 on the 26th.
-        let stored = try #require(try? CycleRecovery.check(
-            stored: CycleState.start(on: .ymd(2026, 1, 5), preset: .openEnded, timeZone: Zones.berlin),
-            startDate: .ymd(2026, 1, 5), preset: .openEnded, today: .ymd(2026, 1, 26), timeZone: Zones.berlin).state)
+        let stored = try #require(
+            try? CycleRecovery.check(
+                stored: CycleState.start(on: .ymd(2026, 1, 5), preset: .openEnded, timeZone: Zones.berlin),
+                startDate: .ymd(2026, 1, 5),
+                preset: .openEnded,
+                today: .ymd(2026, 1, 26),
+                timeZone: Zones.berlin
+            ).state
+        )
         // Six hours later (08:00 Berlin) she opens the app in Los Angeles, where it is 23:00 on the 25th
         let clock = FixedClock.at(.ymd(2026, 1, 26), 8, in: Zones.berlin)
         let today = clock.today(in: Zones.losAngeles)
-        let outcome = try CycleRecovery.check(stored: stored, startDate: .ymd(2026, 1, 5), preset: .openEnded,
-                                              today: today, timeZone: Zones.losAngeles)
+        let outcome = try CycleRecovery.check(
+            stored: stored,
+            startDate: .ymd(2026, 1, 5),
+            preset: .openEnded,
+            today: today,
+            timeZone: Zones.losAngeles
+        )
         #expect(today == .ymd(2026, 1, 25))
         #expect(outcome.day.phase == .diet && outcome.day.dayInPhase == 14)
         #expect(outcome.reason == .timeZoneChange)
@@ -82,13 +93,24 @@ struct CycleTimeZoneTests {
     @Test("flying east from Berlin to Auckland the day before a switch: the switch comes early")
     func moveEast() throws {
         // Evaluated in Berlin on 2026-01-25 (diet day 14) at 10:00
-        let stored = CycleState(startDate: .ymd(2026, 1, 5), preset: .openEnded, phase: .diet, programmeDay: 21,
-                                evaluatedOn: .ymd(2026, 1, 25), timeZoneIdentifier: "Europe/Berlin",
-                                announcedPhaseStart: .ymd(2026, 1, 12))
+        let stored = CycleState(
+            startDate: .ymd(2026, 1, 5),
+            preset: .openEnded,
+            phase: .diet,
+            programmeDay: 21,
+            evaluatedOn: .ymd(2026, 1, 25),
+            timeZoneIdentifier: "Europe/Berlin",
+            announcedPhaseStart: .ymd(2026, 1, 12)
+        )
         // At 12:30 Berlin time it is 00:30 on the 26th in Auckland (UTC+13 in January)
         let clock = FixedClock.at(.ymd(2026, 1, 25), 12, 30, in: Zones.berlin)
-        let outcome = try CycleRecovery.check(stored: stored, startDate: .ymd(2026, 1, 5), preset: .openEnded,
-                                              today: clock.today(in: Zones.auckland), timeZone: Zones.auckland)
+        let outcome = try CycleRecovery.check(
+            stored: stored,
+            startDate: .ymd(2026, 1, 5),
+            preset: .openEnded,
+            today: clock.today(in: Zones.auckland),
+            timeZone: Zones.auckland
+        )
         #expect(outcome.day.programmeDay == 22 && outcome.day.phase == .maintenance)
         #expect(outcome.reason == .timeZoneChange)
         let plan = EnergyPlan(profile: .alice, on: outcome.day.date)

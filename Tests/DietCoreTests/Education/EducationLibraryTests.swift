@@ -3,8 +3,10 @@ import Testing
 
 @Suite("Education")
 struct EducationLibraryTests {
-    @Test("every topic exists in every language, with a heading and real length",
-          arguments: EducationTopic.allCases)
+    @Test(
+        "every topic exists in every language, with a heading and real length",
+        arguments: EducationTopic.allCases
+    )
     func present(topic: EducationTopic) throws {
         for language in Language.allCases {
             let text = try EducationLibrary.article(topic, in: language)

@@ -3,10 +3,25 @@ import Foundation
 import TestSupport
 import Testing
 
-func entry(_ kcal: Int, _ protein: Double?, _ carbs: Double?, _ fat: Double?, on date: LocalDate = .ymd(2026, 3, 2),
-           at hour: Int = 13, minute: Int = 0, in zone: TimeZone = Zones.berlin) throws -> MealEntry {
-    try MealEntry(name: "Meal", kcal: kcal, proteinG: protein, carbsG: carbs, fatG: fat,
-                  at: date.instant(at: .hm(hour, minute), in: zone), in: zone)
+func entry(
+    _ kcal: Int,
+    _ protein: Double?,
+    _ carbs: Double?,
+    _ fat: Double?,
+    on date: LocalDate = .ymd(2026, 3, 2),
+    at hour: Int = 13,
+    minute: Int = 0,
+    in zone: TimeZone = Zones.berlin
+) throws -> MealEntry {
+    try MealEntry(
+        name: "Meal",
+        kcal: kcal,
+        proteinG: protein,
+        carbsG: carbs,
+        fatG: fat,
+        at: date.instant(at: .hm(hour, minute), in: zone),
+        in: zone
+    )
 }
 
 @Suite("Daily feedback")
@@ -22,17 +37,23 @@ struct FeedbackTests {
         #expect(totals.proteinG == 10.3 && totals.carbsG == 20.2 && totals.fatG == 5.1)
     }
 
-    @Test("smiley thresholds at 49.9, 50, 69.9 and 70 percent", arguments: [
-        (74.9, Smiley.needsAttention), (75.0, .onTrack), (104.9, .onTrack), (105.0, .good), (300.0, .good), (0.0, .needsAttention),
-    ])
+    @Test(
+        "smiley thresholds at 49.9, 50, 69.9 and 70 percent",
+        arguments: [
+            (74.9, Smiley.needsAttention), (75.0, .onTrack), (104.9, .onTrack), (105.0, .good), (300.0, .good), (0.0, .needsAttention),
+        ]
+    )
     func thresholds(eaten: Double, expected: Smiley) {
         // goal 150 g: 50 % = 75 g, 70 % = 105 g
         #expect(MacroFeedback.smiley(.protein, eatenG: eaten, goalG: 150, anythingLogged: true) == expected)
     }
 
-    @Test("exactly 70 % is good even where floating point says 69.999…", arguments: [
-        (18.9, 27.0), (34.3, 49.0), (65.1, 93.0), (101.5, 145.0),
-    ])
+    @Test(
+        "exactly 70 % is good even where floating point says 69.999…",
+        arguments: [
+            (18.9, 27.0), (34.3, 49.0), (65.1, 93.0), (101.5, 145.0),
+        ]
+    )
     func exactSeventy(eaten: Double, goal: Double) {
         // In Double, 18.9 × 100 / 27 is 69.99999999999999
         #expect(MacroFeedback.smiley(.protein, eatenG: eaten, goalG: goal, anythingLogged: true) == .good)
@@ -90,9 +111,9 @@ struct FeedbackTests {
     @Test("the macro-consistency warning appears beyond 20 %, not at 19 %")
     func consistency() throws {
         // 25 P + 50 C + 20 F = 100 + 200 + 180 = 480 kcal
-        let within = try entry(400, 25, 50, 20) // 480 vs 400: 20 % → fine
-        let beyond = try entry(396, 25, 50, 20) // 480 vs 396: 21.2 % → warning
-        let close = try entry(590, 25, 50, 20) // 480 vs 590: 18.6 % → fine
+        let within = try entry(400, 25, 50, 20)  // 480 vs 400: 20 % → fine
+        let beyond = try entry(396, 25, 50, 20)  // 480 vs 396: 21.2 % → warning
+        let close = try entry(590, 25, 50, 20)  // 480 vs 590: 18.6 % → fine
         #expect(MealNotes.notes(for: within, window: .standard).isEmpty)
         #expect(MealNotes.notes(for: close, window: .standard).isEmpty)
         #expect(MealNotes.notes(for: beyond, window: .standard) == [.macrosInconsistent(macroKcal: 480, statedKcal: 396)])

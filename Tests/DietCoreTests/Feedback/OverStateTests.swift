@@ -7,8 +7,15 @@ struct OverStateTests {
     let day = LocalDate(year: 2026, month: 3, day: 2)!
 
     func meal(_ kcal: Int, protein: Double? = nil, carbs: Double? = nil, fat: Double? = nil) throws -> MealEntry {
-        try MealEntry(name: "Meal", kcal: kcal, proteinG: protein, carbsG: carbs, fatG: fat,
-                      at: day.instant(at: TimeOfDay(hour: 13)!, in: .gmt), in: .gmt)
+        try MealEntry(
+            name: "Meal",
+            kcal: kcal,
+            proteinG: protein,
+            carbsG: carbs,
+            fatG: fat,
+            at: day.instant(at: TimeOfDay(hour: 13)!, in: .gmt),
+            in: .gmt
+        )
     }
 
     @Test("271 % of the carb goal is not 😊 Super: it is 😐 above the goal, with the grams over")
@@ -22,9 +29,12 @@ struct OverStateTests {
         #expect(Localizer(.de).render(progress.statusMessage) == "171 g über deinem Ziel")
     }
 
-    @Test("up to 120 % is still good; above it carbs and fat turn, protein never does", arguments: [
-        (Macro.carbs, 120.0, Smiley.good), (.carbs, 120.1, .above), (.fat, 121, .above), (.protein, 300, .good),
-    ])
+    @Test(
+        "up to 120 % is still good; above it carbs and fat turn, protein never does",
+        arguments: [
+            (Macro.carbs, 120.0, Smiley.good), (.carbs, 120.1, .above), (.fat, 121, .above), (.protein, 300, .good),
+        ]
+    )
     func boundary(macro: Macro, eaten: Double, expected: Smiley) {
         #expect(MacroFeedback.smiley(macro, eatenG: eaten, goalG: 100, anythingLogged: true) == expected)
     }

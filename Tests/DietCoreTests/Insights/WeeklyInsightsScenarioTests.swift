@@ -36,10 +36,14 @@ struct WeeklyInsightsScenarioTests {
         var input: WeeklyInsights.Input {
             get throws {
                 WeeklyInsights.Input(
-                    profile: profile, startDate: startDate, today: today, weeks: weeks,
+                    profile: profile,
+                    startDate: startDate,
+                    today: today,
+                    weeks: weeks,
                     intake: Dictionary(uniqueKeysWithValues: days.compactMap { day in day.intakeKcal.map { (day.date, $0) } }),
                     weights: try days.compactMap { day in try day.weightKg.map { try WeightEntry(date: day.date, kg: $0) } },
-                    activeDays: Set(days.filter { $0.intakeKcal != nil || $0.weightKg != nil }.map(\.date)))
+                    activeDays: Set(days.filter { $0.intakeKcal != nil || $0.weightKg != nil }.map(\.date))
+                )
             }
         }
     }

@@ -16,12 +16,27 @@ struct WeeklyInsightsTests {
         return profile
     }
 
-    func input(_ profile: Profile, start: LocalDate = .ymd(2026, 1, 5), weeks: Int = 1, intake: [LocalDate: Int] = [:],
-               weights: [WeightEntry] = [], active: Set<LocalDate>? = nil, accepted: Int? = nil,
-               pauses: CyclePauses = .none) -> WeeklyInsights.Input {
-        WeeklyInsights.Input(profile: profile, startDate: start, today: today, weeks: weeks, intake: intake, weights: weights,
-                             activeDays: active ?? Set(intake.keys).union(weights.map(\.date)), acceptedMaintenanceKcal: accepted,
-                             cyclePauses: pauses)
+    func input(
+        _ profile: Profile,
+        start: LocalDate = .ymd(2026, 1, 5),
+        weeks: Int = 1,
+        intake: [LocalDate: Int] = [:],
+        weights: [WeightEntry] = [],
+        active: Set<LocalDate>? = nil,
+        accepted: Int? = nil,
+        pauses: CyclePauses = .none
+    ) -> WeeklyInsights.Input {
+        WeeklyInsights.Input(
+            profile: profile,
+            startDate: start,
+            today: today,
+            weeks: weeks,
+            intake: intake,
+            weights: weights,
+            activeDays: active ?? Set(intake.keys).union(weights.map(\.date)),
+            acceptedMaintenanceKcal: accepted,
+            cyclePauses: pauses
+        )
     }
 
     @Test("the window runs from the Monday weeks − 1 weeks back through today; the current week counts up to today")
@@ -48,8 +63,13 @@ struct WeeklyInsightsTests {
     @Test("an unlogged day is counted apart, never as a miss")
     func unlogged() throws {
         // Given one logged day on target and three days without a meal (one with a weigh-in)
-        let summary = WeeklyInsights(input(try lockedProfile(), intake: [.ymd(2026, 4, 7): 2000],
-                                           weights: [try WeightEntry(date: .ymd(2026, 4, 8), kg: 80)]))
+        let summary = WeeklyInsights(
+            input(
+                try lockedProfile(),
+                intake: [.ymd(2026, 4, 7): 2000],
+                weights: [try WeightEntry(date: .ymd(2026, 4, 8), kg: 80)]
+            )
+        )
         // Then
         #expect(summary.total.loggedDays == 1 && summary.total.adherentDays == 1 && summary.total.unloggedDays == 3)
         #expect(summary.days.filter { $0.intakeKcal == nil }.allSatisfy { $0.adherent == nil })
@@ -123,8 +143,13 @@ struct WeeklyInsightsTests {
     func restedDays() throws {
         // Given recovery mode on Monday and Tuesday (off since Wednesday), 5,000 kcal on Monday, 2,000 on Thursday
         let pause = try #require(RecoveryPeriod(from: .ymd(2026, 4, 6), until: .ymd(2026, 4, 8)))
-        let summary = WeeklyInsights(input(try lockedProfile(), intake: [.ymd(2026, 4, 6): 5000, .ymd(2026, 4, 9): 2000],
-                                           pauses: CyclePauses(periods: [pause], since: nil)))
+        let summary = WeeklyInsights(
+            input(
+                try lockedProfile(),
+                intake: [.ymd(2026, 4, 6): 5000, .ymd(2026, 4, 9): 2000],
+                pauses: CyclePauses(periods: [pause], since: nil)
+            )
+        )
         // Then
         #expect(summary.days.map(\.rested) == [true, true, false, false])
         #expect(summary.days[0].adherent == nil)

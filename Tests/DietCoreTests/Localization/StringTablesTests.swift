@@ -39,10 +39,13 @@ struct StringTablesTests {
         }
     }
 
-    @Test("the language comes from LC_ALL, LC_MESSAGES or LANG; unknown ones fall back to English", arguments: [
-        (["LANG": "de_DE.UTF-8"], Language.de), (["LC_ALL": "es_MX.UTF-8", "LANG": "de_DE"], .es),
-        (["LC_MESSAGES": "es", "LANG": "en_US"], .es), (["LANG": "C"], .en), (["LANG": "fr_FR.UTF-8"], .en), ([:], .en),
-    ])
+    @Test(
+        "the language comes from LC_ALL, LC_MESSAGES or LANG; unknown ones fall back to English",
+        arguments: [
+            (["LANG": "de_DE.UTF-8"], Language.de), (["LC_ALL": "es_MX.UTF-8", "LANG": "de_DE"], .es),
+            (["LC_MESSAGES": "es", "LANG": "en_US"], .es), (["LANG": "C"], .en), (["LANG": "fr_FR.UTF-8"], .en), ([:], .en),
+        ]
+    )
     func resolve(environment: [String: String], expected: Language) {
         #expect(Language.resolve(environment: environment) == expected)
     }
@@ -57,8 +60,11 @@ struct StringTablesTests {
 
     @Test("a validation error names field, range and value in every language")
     func validation() {
-        let error = ValidationError(field: .weight, allowed: .steps(min: 30, max: 200, step: 0.1, digits: 1, unit: "kg"),
-                                    received: "250")
+        let error = ValidationError(
+            field: .weight,
+            allowed: .steps(min: 30, max: 200, step: 0.1, digits: 1, unit: "kg"),
+            received: "250"
+        )
         #expect(Localizer(.en).render(error.message) == "Weight must be from 30.0 to 200.0 kg in steps of 0.1 kg; you entered 250.")
         for language in [Language.de, .es] {
             let text = Localizer(language).render(error.message)

@@ -6,13 +6,19 @@ import Testing
 @Suite("Eating moments as meal slots")
 struct EatingMomentTests {
     func window(_ moments: [Int], start: Int = 12, end: Int = 18) throws -> EatingWindow {
-        try EatingWindow(start: TimeOfDay(hour: start)!, end: TimeOfDay(hour: end)!,
-                         moments: moments.map { TimeOfDay(minutesSinceMidnight: $0 * 60) })
+        try EatingWindow(
+            start: TimeOfDay(hour: start)!,
+            end: TimeOfDay(hour: end)!,
+            moments: moments.map { TimeOfDay(minutesSinceMidnight: $0 * 60) }
+        )
     }
 
-    @Test("a meal goes to the current or next moment: the nearest, halfway to the later one", arguments: [
-        ("08:00", 1), ("12:00", 1), ("13:29", 1), ("13:30", 2), ("16:29", 2), ("16:30", 3), ("23:00", 3),
-    ])
+    @Test(
+        "a meal goes to the current or next moment: the nearest, halfway to the later one",
+        arguments: [
+            ("08:00", 1), ("12:00", 1), ("13:29", 1), ("13:30", 2), ("16:29", 2), ("16:30", 3), ("23:00", 3),
+        ]
+    )
     func nearest(time: String, moment: Int) throws {
         #expect(try window([12, 15, 18]).moment(at: TimeOfDay(string: time)!) == moment)
     }
@@ -61,8 +67,10 @@ struct EatingMomentTests {
         #expect(Profile.alice.applying(preset: .study, deficit: 0.2).deficit == 0.33)
         #expect(Profile.alice.applying(preset: .openEnded, deficit: 0.2).deficit == 0.2)
         #expect(try LockedGoals.parse(kcal: "", protein: nil, carbs: " ", fat: "", floor: 1200) == nil)
-        #expect(try LockedGoals.parse(kcal: "1500", protein: "130,5", carbs: "140", fat: "50", floor: 1200)
-            == LockedGoals(kcal: 1500, proteinG: 130.5, carbsG: 140, fatG: 50))
+        #expect(
+            try LockedGoals.parse(kcal: "1500", protein: "130,5", carbs: "140", fat: "50", floor: 1200)
+                == LockedGoals(kcal: 1500, proteinG: 130.5, carbsG: 140, fatG: 50)
+        )
         let missing = #expect(throws: ValidationError.self) {
             try LockedGoals.parse(kcal: "1500", protein: "130", carbs: "", fat: "50", floor: 1200)
         }

@@ -47,8 +47,16 @@ struct ProfileTests {
 
     @Test("the study preset fixes the deficit at 0.33")
     func studyDeficit() throws {
-        let profile = try Profile(sex: .male, age: 40, heightCm: 180, weightKg: 100, activityLevel: .light, goal: .lose,
-                                  deficit: 0.2, cyclePreset: .study)
+        let profile = try Profile(
+            sex: .male,
+            age: 40,
+            heightCm: 180,
+            weightKg: 100,
+            activityLevel: .light,
+            goal: .lose,
+            deficit: 0.2,
+            cyclePreset: .study
+        )
         #expect(profile.deficit == 0.33)
     }
 
@@ -66,8 +74,15 @@ struct ProfileTests {
 
     @Test("age follows the birth date when one is known")
     func ageFromBirthDate() throws {
-        let profile = try Profile(sex: .female, age: 34, birthDate: .ymd(1992, 3, 15), heightCm: 168, weightKg: 72.5,
-                                  activityLevel: .light, goal: .lose)
+        let profile = try Profile(
+            sex: .female,
+            age: 34,
+            birthDate: .ymd(1992, 3, 15),
+            heightCm: 168,
+            weightKg: 72.5,
+            activityLevel: .light,
+            goal: .lose
+        )
         #expect(profile.age(on: .ymd(2026, 3, 14)) == 33)
         #expect(profile.age(on: .ymd(2026, 3, 15)) == 34)
     }
@@ -75,8 +90,15 @@ struct ProfileTests {
     @Test("locked calories below the safety floor are refused")
     func lockedBelowFloor() {
         #expect(throws: ValidationError.self) {
-            try Profile(sex: .male, age: 40, heightCm: 180, weightKg: 100, activityLevel: .light, goal: .lose,
-                        lockedGoals: [.deficit: LockedGoals(kcal: 1400, proteinG: 180, carbsG: 100, fatG: 60)])
+            try Profile(
+                sex: .male,
+                age: 40,
+                heightCm: 180,
+                weightKg: 100,
+                activityLevel: .light,
+                goal: .lose,
+                lockedGoals: [.deficit: LockedGoals(kcal: 1400, proteinG: 180, carbsG: 100, fatG: 60)]
+            )
         }
     }
 

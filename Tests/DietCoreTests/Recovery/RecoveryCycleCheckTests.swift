@@ -12,13 +12,26 @@ struct RecoveryCycleCheckTests {
     /// The state an evaluation on `date` under `pauses` would have stored.
     func stored(on date: LocalDate, _ pauses: CyclePauses = .none) -> CycleState {
         let day = CycleEngine(startDate: start, preset: .openEnded, pauses: pauses).day(on: date)
-        return CycleState(startDate: start, preset: .openEnded, phase: day.phase, programmeDay: day.programmeDay, evaluatedOn: date,
-                          timeZoneIdentifier: Zones.berlin.identifier, announcedPhaseStart: .ymd(2026, 1, 12))
+        return CycleState(
+            startDate: start,
+            preset: .openEnded,
+            phase: day.phase,
+            programmeDay: day.programmeDay,
+            evaluatedOn: date,
+            timeZoneIdentifier: Zones.berlin.identifier,
+            announcedPhaseStart: .ymd(2026, 1, 12)
+        )
     }
 
     func check(_ state: CycleState, on date: LocalDate, _ pauses: CyclePauses) throws -> RecoveryOutcome {
-        try CycleRecovery.check(stored: state, startDate: start, preset: .openEnded, today: date, timeZone: Zones.berlin,
-                                pauses: pauses)
+        try CycleRecovery.check(
+            stored: state,
+            startDate: start,
+            preset: .openEnded,
+            today: date,
+            timeZone: Zones.berlin,
+            pauses: pauses
+        )
     }
 
     @Test("turning recovery mode on after the day's check records no recovery and no phase switch")

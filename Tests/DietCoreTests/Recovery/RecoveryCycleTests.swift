@@ -69,12 +69,14 @@ struct RecoveryCycleTests {
     func blocks() throws {
         let cycle = engine([try period(pausedOn, days: 10)])
         let blocks = cycle.blocks(from: .ymd(2026, 1, 12), through: .ymd(2026, 2, 10))
-        #expect(blocks == [
-            CycleBlock(phase: .diet, number: 1, start: .ymd(2026, 1, 12), end: .ymd(2026, 1, 15)),
-            CycleBlock(phase: .maintenance, number: 1, start: .ymd(2026, 1, 16), end: .ymd(2026, 1, 25), paused: true),
-            CycleBlock(phase: .diet, number: 1, start: .ymd(2026, 1, 26), end: .ymd(2026, 2, 4)),
-            CycleBlock(phase: .maintenance, number: 2, start: .ymd(2026, 2, 5), end: .ymd(2026, 2, 10)),
-        ])
+        #expect(
+            blocks == [
+                CycleBlock(phase: .diet, number: 1, start: .ymd(2026, 1, 12), end: .ymd(2026, 1, 15)),
+                CycleBlock(phase: .maintenance, number: 1, start: .ymd(2026, 1, 16), end: .ymd(2026, 1, 25), paused: true),
+                CycleBlock(phase: .diet, number: 1, start: .ymd(2026, 1, 26), end: .ymd(2026, 2, 4)),
+                CycleBlock(phase: .maintenance, number: 2, start: .ymd(2026, 2, 5), end: .ymd(2026, 2, 10)),
+            ]
+        )
     }
 
     @Test("two pauses add up; days before the start date are still day 1")

@@ -10,13 +10,27 @@ struct RecoveryDayReportTests {
     var today: LocalDate { start.adding(days: 11) }
 
     func input(since: LocalDate?, hour: Int = 13, meals: [MealEntry] = [], mindful: [MindfulMealEntry] = []) -> DayReport.Input {
-        DayReport.Input(profile: .alice, startDate: start, today: today, hour: hour, meals: meals, weights: [], activeDays: [],
-                        recoverySince: since, mindfulMeals: mindful)
+        DayReport.Input(
+            profile: .alice,
+            startDate: start,
+            today: today,
+            hour: hour,
+            meals: meals,
+            weights: [],
+            activeDays: [],
+            recoverySince: since,
+            mindfulMeals: mindful
+        )
     }
 
     func mindful(_ name: String, at hour: Int) throws -> MindfulMealEntry {
-        try MindfulMealEntry(name: name, hunger: .hungry, fullness: .satisfied, at: today.instant(at: .hm(hour), in: Zones.berlin),
-                             in: Zones.berlin)
+        try MindfulMealEntry(
+            name: name,
+            hunger: .hungry,
+            fullness: .satisfied,
+            at: today.instant(at: .hm(hour), in: Zones.berlin),
+            in: Zones.berlin
+        )
     }
 
     @Test("with recovery mode on, a diet day eats at maintenance and shows as paused")
@@ -50,10 +64,13 @@ struct RecoveryDayReportTests {
         #expect(logged.streak.isLit)
     }
 
-    @Test("the coach is gentle and speaks without numbers in recovery mode", arguments: [
-        (0, 13, false, CoachAdvice.Situation.recoveryStart), (2, 8, false, .recoveryMorning),
-        (2, 13, true, .recoveryLogged), (2, 20, false, .recoveryEvening),
-    ])
+    @Test(
+        "the coach is gentle and speaks without numbers in recovery mode",
+        arguments: [
+            (0, 13, false, CoachAdvice.Situation.recoveryStart), (2, 8, false, .recoveryMorning),
+            (2, 13, true, .recoveryLogged), (2, 20, false, .recoveryEvening),
+        ]
+    )
     func coach(daysOn: Int, hour: Int, logged: Bool, situation: CoachAdvice.Situation) throws {
         let meals = logged ? [try mindful("Rice", at: 12)] : []
         let report = DayReport(input(since: today.adding(days: -daysOn), hour: hour, mindful: meals))

@@ -7,18 +7,34 @@ import Testing
 struct RecoveryMindfulMealTests {
     let noon = LocalDate.ymd(2026, 5, 10).instant(at: .hm(12, 30), in: Zones.berlin)
 
-    func entry(_ name: String = "Pasta with friends", hunger: String? = "4", fullness: String? = "3", feeling: String? = nil,
-               language: Language = .en) throws(ValidationError) -> MindfulMealEntry {
-        try MindfulMealEntry(name: name, hunger: hunger, fullness: fullness, feeling: feeling, at: noon, in: Zones.berlin,
-                             language: language)
+    func entry(
+        _ name: String = "Pasta with friends",
+        hunger: String? = "4",
+        fullness: String? = "3",
+        feeling: String? = nil,
+        language: Language = .en
+    ) throws(ValidationError) -> MindfulMealEntry {
+        try MindfulMealEntry(
+            name: name,
+            hunger: hunger,
+            fullness: fullness,
+            feeling: feeling,
+            at: noon,
+            in: Zones.berlin,
+            language: language
+        )
     }
 
-    @Test("hunger and fullness are read as a step 1–5 or a word in English, German or Spanish",
-          arguments: [("1", HungerScale.veryHungry), ("very hungry", .veryHungry), ("Sehr hungrig", .veryHungry),
-                      ("mucha hambre", .veryHungry), ("hungry", .hungry), ("hungrig", .hungry), ("con hambre", .hungry),
-                      (" Neutral ", .neutral), ("satisfied", .satisfied), ("angenehm satt", .satisfied), ("a gusto", .satisfied),
-                      ("satisfecha", .satisfied), ("very-full", .veryFull), ("sehr satt", .veryFull), ("muy llena", .veryFull),
-                      ("5", .veryFull)])
+    @Test(
+        "hunger and fullness are read as a step 1–5 or a word in English, German or Spanish",
+        arguments: [
+            ("1", HungerScale.veryHungry), ("very hungry", .veryHungry), ("Sehr hungrig", .veryHungry),
+            ("mucha hambre", .veryHungry), ("hungry", .hungry), ("hungrig", .hungry), ("con hambre", .hungry),
+            (" Neutral ", .neutral), ("satisfied", .satisfied), ("angenehm satt", .satisfied), ("a gusto", .satisfied),
+            ("satisfecha", .satisfied), ("very-full", .veryFull), ("sehr satt", .veryFull), ("muy llena", .veryFull),
+            ("5", .veryFull),
+        ]
+    )
     func words(text: String, step: HungerScale) throws {
         #expect(try HungerScale.parse(text, field: .hunger) == step)
     }
@@ -33,15 +49,20 @@ struct RecoveryMindfulMealTests {
         }
     }
 
-    @Test("hunger 0 or 6, a bad word and nothing are refused naming the field and the words",
-          arguments: ["0", "6", "starvingish", "", "3.5"])
+    @Test(
+        "hunger 0 or 6, a bad word and nothing are refused naming the field and the words",
+        arguments: ["0", "6", "starvingish", "", "3.5"]
+    )
     func badSteps(text: String) {
         #expect(throws: ValidationError.self) { try entry(hunger: text) }
         do {
             _ = try entry(hunger: text)
         } catch {
             #expect(error.field == .hunger)
-            guard case .oneOf(let words) = error.allowed else { Issue.record("not a list: \(error.allowed)"); return }
+            guard case .oneOf(let words) = error.allowed else {
+                Issue.record("not a list: \(error.allowed)")
+                return
+            }
             #expect(words.contains("4 satisfied"))
         }
     }

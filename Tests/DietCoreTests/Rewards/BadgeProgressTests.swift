@@ -27,8 +27,10 @@ struct BadgeProgressTests {
 
     @Test("the next tier follows the earned ones; a complete category is left out")
     func tiers() {
-        let earned: Set<Badge> = [Badge(.milestone, .bronze), Badge(.streak, .bronze), Badge(.streak, .silver),
-                                  Badge(.streak, .gold), Badge(.streak, .platinum)]
+        let earned: Set<Badge> = [
+            Badge(.milestone, .bronze), Badge(.streak, .bronze), Badge(.streak, .silver),
+            Badge(.streak, .gold), Badge(.streak, .platinum),
+        ]
         let next = BadgeEvaluator.next(records: [day(0, meals: 60)], goal: .lose, engine: nil, earned: earned, through: start)
         #expect(next.map(\.badge) == [Badge(.adherence, .bronze), Badge(.milestone, .silver), Badge(.weightProgress, .bronze)])
         #expect(next[1].current == 60 && next[1].threshold == 200)
@@ -48,8 +50,13 @@ struct BadgeProgressTests {
     func weight() {
         // 80 kg, then 7 entries of 78: the 7-entry average reaches 78.0, 2.5 % down
         let records = [day(0, weight: 80)] + (1...7).map { day($0, weight: 78) }
-        let next = BadgeEvaluator.next(records: records, goal: .lose, engine: nil, earned: [Badge(.weightProgress, .bronze)],
-                                       through: start.adding(days: 7))
+        let next = BadgeEvaluator.next(
+            records: records,
+            goal: .lose,
+            engine: nil,
+            earned: [Badge(.weightProgress, .bronze)],
+            through: start.adding(days: 7)
+        )
         let weight = next.first { $0.badge.category == .weightProgress }
         #expect(weight?.badge == Badge(.weightProgress, .silver))
         #expect(Localizer(.en).render(weight?.message ?? Message("x")) == "2.5 of 5 %")
@@ -60,18 +67,44 @@ struct BadgeProgressTests {
         // Given every day on target from the start, and recovery mode on days 10–19
         let period = try #require(RecoveryPeriod(from: start.adding(days: 10), until: start.adding(days: 20)))
         let engine = CycleEngine(startDate: start, preset: .openEnded, pauses: CyclePauses(periods: [period], since: nil))
-        let records = Dictionary(uniqueKeysWithValues: (0..<90).map { offset in
-            (start.adding(days: offset), DayRecord(date: start.adding(days: offset), mealCount: 1, weightKg: nil,
-                                                   allMacrosGood: true, opened: false))
-        })
+        let records = Dictionary(
+            uniqueKeysWithValues: (0..<90).map { offset in
+                (
+                    start.adding(days: offset),
+                    DayRecord(
+                        date: start.adding(days: offset),
+                        mealCount: 1,
+                        weightKg: nil,
+                        allMacrosGood: true,
+                        opened: false
+                    )
+                )
+            }
+        )
         // Then the first cycle (programme days 8–35) ends 10 days later than without the pause
-        #expect(AdherentCycles.completions(records, engine: CycleEngine(startDate: start, preset: .openEnded),
-                                           through: start.adding(days: 89)).first == start.adding(days: 34))
-        #expect(AdherentCycles.completions(records, engine: engine, through: start.adding(days: 89)) == [start.adding(days: 44),
-                                                                                                          start.adding(days: 72)])
+        #expect(
+            AdherentCycles.completions(
+                records,
+                engine: CycleEngine(startDate: start, preset: .openEnded),
+                through: start.adding(days: 89)
+            ).first == start.adding(days: 34)
+        )
+        #expect(
+            AdherentCycles.completions(records, engine: engine, through: start.adding(days: 89)) == [
+                start.adding(days: 44),
+                start.adding(days: 72),
+            ]
+        )
         // and days on target only during the pause do not complete a cycle
-        let onlyPause = records.mapValues { DayRecord(date: $0.date, mealCount: 1, weightKg: nil,
-                                                      allMacrosGood: (10..<20).contains(start.days(to: $0.date)), opened: false) }
+        let onlyPause = records.mapValues {
+            DayRecord(
+                date: $0.date,
+                mealCount: 1,
+                weightKg: nil,
+                allMacrosGood: (10..<20).contains(start.days(to: $0.date)),
+                opened: false
+            )
+        }
         #expect(AdherentCycles.completions(onlyPause, engine: engine, through: start.adding(days: 89)).isEmpty)
     }
 }

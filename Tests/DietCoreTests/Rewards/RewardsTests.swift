@@ -1,4 +1,5 @@
 import DietCore
+import Foundation
 import TestSupport
 import Testing
 
@@ -7,10 +8,23 @@ struct RewardsTests {
     let start = LocalDate.ymd(2026, 1, 5)
 
     /// `count` consecutive active days from `from`, each with `meals` meals.
-    func active(_ count: Int, from: LocalDate? = nil, meals: Int = 1, good: Bool = false, weight: Double? = nil,
-                opened: Bool = false) -> [DayRecord] {
-        (0..<count).map { DayRecord(date: (from ?? start).adding(days: $0), mealCount: meals, weightKg: weight,
-                                    allMacrosGood: good, opened: opened) }
+    func active(
+        _ count: Int,
+        from: LocalDate? = nil,
+        meals: Int = 1,
+        good: Bool = false,
+        weight: Double? = nil,
+        opened: Bool = false
+    ) -> [DayRecord] {
+        (0..<count).map {
+            DayRecord(
+                date: (from ?? start).adding(days: $0),
+                mealCount: meals,
+                weightKg: weight,
+                allMacrosGood: good,
+                opened: opened
+            )
+        }
     }
 
     @Test("streak badges at 7, 30, 90 and 365 days, not one day earlier", arguments: zip([7, 30, 90, 365], Badge.Tier.allCases))
@@ -54,7 +68,8 @@ struct RewardsTests {
     @Test("weight progress: 2 % below the first weight on the 7-entry average, kept after a rebound")
     func weightProgress() {
         // 100.0 then 97.0 daily: averages 100, 98.5, 98.0 (2 % on day 3), 97.75 …
-        let records = [DayRecord(date: start, mealCount: 0, weightKg: 100, allMacrosGood: false, opened: false)]
+        let records =
+            [DayRecord(date: start, mealCount: 0, weightKg: 100, allMacrosGood: false, opened: false)]
             + active(6, from: start.adding(days: 1), meals: 0, weight: 97)
             + active(10, from: start.adding(days: 7), meals: 0, weight: 101)
         let earned = BadgeEvaluator.earned(records: records, goal: .lose, engine: nil, through: start.adding(days: 30))
@@ -64,7 +79,8 @@ struct RewardsTests {
 
     @Test("gaining counts upwards for the goal gain")
     func gain() {
-        let records = [DayRecord(date: start, mealCount: 0, weightKg: 60, allMacrosGood: false, opened: false)]
+        let records =
+            [DayRecord(date: start, mealCount: 0, weightKg: 60, allMacrosGood: false, opened: false)]
             + active(6, from: start.adding(days: 1), meals: 0, weight: 64)
         let earned = BadgeEvaluator.earned(records: records, goal: .gain, engine: nil, through: start.adding(days: 10))
         // averages 60, 62 (3.3 %) → bronze on day 2; 62.67 (4.4 %), 63 (5 %) → silver on day 4
@@ -76,10 +92,15 @@ struct RewardsTests {
     func hold() {
         let steady = active(90, meals: 0, weight: 70)
         let wobbly = active(45, meals: 0, weight: 70) + active(45, from: start.adding(days: 45), meals: 0, weight: 72)
-        #expect(BadgeEvaluator.earned(records: steady, goal: .maintain, engine: nil, through: start.adding(days: 100))[Badge(.weightProgress, .platinum)]
-            == start.adding(days: 89))
+        #expect(
+            BadgeEvaluator.earned(records: steady, goal: .maintain, engine: nil, through: start.adding(days: 100))[Badge(.weightProgress, .platinum)]
+                == start.adding(days: 89)
+        )
         // 72 is 2.9 % above 70: the hold restarts
-        #expect(BadgeEvaluator.earned(records: wobbly, goal: .maintain, engine: nil, through: start.adding(days: 100))[Badge(.weightProgress, .platinum)] == nil)
+        #expect(
+            BadgeEvaluator.earned(records: wobbly, goal: .maintain, engine: nil, through: start.adding(days: 100))[Badge(.weightProgress, .platinum)]
+                == nil
+        )
     }
 
     @Test("points: +10 a meal day, +5 all macros, +5 weight, +2 opening")
@@ -109,8 +130,10 @@ struct RewardsTests {
         #expect(ledger.total == 130)
     }
 
-    @Test("adherence tiers: 5, 10 and 25 cycles on target, not one cycle fewer",
-          arguments: zip([1, 5, 10, 25], Badge.Tier.allCases))
+    @Test(
+        "adherence tiers: 5, 10 and 25 cycles on target, not one cycle fewer",
+        arguments: zip([1, 5, 10, 25], Badge.Tier.allCases)
+    )
     func adherenceTiers(cycles: Int, tier: Badge.Tier) {
         // Given every day good from the start: habit week (7) + 28 days per cycle
         let engine = CycleEngine(startDate: start, preset: .openEnded)
@@ -123,8 +146,10 @@ struct RewardsTests {
         #expect(dayBefore[Badge(.adherence, tier)] == nil)
     }
 
-    @Test("weight tiers at exactly 2, 5 and 10 %, not at 0.1 point less",
-          arguments: zip([2.0, 5.0, 10.0], [Badge.Tier.bronze, .silver, .gold]))
+    @Test(
+        "weight tiers at exactly 2, 5 and 10 %, not at 0.1 point less",
+        arguments: zip([2.0, 5.0, 10.0], [Badge.Tier.bronze, .silver, .gold])
+    )
     func weightTiers(percent: Double, tier: Badge.Tier) {
         // Given 100 kg, then 7 daily entries of w: on day 7 the 7-entry average is exactly w
         func history(_ kg: Double) -> [DayRecord] {
@@ -157,7 +182,8 @@ struct RewardsTests {
     @Test("after gold, 90 days within 2 % of the gold weight earn platinum")
     func holdAfterGold() {
         // 100 kg, then 90 kg: the average hits 90 (10 %) on day 7 → gold; target 90 kg, ±1.8 kg
-        let records = [DayRecord(date: start, mealCount: 0, weightKg: 100, allMacrosGood: false, opened: false)]
+        let records =
+            [DayRecord(date: start, mealCount: 0, weightKg: 100, allMacrosGood: false, opened: false)]
             + active(96, from: start.adding(days: 1), meals: 0, weight: 90)
         let earned = BadgeEvaluator.earned(records: records, goal: .lose, engine: nil, through: start.adding(days: 200))
         #expect(earned[Badge(.weightProgress, .gold)] == start.adding(days: 7))
@@ -170,8 +196,12 @@ struct RewardsTests {
         let stored = [Badge(.streak, .bronze): start, Badge(.milestone, .bronze): start.adding(days: 9)]
         let fresh = [Badge(.milestone, .bronze): start.adding(days: 5), Badge(.milestone, .silver): start.adding(days: 20)]
         let merged = BadgeEvaluator.merge(stored: stored, fresh: fresh)
-        #expect(merged == [Badge(.streak, .bronze): start, Badge(.milestone, .bronze): start.adding(days: 5),
-                           Badge(.milestone, .silver): start.adding(days: 20)])
+        #expect(
+            merged == [
+                Badge(.streak, .bronze): start, Badge(.milestone, .bronze): start.adding(days: 5),
+                Badge(.milestone, .silver): start.adding(days: 20),
+            ]
+        )
     }
 
     @Test("badges earned today are listed for the celebration; yesterday's are not")
@@ -255,5 +285,3 @@ struct RewardsTests {
         #expect(PointsLedger(records: [], through: start).days.isEmpty)
     }
 }
-
-import Foundation

@@ -7,10 +7,23 @@ import Testing
 struct DayReportTests {
     let start = LocalDate.ymd(2026, 1, 5)
 
-    func input(_ profile: Profile = .alice, today: LocalDate, meals: [MealEntry] = [], weights: [WeightEntry] = [],
-               state: CycleState? = nil) -> DayReport.Input {
-        DayReport.Input(profile: profile, startDate: start, today: today, hour: 13, meals: meals, weights: weights,
-                        activeDays: [], cycleState: state)
+    func input(
+        _ profile: Profile = .alice,
+        today: LocalDate,
+        meals: [MealEntry] = [],
+        weights: [WeightEntry] = [],
+        state: CycleState? = nil
+    ) -> DayReport.Input {
+        DayReport.Input(
+            profile: profile,
+            startDate: start,
+            today: today,
+            hour: 13,
+            meals: meals,
+            weights: weights,
+            activeDays: [],
+            cycleState: state
+        )
     }
 
     @Test("a new user's first morning: habit week at maintenance, neutral smileys, prompt for weight")
@@ -40,8 +53,15 @@ struct DayReportTests {
 
     @Test("logging today lights the streak and moves the ring")
     func logged() throws {
-        let meal = try MealEntry(name: "Skyr", kcal: 300, proteinG: 40, carbsG: 20, fatG: 2,
-                                 at: start.instant(at: .hm(12), in: Zones.berlin), in: Zones.berlin)
+        let meal = try MealEntry(
+            name: "Skyr",
+            kcal: 300,
+            proteinG: 40,
+            carbsG: 20,
+            fatG: 2,
+            at: start.instant(at: .hm(12), in: Zones.berlin),
+            in: Zones.berlin
+        )
         let report = DayReport(input(today: start, meals: [meal]))
         #expect(report.streak.isLit && report.streak.count == 1)
         #expect(report.calories.remainingKcal == 1686)

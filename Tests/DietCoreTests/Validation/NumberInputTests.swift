@@ -4,14 +4,20 @@ import Testing
 
 @Suite("Numbers as people type them (docs/rules.md §4)")
 struct NumberInputTests {
-    @Test("a decimal comma and a decimal point mean the same", arguments: [
-        ("72,4", 72.4), ("72.4", 72.4), (" 450,5 ", 450.5), ("450", 450), ("0,5", 0.5), (",5", 0.5), ("-3,0", -3),
-    ])
+    @Test(
+        "a decimal comma and a decimal point mean the same",
+        arguments: [
+            ("72,4", 72.4), ("72.4", 72.4), (" 450,5 ", 450.5), ("450", 450), ("0,5", 0.5), (",5", 0.5), ("-3,0", -3),
+        ]
+    )
     func decimals(text: String, value: Double) {
         #expect(NumberInput.decimal(text) == value)
     }
 
-    @Test("anything but one number is not a number", arguments: ["", " ", "abc", "1,2,3", "1.234,5", "1e5", "inf", "nan", "72,4kg", "٧٢", "--1", "+", "7-2", "72-"])
+    @Test(
+        "anything but one number is not a number",
+        arguments: ["", " ", "abc", "1,2,3", "1.234,5", "1e5", "inf", "nan", "72,4kg", "٧٢", "--1", "+", "7-2", "72-"]
+    )
     func notNumbers(text: String) {
         #expect(NumberInput.decimal(text) == nil)
     }

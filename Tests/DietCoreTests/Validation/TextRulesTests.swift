@@ -4,9 +4,12 @@ import Testing
 
 @Suite("Text without control characters")
 struct TextRulesTests {
-    @Test("C0 controls (but tab and line feed), DEL and C1 controls are forbidden", arguments: [
-        0x00, 0x01, 0x07, 0x08, 0x0B, 0x0C, 0x0D, 0x1B, 0x1F, 0x7F, 0x80, 0x85, 0x9B, 0x9F,
-    ])
+    @Test(
+        "C0 controls (but tab and line feed), DEL and C1 controls are forbidden",
+        arguments: [
+            0x00, 0x01, 0x07, 0x08, 0x0B, 0x0C, 0x0D, 0x1B, 0x1F, 0x7F, 0x80, 0x85, 0x9B, 0x9F,
+        ]
+    )
     func forbidden(code: UInt32) throws {
         let scalar = try #require(Unicode.Scalar(code))
         #expect(TextRules.forbiddenControlCharacter(in: "a" + String(Character(scalar)) + "b") == scalar)
@@ -40,12 +43,18 @@ struct TextRulesTests {
     @Test("the refusal reads as a sentence in de, en and es")
     func message() {
         let error = ValidationError(field: .mealName, allowed: .noControlCharacters, received: "\"a\\u0000b\"")
-        #expect(Localizer(.en).render(error.message)
-            == "Meal name must be text without control characters (tab and line break are fine); you entered \"a\\u0000b\".")
-        #expect(Localizer(.de).render(error.message)
-            == "Name der Mahlzeit: erlaubt ist Text ohne Steuerzeichen (Tabulator und Zeilenumbruch sind erlaubt); du hast \"a\\u0000b\" eingegeben.")
-        #expect(Localizer(.es).render(error.message)
-            == "Nombre de la comida: se admite texto sin caracteres de control (se admiten tabulador y salto de línea); introducido: \"a\\u0000b\".")
+        #expect(
+            Localizer(.en).render(error.message)
+                == "Meal name must be text without control characters (tab and line break are fine); you entered \"a\\u0000b\"."
+        )
+        #expect(
+            Localizer(.de).render(error.message)
+                == "Name der Mahlzeit: erlaubt ist Text ohne Steuerzeichen (Tabulator und Zeilenumbruch sind erlaubt); du hast \"a\\u0000b\" eingegeben."
+        )
+        #expect(
+            Localizer(.es).render(error.message)
+                == "Nombre de la comida: se admite texto sin caracteres de control (se admiten tabulador y salto de línea); introducido: \"a\\u0000b\"."
+        )
     }
 
     @Test("a secret is refused by its character's code point only, and a long value is cut")
@@ -53,8 +62,13 @@ struct TextRulesTests {
         #expect(throws: ValidationError(field: .password, allowed: .noControlCharacters, received: "U+0000")) {
             try TextRules.check("hunter\u{0}2", field: .password, secret: true)
         }
-        #expect(throws: ValidationError(field: .calendarName, allowed: .noControlCharacters,
-                                        received: "\"" + String(repeating: "x", count: 60) + "…\"")) {
+        #expect(
+            throws: ValidationError(
+                field: .calendarName,
+                allowed: .noControlCharacters,
+                received: "\"" + String(repeating: "x", count: 60) + "…\""
+            )
+        ) {
             try TextRules.check(String(repeating: "x", count: 70) + "\u{1B}", field: .calendarName)
         }
     }

@@ -1,12 +1,13 @@
-@testable import DietServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import PostgresNIO
-import SyncProtocol
 import ServerTestSupport
+import SyncProtocol
 import Testing
+
+@testable import DietServer
 
 @Suite("Account export and deletion")
 struct AccountTests {
@@ -45,20 +46,33 @@ struct AccountTests {
             try await ServerHarness.withConnection(owner) { connection in
                 let logger = ServerHarness.logger
                 var tables: [String] = []
-                for try await name in try await connection.query("""
+                for try await name in try await connection.query(
+                    """
                     SELECT table_name::text FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'user_id'
-                    """, logger: logger).decode(String.self) { tables.append(name) }
+                    """,
+                    logger: logger
+                ).decode(String.self) { tables.append(name) }
                 #expect(Set(tables) == ["sessions", "refresh_tokens", "sync_rows", "user_usage", "whoop_connections", "whoop_states"])
                 for table in tables + ["users"] {
                     let column = table == "users" ? "id" : "user_id"
-                    let rows = try await connection.query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table) WHERE \(column) = $1",
-                                                                        binds: bindings(anna.userID)), logger: logger)
+                    let rows = try await connection.query(
+                        PostgresQuery(
+                            unsafeSQL: "SELECT count(*) FROM \(table) WHERE \(column) = $1",
+                            binds: bindings(anna.userID)
+                        ),
+                        logger: logger
+                    )
                     for try await count in rows.decode(Int64.self) { #expect(count == 0, "\(table)") }
                 }
-                let attempts = try await connection.query("SELECT count(*) FROM auth_attempts WHERE account = \(AttemptLimiter.Key.account("anna@example.org"))", logger: logger)
+                let attempts = try await connection.query(
+                    "SELECT count(*) FROM auth_attempts WHERE account = \(AttemptLimiter.Key.account("anna@example.org"))",
+                    logger: logger
+                )
                 for try await count in attempts.decode(Int64.self) { #expect(count == 0, "auth_attempts") }
                 // Ben is untouched.
-                for try await count in try await connection.query("SELECT count(*) FROM sessions WHERE user_id = \(ben.userID)", logger: logger).decode(Int64.self) {
+                for try await count in try await connection.query("SELECT count(*) FROM sessions WHERE user_id = \(ben.userID)", logger: logger)
+                    .decode(Int64.self)
+                {
                     #expect(count == 1)
                 }
             }
@@ -91,14 +105,22 @@ struct RoutesTests {
     func documentMatchesRoutes() async throws {
         let configuration = ServerConfiguration(
             databaseURL: DatabaseURL(host: "127.0.0.1", port: 1, username: "u", password: nil, database: "d"),
-            migrationDatabaseURL: DatabaseURL(host: "127.0.0.1", port: 1, username: "u", password: nil, database: "d"), bcryptCost: 4)
+            migrationDatabaseURL: DatabaseURL(host: "127.0.0.1", port: 1, username: "u", password: nil, database: "d"),
+            bcryptCost: 4
+        )
         let logger = Logger(label: "routes")
-        let router = buildRouter(configuration: configuration, database: ServerDatabase(configuration.databaseURL, logger: logger),
-                                 tokens: try await TokenService(configuration: configuration), logger: logger)
-        let routes = Set(router.routes.map { route in
-            let path = route.path.description.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
-            return "\(route.method.rawValue.lowercased()) /" + path.joined(separator: "/")
-        })
+        let router = buildRouter(
+            configuration: configuration,
+            database: ServerDatabase(configuration.databaseURL, logger: logger),
+            tokens: try await TokenService(configuration: configuration),
+            logger: logger
+        )
+        let routes = Set(
+            router.routes.map { route in
+                let path = route.path.description.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
+                return "\(route.method.rawValue.lowercased()) /" + path.joined(separator: "/")
+            }
+        )
         let document = try JSONSerialization.jsonObject(with: OpenAPIDocument.data()) as? [String: Any]
         let paths = try #require(document?["paths"] as? [String: [String: Any]])
         let documented = Set(paths.flatMap { path, operations in operations.keys.map { "\($0) \(path)" } })

@@ -1,4 +1,3 @@
-import _CryptoExtras
 import DietServer
 import Foundation
 import Hummingbird
@@ -7,6 +6,7 @@ import JWTKit
 import ServerTestSupport
 import SyncProtocol
 import Testing
+import _CryptoExtras
 
 /// Sign in with Apple against a key set the test makes, published to the server as its JWKS.
 @Suite("Sign in with Apple")
@@ -27,18 +27,32 @@ struct AppleSignInTests {
         return Signer(keys: keys, jwks: jwks)
     }
 
-    static func token(_ signer: Signer, subject: String = "001234.apple.user", email: String? = nil,
-                      audience: String = audience, issuer: String = "https://appleid.apple.com",
-                      expires: Date = Date().addingTimeInterval(600)) async throws -> String {
-        let claims = AppleIdentityToken(issuer: .init(value: issuer), audience: .init(value: [audience]), expires: .init(value: expires),
-                                        issuedAt: .init(value: Date()), subject: .init(value: subject), email: email)
+    static func token(
+        _ signer: Signer,
+        subject: String = "001234.apple.user",
+        email: String? = nil,
+        audience: String = audience,
+        issuer: String = "https://appleid.apple.com",
+        expires: Date = Date().addingTimeInterval(600)
+    ) async throws -> String {
+        let claims = AppleIdentityToken(
+            issuer: .init(value: issuer),
+            audience: .init(value: [audience]),
+            expires: .init(value: expires),
+            issuedAt: .init(value: Date()),
+            subject: .init(value: subject),
+            email: email
+        )
         return try await signer.keys.sign(claims, kid: JWKIdentifier(string: "test-key"))
     }
 
     @Test("a valid identity token creates the account once and signs the same user in afterwards")
     func validToken() async throws {
         let apple = try await Self.signer()
-        try await ServerHarness.withServer(configure: { $0.appleJWKS = apple.jwks; $0.appleAudience = Self.audience }) { _, client in
+        try await ServerHarness.withServer(configure: {
+            $0.appleJWKS = apple.jwks
+            $0.appleAudience = Self.audience
+        }) { _, client in
             let token = try await Self.token(apple, email: "anna@privaterelay.appleid.com")
             let first = try await client.send(.post, AccountPaths.apple, json: AppleSignIn(identityToken: token, deviceName: "iPhone"))
                 .decoded(TokenResponse.self, expecting: .created)
@@ -55,7 +69,10 @@ struct AppleSignInTests {
     func invalidTokens() async throws {
         let apple = try await Self.signer()
         let impostor = try await Self.signer()
-        try await ServerHarness.withServer(configure: { $0.appleJWKS = apple.jwks; $0.appleAudience = Self.audience }) { _, client in
+        try await ServerHarness.withServer(configure: {
+            $0.appleJWKS = apple.jwks
+            $0.appleAudience = Self.audience
+        }) { _, client in
             let tokens = [
                 try await Self.token(apple, audience: "com.example.other"),
                 try await Self.token(apple, issuer: "https://evil.example.org"),
@@ -74,7 +91,10 @@ struct AppleSignInTests {
     @Test("an Apple email already used by a password account is not linked to it")
     func noSilentLinking() async throws {
         let apple = try await Self.signer()
-        try await ServerHarness.withServer(configure: { $0.appleJWKS = apple.jwks; $0.appleAudience = Self.audience }) { _, client in
+        try await ServerHarness.withServer(configure: {
+            $0.appleJWKS = apple.jwks
+            $0.appleAudience = Self.audience
+        }) { _, client in
             let password = try await client.signup("anna@example.org")
             let token = try await Self.token(apple, email: "anna@example.org")
             let viaApple = try await client.send(.post, AccountPaths.apple, json: AppleSignIn(identityToken: token, deviceName: "iPhone"))

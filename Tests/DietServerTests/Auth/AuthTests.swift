@@ -3,8 +3,8 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import JWTKit
-import SyncProtocol
 import ServerTestSupport
+import SyncProtocol
 import Testing
 
 @Suite("Accounts and tokens")
@@ -25,10 +25,18 @@ struct AuthTests {
     @Test("sign-up refuses a bad email, a short password, a missing field and a taken email, saying which")
     func signupValidation() async throws {
         try await ServerHarness.withServer { _, client in
-            let badEmail = try await client.send(.post, AccountPaths.signup, json: PasswordCredentials(email: "anna", password: "long enough pw", deviceName: "x"))
+            let badEmail = try await client.send(
+                .post,
+                AccountPaths.signup,
+                json: PasswordCredentials(email: "anna", password: "long enough pw", deviceName: "x")
+            )
             #expect(badEmail.status == .badRequest)
             #expect(badEmail.errorBody?.error.message.contains("email address \"anna\"") == true)
-            let short = try await client.send(.post, AccountPaths.signup, json: PasswordCredentials(email: "a@b.de", password: "short", deviceName: "x"))
+            let short = try await client.send(
+                .post,
+                AccountPaths.signup,
+                json: PasswordCredentials(email: "a@b.de", password: "short", deviceName: "x")
+            )
             #expect(short.errorBody?.error.message == "The password needs at least 10 characters.")
             let missing = try await client.send(.post, AccountPaths.signup, rawBody: #"{"email":"a@b.de","password":"long enough pw"}"#)
             #expect(missing.status == .badRequest)
@@ -36,7 +44,11 @@ struct AuthTests {
             let notJSON = try await client.send(.post, AccountPaths.signup, rawBody: "email=a@b.de")
             #expect(notJSON.status == .badRequest)
             _ = try await client.signup("a@b.de")
-            let taken = try await client.send(.post, AccountPaths.signup, json: PasswordCredentials(email: "A@B.de", password: "long enough pw", deviceName: "x"))
+            let taken = try await client.send(
+                .post,
+                AccountPaths.signup,
+                json: PasswordCredentials(email: "A@B.de", password: "long enough pw", deviceName: "x")
+            )
             #expect(taken.status == .conflict)
         }
     }
@@ -116,14 +128,29 @@ struct AuthTests {
 
             let otherKeys = JWTKeyCollection()
             await otherKeys.add(hmac: HMACKey(from: "some other secret of enough length!!"), digestAlgorithm: .sha256)
-            let forged = try await otherKeys.sign(TestClaims(sub: tokens.userID.uuidString, sid: tokens.sessionID.uuidString,
-                                                             exp: Date().addingTimeInterval(600)))
+            let forged = try await otherKeys.sign(
+                TestClaims(
+                    sub: tokens.userID.uuidString,
+                    sid: tokens.sessionID.uuidString,
+                    exp: Date().addingTimeInterval(600)
+                )
+            )
             let keys = JWTKeyCollection()
             await keys.add(hmac: HMACKey(from: configuration.jwtSecret), digestAlgorithm: .sha256)
-            let expired = try await keys.sign(TestClaims(sub: tokens.userID.uuidString, sid: tokens.sessionID.uuidString,
-                                                         exp: Date().addingTimeInterval(-1)))
-            let valid = try await keys.sign(TestClaims(sub: tokens.userID.uuidString, sid: tokens.sessionID.uuidString,
-                                                       exp: Date().addingTimeInterval(600)))
+            let expired = try await keys.sign(
+                TestClaims(
+                    sub: tokens.userID.uuidString,
+                    sid: tokens.sessionID.uuidString,
+                    exp: Date().addingTimeInterval(-1)
+                )
+            )
+            let valid = try await keys.sign(
+                TestClaims(
+                    sub: tokens.userID.uuidString,
+                    sid: tokens.sessionID.uuidString,
+                    exp: Date().addingTimeInterval(600)
+                )
+            )
             #expect(try await client.send(.get, SyncPaths.pull, token: valid).status == .ok, "the control token is accepted")
             for token in [tampered, unsigned, forged, expired, "not-a-token", ""] {
                 let response = try await client.send(.get, SyncPaths.pull, token: token)

@@ -1,10 +1,11 @@
-@testable import DietServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import SyncProtocol
 import ServerTestSupport
+import SyncProtocol
 import Testing
+
+@testable import DietServer
 
 @Suite("Sign-in and sign-up limits under concurrency")
 struct SignInLimitTests {
@@ -34,8 +35,11 @@ struct SignInLimitTests {
                 _ = try await client.signup("user\(index)@example.org")
             }
             // When
-            let refused = try await client.send(.post, AccountPaths.signup,
-                                                json: PasswordCredentials(email: "one.more@example.org", password: "correct horse battery", deviceName: "x"))
+            let refused = try await client.send(
+                .post,
+                AccountPaths.signup,
+                json: PasswordCredentials(email: "one.more@example.org", password: "correct horse battery", deviceName: "x")
+            )
             // Then
             #expect(refused.status == .tooManyRequests)
             #expect(refused.headers[.retryAfter].flatMap(Int.init).map { $0 > 0 } == true)
@@ -56,8 +60,18 @@ struct SignInLimitTests {
             let (signups, login) = try await withThrowingTaskGroup(of: (Bool, TestResponse).self) { group in
                 for index in 0..<60 {
                     group.addTask {
-                        (true, try await client.send(.post, AccountPaths.signup, json: PasswordCredentials(
-                            email: "flood\(index)@example.org", password: "correct horse battery", deviceName: "x")))
+                        (
+                            true,
+                            try await client.send(
+                                .post,
+                                AccountPaths.signup,
+                                json: PasswordCredentials(
+                                    email: "flood\(index)@example.org",
+                                    password: "correct horse battery",
+                                    deviceName: "x"
+                                )
+                            )
+                        )
                     }
                 }
                 group.addTask { (false, try await client.login("anna@example.org")) }

@@ -1,9 +1,10 @@
-@testable import DietServer
 import Foundation
 import Hummingbird
 import PostgresNIO
 import ServerTestSupport
 import Testing
+
+@testable import DietServer
 
 /// The repositories on a fresh, migrated database, through the app role and row-level security.
 enum RepositoryDatabase {
@@ -29,14 +30,29 @@ struct RepositoryTests {
     func refreshTokens() async throws {
         try await RepositoryDatabase.with { database in
             // Given a user with two sessions, a live token on the laptop and an expired one on the phone.
-            let user = UUID(), laptop = UUID(), phone = UUID()
-            let live = Data(repeating: 1, count: 32), expired = Data(repeating: 2, count: 32)
+            let user = UUID()
+            let laptop = UUID()
+            let phone = UUID()
+            let live = Data(repeating: 1, count: 32)
+            let expired = Data(repeating: 2, count: 32)
             try await database.withUser(user) { [users, sessions] (connection: PostgresConnection) async throws in
                 try await users.insert(id: user, email: "anna@example.org", passwordHash: "hash", on: connection)
                 try await sessions.insertSession(userID: user, sessionID: laptop, deviceName: "laptop", on: connection)
                 try await sessions.insertSession(userID: user, sessionID: phone, deviceName: "phone", on: connection)
-                try await sessions.insertRefreshToken(userID: user, hash: live, sessionID: laptop, expires: Date().addingTimeInterval(3600), on: connection)
-                try await sessions.insertRefreshToken(userID: user, hash: expired, sessionID: phone, expires: Date().addingTimeInterval(-1), on: connection)
+                try await sessions.insertRefreshToken(
+                    userID: user,
+                    hash: live,
+                    sessionID: laptop,
+                    expires: Date().addingTimeInterval(3600),
+                    on: connection
+                )
+                try await sessions.insertRefreshToken(
+                    userID: user,
+                    hash: expired,
+                    sessionID: phone,
+                    expires: Date().addingTimeInterval(-1),
+                    on: connection
+                )
             }
             try await database.withUser(user) { [sessions] (connection: PostgresConnection) async throws in
                 // When the tokens are claimed, then only the live one works, and only once.
@@ -63,7 +79,9 @@ struct RepositoryTests {
     @Test("users are found by email and Apple subject before sign-in; a taken email is 409; deletion leaves no session or attempt")
     func userLookups() async throws {
         try await RepositoryDatabase.with { database in
-            let anna = UUID(), apple = UUID(), email = "anna@example.org"
+            let anna = UUID()
+            let apple = UUID()
+            let email = "anna@example.org"
             let key = AttemptLimiter.Key.account(email)
             // Given no account, nothing is found.
             try await database.withoutUser { [users] (connection: PostgresConnection) async throws in

@@ -1,11 +1,12 @@
-@testable import DietServer
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import SyncProtocol
 import ServerTestSupport
+import SyncProtocol
 import Testing
+
+@testable import DietServer
 
 @Suite("The client's address behind trusted proxies")
 struct ClientAddressTests {
@@ -62,15 +63,23 @@ struct ClientAddressTests {
 struct SignInAddressTests {
     /// A live server that believes X-Forwarded-For from loopback, as behind a local proxy.
     private func behindProxy(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        try await ServerHarness.withServer(.live, configure: { $0.clientAddress.trustedProxies = [IPRange("127.0.0.0/8"), IPRange("::1")].compactMap { $0 } }) { _, client in
+        try await ServerHarness.withServer(
+            .live,
+            configure: { $0.clientAddress.trustedProxies = [IPRange("127.0.0.0/8"), IPRange("::1")].compactMap { $0 } }
+        ) { _, client in
             try await body(client)
         }
     }
 
-    private func login(_ client: any TestClientProtocol, _ email: String, password: String, from address: String) async throws -> HTTPResponse.Status {
+    private func login(_ client: any TestClientProtocol, _ email: String, password: String, from address: String) async throws -> HTTPResponse.Status
+    {
         let body = try JSONEncoder.api.encode(PasswordCredentials(email: email, password: password, deviceName: "phone"))
-        return try await client.execute(uri: AccountPaths.login, method: .post,
-                                        headers: [.contentType: "application/json", .xForwardedFor: address], body: ByteBuffer(bytes: body)).status
+        return try await client.execute(
+            uri: AccountPaths.login,
+            method: .post,
+            headers: [.contentType: "application/json", .xForwardedFor: address],
+            body: ByteBuffer(bytes: body)
+        ).status
     }
 
     @Test("five wrong passwords from one address do not lock the owner out from another address")
@@ -112,7 +121,9 @@ struct SignInAddressTests {
         try await ServerHarness.withServer(.live, configure: { $0.rateLimit.failuresPerAddress = 6 }) { _, client in
             // Given: six failures, each claiming another address
             for index in 0..<6 {
-                #expect(try await login(client, "user\(index)@example.org", password: "guess guess guess", from: "203.0.113.\(index)") == .unauthorized)
+                #expect(
+                    try await login(client, "user\(index)@example.org", password: "guess guess guess", from: "203.0.113.\(index)") == .unauthorized
+                )
             }
             // When
             let next = try await login(client, "fresh@example.org", password: "guess guess guess", from: "198.51.100.99")
@@ -123,10 +134,13 @@ struct SignInAddressTests {
 
     @Test("a generous limit per account holds across all addresses")
     func accountLimitAcrossAddresses() async throws {
-        try await ServerHarness.withServer(.live, configure: {
-            $0.clientAddress.trustedProxies = [IPRange("127.0.0.0/8"), IPRange("::1")].compactMap { $0 }
-            $0.rateLimit.failuresPerAccount = 8
-        }) { _, client in
+        try await ServerHarness.withServer(
+            .live,
+            configure: {
+                $0.clientAddress.trustedProxies = [IPRange("127.0.0.0/8"), IPRange("::1")].compactMap { $0 }
+                $0.rateLimit.failuresPerAccount = 8
+            }
+        ) { _, client in
             // Given: eight failures from eight addresses
             _ = try await client.signup("anna@example.org")
             for index in 0..<8 {

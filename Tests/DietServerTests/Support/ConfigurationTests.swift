@@ -1,9 +1,10 @@
-@testable import DietServer
 import Foundation
 import Logging
 import PostgresNIO
 import ServerTestSupport
 import Testing
+
+@testable import DietServer
 
 @Suite("Server configuration and migrations")
 struct ConfigurationTests {
@@ -22,16 +23,24 @@ struct ConfigurationTests {
 
     @Test("production is the default: an empty environment is refused for its development secret, naming the variable")
     func productionIsTheDefault() throws {
-        #expect(throws: ConfigurationError.invalid(
-            "WDIET_JWT_SECRET", "must be set to a secret of at least 32 bytes (or WDIET_ENV=development for local use)")) {
+        #expect(
+            throws: ConfigurationError.invalid(
+                "WDIET_JWT_SECRET",
+                "must be set to a secret of at least 32 bytes (or WDIET_ENV=development for local use)"
+            )
+        ) {
             try ServerConfiguration(environment: [:])
         }
     }
 
     @Test("production refuses the development secrets and a short secret, naming the variable")
     func productionNeedsSecrets() throws {
-        #expect(throws: ConfigurationError.invalid(
-            "WDIET_JWT_SECRET", "must be set to a secret of at least 32 bytes (or WDIET_ENV=development for local use)")) {
+        #expect(
+            throws: ConfigurationError.invalid(
+                "WDIET_JWT_SECRET",
+                "must be set to a secret of at least 32 bytes (or WDIET_ENV=development for local use)"
+            )
+        ) {
             try ServerConfiguration(environment: ["WDIET_ENV": "production", "WDIET_JWT_SECRET": "too short"])
         }
         let secret = String(repeating: "s", count: 40)
@@ -60,13 +69,16 @@ struct ConfigurationTests {
         #expect(configuration.bcrypt.concurrency == 3)
     }
 
-    @Test("bad values are refused by name", arguments: [
-        ("WDIET_ENV", "staging"), ("WDIET_LISTEN", "8090"), ("WDIET_LISTEN", "host:99999"), ("WDIET_DATABASE_URL", "mysql://x@y/z"),
-        ("WDIET_MIGRATION_DATABASE_URL", "postgres://user@host"), ("WDIET_TOKEN_KEY", "c2hvcnQ="), ("WDIET_BCRYPT_COST", "3"),
-        ("WDIET_APPLE_JWKS", "/no/such/file.json"), ("WDIET_TRUSTED_PROXIES", "10.0.0.0/33"), ("WDIET_TRUSTED_PROXIES", "proxy.local"),
-        ("WDIET_PROXY_HEADER", "X-Real-IP"), ("WDIET_USER_QUOTA_BYTES", "0"), ("WDIET_PUSH_BYTES_PER_MINUTE", "1000"),
-        ("WDIET_MAX_CONNECTIONS", "many"), ("WDIET_IDLE_TIMEOUT", "0"), ("WDIET_BODY_TIMEOUT", "-1"), ("WDIET_BCRYPT_CONCURRENCY", "0"),
-    ])
+    @Test(
+        "bad values are refused by name",
+        arguments: [
+            ("WDIET_ENV", "staging"), ("WDIET_LISTEN", "8090"), ("WDIET_LISTEN", "host:99999"), ("WDIET_DATABASE_URL", "mysql://x@y/z"),
+            ("WDIET_MIGRATION_DATABASE_URL", "postgres://user@host"), ("WDIET_TOKEN_KEY", "c2hvcnQ="), ("WDIET_BCRYPT_COST", "3"),
+            ("WDIET_APPLE_JWKS", "/no/such/file.json"), ("WDIET_TRUSTED_PROXIES", "10.0.0.0/33"), ("WDIET_TRUSTED_PROXIES", "proxy.local"),
+            ("WDIET_PROXY_HEADER", "X-Real-IP"), ("WDIET_USER_QUOTA_BYTES", "0"), ("WDIET_PUSH_BYTES_PER_MINUTE", "1000"),
+            ("WDIET_MAX_CONNECTIONS", "many"), ("WDIET_IDLE_TIMEOUT", "0"), ("WDIET_BODY_TIMEOUT", "-1"), ("WDIET_BCRYPT_CONCURRENCY", "0"),
+        ]
+    )
     func badValues(variable: String, value: String) {
         do {
             _ = try ServerConfiguration(environment: [variable: value])
@@ -80,17 +92,21 @@ struct ConfigurationTests {
 
     @Test("the SQL splitter keeps dollar-quoted bodies, strings and comments whole")
     func splitter() {
-        let statements = SQLScript.statements("""
+        let statements = SQLScript.statements(
+            """
             -- a comment; with a semicolon
             CREATE FUNCTION f() RETURNS int LANGUAGE sql AS $$ SELECT 1; $$;
             INSERT INTO t VALUES ('a;b', "c;d"); /* block; comment */
             DO $body$ BEGIN PERFORM 1; END $body$
-            """)
-        #expect(statements == [
-            "CREATE FUNCTION f() RETURNS int LANGUAGE sql AS $$ SELECT 1; $$",
-            "INSERT INTO t VALUES ('a;b', \"c;d\")",
-            "DO $body$ BEGIN PERFORM 1; END $body$",
-        ])
+            """
+        )
+        #expect(
+            statements == [
+                "CREATE FUNCTION f() RETURNS int LANGUAGE sql AS $$ SELECT 1; $$",
+                "INSERT INTO t VALUES ('a;b', \"c;d\")",
+                "DO $body$ BEGIN PERFORM 1; END $body$",
+            ]
+        )
     }
 
     @Test("five servers starting at once apply each migration exactly once")

@@ -1,7 +1,8 @@
-@testable import DietServer
 import Foundation
 import ServerTestSupport
 import Testing
+
+@testable import DietServer
 
 @Suite("Slow and idle clients")
 struct ConnectionTests {

@@ -1,13 +1,14 @@
-@testable import DietServer
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 import HummingbirdTesting
 import Logging
 import ServerTestSupport
-import Synchronization
 import SyncProtocol
+import Synchronization
 import Testing
+
+@testable import DietServer
 
 /// The lines a server logged, as `JSONLogHandler` wrote them.
 final class LogCapture: Sendable {
@@ -56,8 +57,11 @@ struct LoggingTests {
             let header = try #require(Self.requestIDHeader)
             // When it deletes itself, naming its own request id.
             let start = capture.count
-            let response = try await client.execute(uri: AccountPaths.account, method: .delete,
-                                                    headers: [.authorization: "Bearer \(tokens.accessToken)", header: "client-42.a_b:c"])
+            let response = try await client.execute(
+                uri: AccountPaths.account,
+                method: .delete,
+                headers: [.authorization: "Bearer \(tokens.accessToken)", header: "client-42.a_b:c"]
+            )
             // Then the response and every line logged meanwhile carry that id.
             #expect(response.status == .noContent)
             #expect(response.headers[header] == "client-42.a_b:c")
@@ -101,20 +105,32 @@ struct LoggingTests {
             #expect(try await client.login("anna@example.org", password: password + "x").status == .unauthorized)
             let refreshed = try await client.send(.post, AccountPaths.refresh, json: RefreshRequest(refreshToken: login.refreshToken))
                 .decoded(TokenResponse.self)
-            let weight = Change(table: .weightEntries, id: NaturalKey.id(table: .weightEntries, key: "2026-11-24"),
-                                hlc: HLC(wallMs: Changes.now, counter: 0, deviceID: "phone"), deleted: false,
-                                row: .object(["local_date": .string("2026-11-24"), "weight_kg": .number(87.6),
-                                              "logged_at": .string("2026-11-24T07:00:00.000Z"), "time_zone": .string("Europe/Berlin")]))
-            let push = try await client.send(.post, SyncPaths.push, token: refreshed.accessToken,
-                                             json: PushRequest(deviceID: "phone", changes: [weight])).decoded(PushResponse.self)
+            let weight = Change(
+                table: .weightEntries,
+                id: NaturalKey.id(table: .weightEntries, key: "2026-11-24"),
+                hlc: HLC(wallMs: Changes.now, counter: 0, deviceID: "phone"),
+                deleted: false,
+                row: .object([
+                    "local_date": .string("2026-11-24"), "weight_kg": .number(87.6),
+                    "logged_at": .string("2026-11-24T07:00:00.000Z"), "time_zone": .string("Europe/Berlin"),
+                ])
+            )
+            let push = try await client.send(
+                .post,
+                SyncPaths.push,
+                token: refreshed.accessToken,
+                json: PushRequest(deviceID: "phone", changes: [weight])
+            ).decoded(PushResponse.self)
             #expect(push.results.map(\.status) == [.applied])
             let pulled = try await client.send(.get, SyncPaths.pull + "?cursor=0", token: refreshed.accessToken)
             #expect(String(buffer: pulled.body).contains("87.6"))
             // …then the log says what happened, and none of the secrets or the weight.
             let log = capture.text
             #expect(log.contains(#""message":"request""#))
-            let secrets = [password, signup.accessToken, signup.refreshToken, login.accessToken, login.refreshToken,
-                           refreshed.accessToken, refreshed.refreshToken, "87.6"]
+            let secrets = [
+                password, signup.accessToken, signup.refreshToken, login.accessToken, login.refreshToken,
+                refreshed.accessToken, refreshed.refreshToken, "87.6",
+            ]
             for secret in secrets { #expect(!log.contains(secret), "the log holds \(secret.prefix(12))…") }
             // Nor the secret halves of the tokens alone.
             for token in [signup.refreshToken, login.refreshToken, refreshed.refreshToken] {

@@ -1,11 +1,12 @@
-@testable import DietServer
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 import HummingbirdTesting
 import ServerTestSupport
 import SyncProtocol
 import Testing
+
+@testable import DietServer
 
 /// A scrape of `/metrics`: each sample line (`name{labels} value`) by its series.
 struct Scrape {
@@ -59,8 +60,14 @@ struct MetricsTests {
 
             // When it pushes, fails to sign in twice, revokes a device by id and asks for a path no route has.
             let meal = Changes.meal(UUID(), name: "Porridge", kcal: 320, at: Changes.now)
-            #expect(try await client.send(.post, SyncPaths.push, token: tokens.accessToken,
-                                          json: PushRequest(deviceID: "laptop", changes: [meal])).status == .ok)
+            #expect(
+                try await client.send(
+                    .post,
+                    SyncPaths.push,
+                    token: tokens.accessToken,
+                    json: PushRequest(deviceID: "laptop", changes: [meal])
+                ).status == .ok
+            )
             #expect(try await client.login("anna@example.org", password: "not the password").status == .unauthorized)
             #expect(try await client.login("nobody@example.org").status == .unauthorized)
             let device = UUID()
@@ -78,8 +85,10 @@ struct MetricsTests {
             #expect(after.value(wrong) - before.value(wrong) >= 1)
             #expect(after.value(unknown) - before.value(unknown) >= 1)
             let pushCount = "http_server_request_duration_seconds_count"
-            #expect(after.sum(pushCount, with: [pushRoute, #"http_response_status_code="200""#])
-                - before.sum(pushCount, with: [pushRoute, #"http_response_status_code="200""#]) >= 1)
+            #expect(
+                after.sum(pushCount, with: [pushRoute, #"http_response_status_code="200""#])
+                    - before.sum(pushCount, with: [pushRoute, #"http_response_status_code="200""#]) >= 1
+            )
             #expect(!after.series("http_server_request_duration_seconds_bucket", with: [pushRoute, #"le="0.005""#]).isEmpty)
             // The 401 of a sign-in is timed too (errors become responses inside the timing).
             #expect(!after.series(pushCount, with: [#"http_route="/v1/auth/login""#, #"http_response_status_code="401""#]).isEmpty)
@@ -113,14 +122,20 @@ struct MetricsTests {
     @Test("a stranger cannot read /metrics: no token and no allowed address, a wrong token, a request a proxy relayed")
     func strangersAreRefused() async throws {
         // Given a server allowing no address, only its token.
-        try await ServerHarness.withServer(.live, configure: {
-            $0.metrics.token = Self.token
-            $0.metrics.allowed = []
-        }) { _, client in
+        try await ServerHarness.withServer(
+            .live,
+            configure: {
+                $0.metrics.token = Self.token
+                $0.metrics.allowed = []
+            }
+        ) { _, client in
             let none = try await client.execute(uri: "/metrics", method: .get)
             #expect(none.status == .forbidden)
             #expect(none.errorBody?.error.code == "forbidden")
-            #expect(try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer wrong-token-wrong-token"]).status == .forbidden)
+            #expect(
+                try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer wrong-token-wrong-token"]).status
+                    == .forbidden
+            )
             #expect(try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer \(Self.token)"]).status == .ok)
         }
         // Given the default policy (loopback, no token): the local scraper reads, a relayed request does not.
@@ -141,9 +156,11 @@ struct MetricsTests {
     @Test("the metrics settings are read from the environment and refused when wrong")
     func metricsSettings() throws {
         let base = ["WDIET_ENV": "development"]
-        let set = try ServerConfiguration(environment: base.merging([
-            "WDIET_METRICS_TOKEN": Self.token, "WDIET_METRICS_ALLOW": "10.0.0.0/8, 192.168.1.7",
-        ]) { $1 })
+        let set = try ServerConfiguration(
+            environment: base.merging([
+                "WDIET_METRICS_TOKEN": Self.token, "WDIET_METRICS_ALLOW": "10.0.0.0/8, 192.168.1.7",
+            ]) { $1 }
+        )
         #expect(set.metrics.token == Self.token)
         #expect(set.metrics.permits(peer: "10.1.2.3", headers: [:]))
         #expect(!set.metrics.permits(peer: "127.0.0.1", headers: [:]))

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import ServerTestSupport
 import ServiceLifecycle
+
 #if canImport(Glibc)
 import Glibc
 #endif

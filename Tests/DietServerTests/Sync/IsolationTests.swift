@@ -1,11 +1,12 @@
-@testable import DietServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import PostgresNIO
-import SyncProtocol
 import ServerTestSupport
+import SyncProtocol
 import Testing
+
+@testable import DietServer
 
 @Suite("Users never see each other's rows")
 struct IsolationTests {
@@ -22,8 +23,13 @@ struct IsolationTests {
             #expect(pulled.changes.isEmpty)
             // Ben writes a row with Anna's id and a newer stamp: it becomes Ben's own row; Anna's is untouched.
             let hijack = Changes.meal(annaMeal.id, name: "Ben was here", kcal: 1, at: Changes.now + 10_000, device: "benphone")
-            let pushed = try await client.send(.post, SyncPaths.push, token: ben.accessToken, json: PushRequest(deviceID: "benphone", changes: [hijack]))
-                .decoded(PushResponse.self)
+            let pushed = try await client.send(
+                .post,
+                SyncPaths.push,
+                token: ben.accessToken,
+                json: PushRequest(deviceID: "benphone", changes: [hijack])
+            )
+            .decoded(PushResponse.self)
             #expect(pushed.results.map(\.status) == [.applied])
             let annaPull = try await client.send(.get, SyncPaths.pull, token: anna.accessToken).decoded(PullResponse.self)
             #expect(annaPull.changes == [annaMeal])
@@ -59,7 +65,9 @@ struct IsolationTests {
                 let logger = ServerHarness.logger
                 func count(_ table: String) async throws -> Int64 {
                     var total: Int64 = -1
-                    for try await value in try await connection.query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)"), logger: logger).decode(Int64.self) {
+                    for try await value in try await connection.query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)"), logger: logger)
+                        .decode(Int64.self)
+                    {
                         total = value
                     }
                     return total
@@ -73,7 +81,10 @@ struct IsolationTests {
                 #expect(try await count("sync_rows") == 1)
                 let names = try await connection.query("SELECT row->>'name' FROM sync_rows", logger: logger).decode(String.self)
                 for try await name in names { #expect(name == "Ben") }
-                let updated = try await connection.query("UPDATE sync_rows SET deleted = true WHERE user_id = \(anna.userID) RETURNING id", logger: logger)
+                let updated = try await connection.query(
+                    "UPDATE sync_rows SET deleted = true WHERE user_id = \(anna.userID) RETURNING id",
+                    logger: logger
+                )
                 for try await _ in updated.decode(UUID.self) { Issue.record("Ben's transaction updated Anna's row") }
                 try await connection.query("COMMIT", logger: logger)
 
@@ -81,10 +92,13 @@ struct IsolationTests {
                 try await connection.query("BEGIN", logger: logger)
                 try await connection.query("SELECT set_config('app.user_id', \(ben.userID.uuidString), true)", logger: logger)
                 await #expect(throws: PSQLError.self) {
-                    try await connection.query("""
+                    try await connection.query(
+                        """
                         INSERT INTO sync_rows (user_id, table_name, id, hlc, deleted, row, seq)
                         VALUES (\(anna.userID), 'meal_logs', \(UUID()), 'x', false, '{}'::jsonb, 1)
-                        """, logger: logger)
+                        """,
+                        logger: logger
+                    )
                 }
                 try await connection.query("ROLLBACK", logger: logger)
                 // The app role is not the owner and cannot switch row security off for itself.

@@ -1,4 +1,3 @@
-@testable import DietServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -6,18 +5,25 @@ import ServerTestSupport
 import SyncProtocol
 import Testing
 
+@testable import DietServer
+
 @Suite("Pull pages")
 struct PullPageTests {
     /// A synced calendar whose text is about `characters` long (valid under the row contract).
     static func calendar(_ index: Int, characters: Int) -> Change {
         let line = "X-FILL:" + String(repeating: "a", count: 70) + "\n"
         let ics = "BEGIN:VCALENDAR\n" + String(repeating: line, count: characters / line.count) + "END:VCALENDAR"
-        return Change(table: .calendarSources, id: UUID(), hlc: HLC(wallMs: Changes.now, counter: index, deviceID: "laptop"),
-                      deleted: false, row: .object([
-                          "name": .string("Calendar \(index)"), "kind": .string("file"), "location": .string("/home/anna/work-\(index).ics"),
-                          "added_at": .string("2026-11-23T08:00:00.000Z"), "fetched_at": .string("2026-11-23T08:00:00.000Z"),
-                          "ics": .string(ics),
-                      ]))
+        return Change(
+            table: .calendarSources,
+            id: UUID(),
+            hlc: HLC(wallMs: Changes.now, counter: index, deviceID: "laptop"),
+            deleted: false,
+            row: .object([
+                "name": .string("Calendar \(index)"), "kind": .string("file"), "location": .string("/home/anna/work-\(index).ics"),
+                "added_at": .string("2026-11-23T08:00:00.000Z"), "fetched_at": .string("2026-11-23T08:00:00.000Z"),
+                "ics": .string(ics),
+            ])
+        )
     }
 
     @Test("a pull page stops at its byte budget as well as its row count; following the cursor brings every row once")

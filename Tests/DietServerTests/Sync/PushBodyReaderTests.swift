@@ -1,7 +1,8 @@
-@testable import DietServer
 import Foundation
 import SyncProtocol
 import Testing
+
+@testable import DietServer
 
 /// The push body reader takes exactly what `JSONDecoder` takes, with the same result; what it
 /// declines, `JSONDecoder` still reads or refuses with its own message.
@@ -12,17 +13,32 @@ struct PushBodyReaderTests {
     /// A body as clients send it (JSONEncoder.api), with rows that use every JSON type.
     static var encodedBody: Data {
         let changes = [
-            Change(table: .mealLogs, id: UUID(), hlc: HLC(wallMs: 1_763_800_000_000, counter: 1, deviceID: "phone"), deleted: false,
-                   row: .object([
-                       "name": .string("Döner mit Pommes \"groß\" \\ / 🥙\n\t"), "grams": .number(350.5), "kcal": .number(-0.0),
-                       "tiny": .number(1e-7), "huge": .number(1.5e300), "whole": .number(12_345_678), "ok": .bool(true),
-                       "note": .null, "tags": .array([.string("a"), .number(1), .bool(false), .null, .object([:]), .array([])]),
-                       "nested": .object(["deeper": .object(["x": .array([.array([.number(0.1)])])])]),
-                   ])),
-            Change(table: .weightEntries, id: UUID(), hlc: HLC(wallMs: 1_763_800_000_001, counter: 0xFFFF, deviceID: "laptop2"),
-                   deleted: true, row: .null),
-            Change(table: .profile, id: UUID(), hlc: HLC(wallMs: 1_763_800_000_002, counter: 0, deviceID: "web"), deleted: false,
-                   row: .object(["language": .string("de"), "empty": .string("")])),
+            Change(
+                table: .mealLogs,
+                id: UUID(),
+                hlc: HLC(wallMs: 1_763_800_000_000, counter: 1, deviceID: "phone"),
+                deleted: false,
+                row: .object([
+                    "name": .string("Döner mit Pommes \"groß\" \\ / 🥙\n\t"), "grams": .number(350.5), "kcal": .number(-0.0),
+                    "tiny": .number(1e-7), "huge": .number(1.5e300), "whole": .number(12_345_678), "ok": .bool(true),
+                    "note": .null, "tags": .array([.string("a"), .number(1), .bool(false), .null, .object([:]), .array([])]),
+                    "nested": .object(["deeper": .object(["x": .array([.array([.number(0.1)])])])]),
+                ])
+            ),
+            Change(
+                table: .weightEntries,
+                id: UUID(),
+                hlc: HLC(wallMs: 1_763_800_000_001, counter: 0xFFFF, deviceID: "laptop2"),
+                deleted: true,
+                row: .null
+            ),
+            Change(
+                table: .profile,
+                id: UUID(),
+                hlc: HLC(wallMs: 1_763_800_000_002, counter: 0, deviceID: "web"),
+                deleted: false,
+                row: .object(["language": .string("de"), "empty": .string("")])
+            ),
         ]
         // The encoder cannot fail for these values.
         return (try? JSONEncoder.api.encode(PushRequest(deviceID: "phone", changes: changes))) ?? Data()
@@ -97,7 +113,8 @@ struct PushBodyReaderTests {
             // Everything JSONDecoder reads except the deep nesting (left to JSONDecoder's own
             // limit) and duplicate keys (its rule, not ours) the reader reads too.
             if Self.decoded(data) != nil, !text.contains(String(repeating: "[", count: 100)), !text.contains(#""a":1,"a":2"#),
-               !text.contains(#""device_id":"p","device_id""#) {
+                !text.contains(#""device_id":"p","device_id""#)
+            {
                 #expect(PushBodyReader.read(data) != nil, "declined a valid body: \(text)")
             }
         }
@@ -108,7 +125,8 @@ struct PushBodyReaderTests {
     func mutations() {
         let base = Array(Self.encodedBody)
         let replacements: [UInt8] = [0x22, 0x5C, 0x2C, 0x7D, 0x5D, 0x7B, 0x5B, 0x3A, 0x30, 0x2D, 0x65, 0x78, 0x20, 0x00, 0x1F, 0xFF, 0xC3]
-        var taken = 0, tried = 0
+        var taken = 0
+        var tried = 0
         for end in 0..<base.count {
             tried += 1
             if Self.expectAgreement(Data(base[..<end])) { taken += 1 }

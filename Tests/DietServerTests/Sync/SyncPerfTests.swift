@@ -1,10 +1,11 @@
-@testable import DietServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import ServerTestSupport
 import SyncProtocol
 import Testing
+
+@testable import DietServer
 
 /// The faster push path keeps the old one's meaning: the body decodes to the same changes,
 /// rows are written as JSON that reads back as the same value, and the checks that moved
@@ -34,13 +35,16 @@ struct SyncPerfTests {
         #expect(fast.deviceID == reference.deviceID)
     }
 
-    @Test("a body PushRequest refuses is refused by the push body too", arguments: [
-        #"{"changes":[]}"#, #"{"device_id":"x"}"#, #"{"device_id":"x","changes":[{"table":"meal_logs"}]}"#,
-        #"{"device_id":"x","changes":[{"table":"nope","id":"9F8E2C6A-2A7B-4D8E-9C1D-1B2A3C4D5E6F","hlc":"0001763800000000-0000-a","deleted":false,"row":{}}]}"#,
-        #"{"device_id":"x","changes":[{"table":"meal_logs","id":"9F8E2C6A-2A7B-4D8E-9C1D-1B2A3C4D5E6F","hlc":"bad","deleted":false,"row":{}}]}"#,
-        #"{"device_id":"x","changes":[{"table":"meal_logs","id":"9F8E2C6A-2A7B-4D8E-9C1D-1B2A3C4D5E6F","hlc":"0001763800000000-0000-a","deleted":false,"row":{"a":1e999}}]}"#,
-        #"{"device_id":"x","changes":[{"table":"meal_logs","id":"9F8E2C6A-2A7B-4D8E-9C1D-1B2A3C4D5E6F","hlc":"0001763800000000-0000-a","deleted":false,"row":{"a":}}]}"#,
-    ])
+    @Test(
+        "a body PushRequest refuses is refused by the push body too",
+        arguments: [
+            #"{"changes":[]}"#, #"{"device_id":"x"}"#, #"{"device_id":"x","changes":[{"table":"meal_logs"}]}"#,
+            #"{"device_id":"x","changes":[{"table":"nope","id":"9F8E2C6A-2A7B-4D8E-9C1D-1B2A3C4D5E6F","hlc":"0001763800000000-0000-a","deleted":false,"row":{}}]}"#,
+            #"{"device_id":"x","changes":[{"table":"meal_logs","id":"9F8E2C6A-2A7B-4D8E-9C1D-1B2A3C4D5E6F","hlc":"bad","deleted":false,"row":{}}]}"#,
+            #"{"device_id":"x","changes":[{"table":"meal_logs","id":"9F8E2C6A-2A7B-4D8E-9C1D-1B2A3C4D5E6F","hlc":"0001763800000000-0000-a","deleted":false,"row":{"a":1e999}}]}"#,
+            #"{"device_id":"x","changes":[{"table":"meal_logs","id":"9F8E2C6A-2A7B-4D8E-9C1D-1B2A3C4D5E6F","hlc":"0001763800000000-0000-a","deleted":false,"row":{"a":}}]}"#,
+        ]
+    )
     func invalidBodiesStayInvalid(body: String) {
         #expect(throws: (any Error).self) { try JSONDecoder.api.decode(PushRequest.self, from: Data(body.utf8)) }
         #expect(throws: (any Error).self) { try JSONDecoder.api.decode(PushBody.self, from: Data(body.utf8)) }

@@ -1,23 +1,31 @@
-@testable import DietServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import SyncProtocol
 import ServerTestSupport
+import SyncProtocol
 import Testing
+
+@testable import DietServer
 
 /// Changes as a device would make them.
 enum Changes {
     static func meal(_ id: UUID, name: String, kcal: Int, at wallMs: Int64, device: String = "laptop", deleted: Bool = false) -> Change {
-        Change(table: .mealLogs, id: id, hlc: HLC(wallMs: wallMs, counter: 0, deviceID: device), deleted: deleted,
-               row: .object(row(name: name, kcal: kcal)))
+        Change(
+            table: .mealLogs,
+            id: id,
+            hlc: HLC(wallMs: wallMs, counter: 0, deviceID: device),
+            deleted: deleted,
+            row: .object(row(name: name, kcal: kcal))
+        )
     }
 
     /// A meal row as the device's store writes it, valid under the row contract.
     static func row(name: String, kcal: Int) -> [String: JSONValue] {
-        ["name": .string(name), "kcal": .number(Double(kcal)), "logged_at": .string("2026-11-23T08:00:00.000Z"),
-         "local_date": .string("2026-11-23"), "local_time": .string("09:00"), "time_zone": .string("Europe/Berlin"),
-         "created_at": .string("2026-11-23T08:00:00.000Z")]
+        [
+            "name": .string(name), "kcal": .number(Double(kcal)), "logged_at": .string("2026-11-23T08:00:00.000Z"),
+            "local_date": .string("2026-11-23"), "local_time": .string("09:00"), "time_zone": .string("Europe/Berlin"),
+            "created_at": .string("2026-11-23T08:00:00.000Z"),
+        ]
     }
 
     static let now = Int64(Date().timeIntervalSince1970 * 1000)
@@ -52,14 +60,20 @@ struct SyncTests {
             let id = UUID()
             let newer = Changes.meal(id, name: "Porridge with honey", kcal: 380, at: Changes.now, device: "phone")
             let older = Changes.meal(id, name: "Porridge", kcal: 320, at: Changes.now - 5000, device: "laptop")
-            let results = try await client.send(.post, SyncPaths.push, token: token, json: PushRequest(deviceID: "phone", changes: [newer]))
-                .decoded(PushResponse.self).results + client.send(.post, SyncPaths.push, token: token, json: PushRequest(deviceID: "laptop", changes: [older]))
+            let results =
+                try await client.send(.post, SyncPaths.push, token: token, json: PushRequest(deviceID: "phone", changes: [newer]))
+                .decoded(PushResponse.self).results
+                + client.send(.post, SyncPaths.push, token: token, json: PushRequest(deviceID: "laptop", changes: [older]))
                 .decoded(PushResponse.self).results
             #expect(results.map(\.status) == [.applied, .ignored])
             // Within one batch too: the newest change of a row wins.
             let tombstone = Changes.meal(id, name: "Porridge with honey", kcal: 380, at: Changes.now + 1000, device: "laptop", deleted: true)
-            let batch = try await client.send(.post, SyncPaths.push, token: token,
-                                              json: PushRequest(deviceID: "laptop", changes: [tombstone, older])).decoded(PushResponse.self)
+            let batch = try await client.send(
+                .post,
+                SyncPaths.push,
+                token: token,
+                json: PushRequest(deviceID: "laptop", changes: [tombstone, older])
+            ).decoded(PushResponse.self)
             #expect(batch.results.map(\.status) == [.applied, .ignored])
             let page = try await client.send(.get, SyncPaths.pull, token: token).decoded(PullResponse.self)
             #expect(page.changes == [tombstone])
@@ -95,11 +109,20 @@ struct SyncTests {
         try await ServerHarness.withServer { _, client in
             let token = try await client.signup("anna@example.org").accessToken
             let future = Changes.meal(UUID(), name: "Time traveller", kcal: 1, at: Changes.now + 3 * 86_400_000)
-            let notObject = Change(table: .mealLogs, id: UUID(), hlc: HLC(wallMs: Changes.now, counter: 0, deviceID: "laptop"),
-                                   deleted: false, row: .array([]))
+            let notObject = Change(
+                table: .mealLogs,
+                id: UUID(),
+                hlc: HLC(wallMs: Changes.now, counter: 0, deviceID: "laptop"),
+                deleted: false,
+                row: .array([])
+            )
             let fine = Changes.meal(UUID(), name: "Apple", kcal: 52, at: Changes.now)
-            let response = try await client.send(.post, SyncPaths.push, token: token,
-                                                 json: PushRequest(deviceID: "laptop", changes: [future, notObject, fine])).decoded(PushResponse.self)
+            let response = try await client.send(
+                .post,
+                SyncPaths.push,
+                token: token,
+                json: PushRequest(deviceID: "laptop", changes: [future, notObject, fine])
+            ).decoded(PushResponse.self)
             #expect(response.results.map(\.status) == [.rejected, .rejected, .applied])
             #expect(response.results[0].message?.contains("a day ahead") == true)
 
@@ -108,9 +131,14 @@ struct SyncTests {
             #expect(tooMany.status == .badRequest)
             #expect(tooMany.errorBody?.error.message == "A push holds at most 500 changes; this one has 501.")
 
-            let unknownTable = try await client.send(.post, SyncPaths.push, token: token, rawBody: """
-                {"device_id":"laptop","changes":[{"table":"secrets","id":"\(UUID())","hlc":"\(HLC(wallMs: Changes.now, counter: 0, deviceID: "laptop"))","deleted":false,"row":{}}]}
-                """)
+            let unknownTable = try await client.send(
+                .post,
+                SyncPaths.push,
+                token: token,
+                rawBody: """
+                    {"device_id":"laptop","changes":[{"table":"secrets","id":"\(UUID())","hlc":"\(HLC(wallMs: Changes.now, counter: 0, deviceID: "laptop"))","deleted":false,"row":{}}]}
+                    """
+            )
             #expect(unknownTable.status == .badRequest)
             #expect(unknownTable.errorBody?.error.message.contains("changes[0].table") == true)
 

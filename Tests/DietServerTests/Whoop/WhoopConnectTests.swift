@@ -1,4 +1,3 @@
-@testable import DietServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -7,6 +6,8 @@ import SyncProtocol
 import Testing
 import WhoopAPI
 import WhoopTestSupport
+
+@testable import DietServer
 
 @Suite("WHOOP connected through the account")
 struct WhoopConnectTests {
@@ -23,11 +24,17 @@ struct WhoopConnectTests {
             #expect(items.first { $0.name == "scope" }?.value?.contains("offline") == true)
             let state = try #require(items.first { $0.name == "state" }?.value)
             #expect(start.expiresAt > Date().addingTimeInterval(9 * 60) && start.expiresAt <= Date().addingTimeInterval(10 * 60 + 1))
-            #expect(try await WhoopHarness.count(configuration, "SELECT count(*) FROM whoop_states WHERE state_hash = sha256('\(state)'::bytea)") == 1)
+            #expect(
+                try await WhoopHarness.count(configuration, "SELECT count(*) FROM whoop_states WHERE state_hash = sha256('\(state)'::bytea)") == 1
+            )
 
             // A HEAD of the return address (a link preview, a prefetch) uses nothing up
-            let head = try await client.execute(uri: WhoopPaths.callback + "?code=good-code&state=\(state)", method: .head,
-                                                headers: [:], body: nil) { $0 }
+            let head = try await client.execute(
+                uri: WhoopPaths.callback + "?code=good-code&state=\(state)",
+                method: .head,
+                headers: [:],
+                body: nil
+            ) { $0 }
             #expect(head.status == .ok)
 
             // When WHOOP sends the browser back with the code
@@ -80,7 +87,10 @@ struct WhoopConnectTests {
             try await refused("state=\(codeless)", saying: "no authorization code", status: .badRequest)
             // An attempt older than 10 minutes
             let old = try await WhoopHarness.start(client, token: account.accessToken)
-            try await WhoopHarness.execute(configuration, "UPDATE whoop_states SET expires_at = now() - interval '1 second' WHERE state_hash = sha256('\(old)'::bytea)")
+            try await WhoopHarness.execute(
+                configuration,
+                "UPDATE whoop_states SET expires_at = now() - interval '1 second' WHERE state_hash = sha256('\(old)'::bytea)"
+            )
             try await refused("code=good-code&state=\(old)", saying: "has expired")
             // The expired one cannot be retried either: it is used up
             try await refused("code=good-code&state=\(old)", saying: "already used")

@@ -1,4 +1,3 @@
-@testable import DietServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -9,19 +8,30 @@ import Testing
 import WhoopAPI
 import WhoopTestSupport
 
+@testable import DietServer
+
 /// A server registered with a fake WHOOP on loopback, and the steps of connecting through it.
 enum WhoopHarness {
     static let secret = "secret"
 
     /// Runs `body` with a server whose WHOOP is `fake` (served for the duration).
-    static func withServer(_ fake: FakeWhoop,
-                           _ body: @Sendable @escaping (ServerConfiguration, any TestClientProtocol) async throws -> Void) async throws {
+    static func withServer(
+        _ fake: FakeWhoop,
+        _ body: @Sendable @escaping (ServerConfiguration, any TestClientProtocol) async throws -> Void
+    ) async throws {
         try await FakeWhoop.serve(fake) { base in
-            try await ServerHarness.withServer(configure: { configuration in
-                configuration.whoop = WhoopConfiguration(clientID: "client", clientSecret: secret,
-                                                         redirectURI: "https://wdiet.example/v1/whoop/callback",
-                                                         apiBase: base + "/developer", oauthBase: base + "/oauth/oauth2")
-            }, body)
+            try await ServerHarness.withServer(
+                configure: { configuration in
+                    configuration.whoop = WhoopConfiguration(
+                        clientID: "client",
+                        clientSecret: secret,
+                        redirectURI: "https://wdiet.example/v1/whoop/callback",
+                        apiBase: base + "/developer",
+                        oauthBase: base + "/oauth/oauth2"
+                    )
+                },
+                body
+            )
         }
     }
 
@@ -52,8 +62,13 @@ enum WhoopHarness {
     }
 
     /// Posts what WHOOP would for `type` and `id`.
-    static func webhook(_ client: any TestClientProtocol, type: String, id: String, userID: Int64 = 10129,
-                        secret: String = secret) async throws -> TestResponse {
+    static func webhook(
+        _ client: any TestClientProtocol,
+        type: String,
+        id: String,
+        userID: Int64 = 10129,
+        secret: String = secret
+    ) async throws -> TestResponse {
         let (headers, body) = FakeWhoop.signedWebhook(type: type, id: id, userID: userID, secret: secret)
         return try await client.execute(uri: WhoopPaths.webhook, method: .post, headers: headers, body: body) { $0 }
     }
@@ -79,8 +94,10 @@ enum WhoopHarness {
     static func sealedTokens(_ configuration: ServerConfiguration, userID: UUID) async throws -> [UInt8] {
         try await ServerHarness.withConnection(configuration.migrationDatabaseURL) { connection in
             var bytes: [UInt8] = []
-            for try await value in try await connection.query("SELECT tokens FROM whoop_connections WHERE user_id = \(userID)",
-                                                              logger: ServerHarness.logger).decode(Data.self) { bytes = [UInt8](value) }
+            for try await value in try await connection.query(
+                "SELECT tokens FROM whoop_connections WHERE user_id = \(userID)",
+                logger: ServerHarness.logger
+            ).decode(Data.self) { bytes = [UInt8](value) }
             return bytes
         }
     }

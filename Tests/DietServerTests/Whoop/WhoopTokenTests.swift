@@ -1,4 +1,3 @@
-@testable import DietServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -9,10 +8,15 @@ import Testing
 import WhoopAPI
 import WhoopTestSupport
 
+@testable import DietServer
+
 @Suite("WHOOP tokens at rest and their refresh")
 struct WhoopTokenTests {
     static func tokens(_ access: String) throws -> WhoopTokens {
-        try JSONDecoder().decode(WhoopTokens.self, from: Data(#"{"access_token":"\#(access)","refresh_token":"r-\#(access)","expires_at":0,"scope":"offline"}"#.utf8))
+        try JSONDecoder().decode(
+            WhoopTokens.self,
+            from: Data(#"{"access_token":"\#(access)","refresh_token":"r-\#(access)","expires_at":0,"scope":"offline"}"#.utf8)
+        )
     }
 
     @Test("a sealed box opens only for its user under its key; every seal takes a new nonce")
@@ -44,14 +48,26 @@ struct WhoopTokenTests {
             let box = try TokenBox(key: configuration.tokenKey)
             #expect(throws: TokenBox.Failure.cannotOpen) { try box.open(Data(annas), for: ben.userID) }
             // Written into Ben's row as a database reader could: the server refuses to use them
-            try await WhoopHarness.execute(configuration, """
+            try await WhoopHarness.execute(
+                configuration,
+                """
                 UPDATE whoop_connections SET tokens = (SELECT tokens FROM whoop_connections WHERE user_id = '\(anna.userID)')
                 WHERE user_id = '\(ben.userID)'
-                """)
+                """
+            )
             let start = Date().addingTimeInterval(-7200)
-            try await fake.upsert("workout", json: FakeWhoop.workoutJSON(id: WhoopWebhookTests.workoutID, userID: 20000, start: start,
-                                                                         end: start.addingTimeInterval(1800)))
-            #expect(try await WhoopHarness.webhook(client, type: "workout.updated", id: WhoopWebhookTests.workoutID, userID: 20000).status == .noContent)
+            try await fake.upsert(
+                "workout",
+                json: FakeWhoop.workoutJSON(
+                    id: WhoopWebhookTests.workoutID,
+                    userID: 20000,
+                    start: start,
+                    end: start.addingTimeInterval(1800)
+                )
+            )
+            #expect(
+                try await WhoopHarness.webhook(client, type: "workout.updated", id: WhoopWebhookTests.workoutID, userID: 20000).status == .noContent
+            )
             let benRows = try await WhoopHarness.pull(client, token: ben.accessToken)
             #expect(!benRows.contains { $0.id == WhoopRow.id(kind: "workout", whoopID: WhoopWebhookTests.workoutID) })
         }
@@ -82,7 +98,10 @@ struct WhoopTokenTests {
             let sealed = try await WhoopHarness.sealedTokens(configuration, userID: account.userID)
             let stored = try TokenBox(key: configuration.tokenKey).open(Data(sealed), for: account.userID)
             #expect(stored.accessToken == "access-2" && stored.refreshToken == "refresh-2")
-            #expect(try await WhoopHarness.count(configuration, "SELECT count(*) FROM whoop_connections WHERE expires_at > now() + interval '50 minutes'") == 1)
+            #expect(
+                try await WhoopHarness.count(configuration, "SELECT count(*) FROM whoop_connections WHERE expires_at > now() + interval '50 minutes'")
+                    == 1
+            )
             // A later pass finds nobody due
             let later = try await Self.withInstances(configuration, count: 1) { await $0[0].runOnce() }
             #expect(later.isEmpty)
@@ -91,8 +110,11 @@ struct WhoopTokenTests {
     }
 
     /// `count` refresh services, each on its own pool of connections, as separate instances have.
-    static func withInstances<T: Sendable>(_ configuration: ServerConfiguration, count: Int,
-                                           _ body: ([WhoopRefreshService]) async throws -> T) async throws -> T {
+    static func withInstances<T: Sendable>(
+        _ configuration: ServerConfiguration,
+        count: Int,
+        _ body: ([WhoopRefreshService]) async throws -> T
+    ) async throws -> T {
         let databases = (0..<count).map { _ in ServerDatabase(configuration.databaseURL, logger: ServerHarness.logger) }
         return try await withThrowingTaskGroup(of: Void.self) { group in
             for database in databases { group.addTask { await database.client.run() } }

@@ -1,4 +1,3 @@
-@testable import DietServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -7,6 +6,8 @@ import SyncProtocol
 import Testing
 import WhoopAPI
 import WhoopTestSupport
+
+@testable import DietServer
 
 @Suite("WHOOP webhooks on the server")
 struct WhoopWebhookTests {
@@ -25,10 +26,16 @@ struct WhoopWebhookTests {
             #expect(forged.status == .unauthorized)
             #expect(forged.errorBody?.error.code == "invalid_signature")
             let (_, body) = FakeWhoop.signedWebhook(type: "workout.updated", id: Self.workoutID, secret: WhoopHarness.secret)
-            let unsigned = try await client.execute(uri: WhoopPaths.webhook, method: .post, headers: [.contentType: "application/json"], body: body) { $0 }
+            let unsigned = try await client.execute(uri: WhoopPaths.webhook, method: .post, headers: [.contentType: "application/json"], body: body) {
+                $0
+            }
             #expect(unsigned.status == .unauthorized)
-            let (oldHeaders, oldBody) = FakeWhoop.signedWebhook(type: "workout.updated", id: Self.workoutID, secret: WhoopHarness.secret,
-                                                                timestamp: Date().addingTimeInterval(-3600))
+            let (oldHeaders, oldBody) = FakeWhoop.signedWebhook(
+                type: "workout.updated",
+                id: Self.workoutID,
+                secret: WhoopHarness.secret,
+                timestamp: Date().addingTimeInterval(-3600)
+            )
             let old = try await client.execute(uri: WhoopPaths.webhook, method: .post, headers: oldHeaders, body: oldBody) { $0 }
             #expect(old.status == .unauthorized)
             #expect(try await WhoopHarness.pull(client, token: account.accessToken) == before)

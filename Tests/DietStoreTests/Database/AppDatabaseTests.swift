@@ -1,17 +1,24 @@
 import DietCore
-@testable import DietStore
 import Foundation
 import GRDB
 import SyncProtocol
 import TestSupport
 import Testing
 
+@testable import DietStore
+
 @Suite("Local store")
 struct AppDatabaseTests {
     @Test("a new database is migrated to the latest version and has a device id")
     func migrated() throws {
         let (store, _) = try makeStore(onboard: nil)
-        #expect(try store.appliedMigrations() == ["v1_core", "v2_activity_days", "v3_custom_foods", "v4_recipes", "v5_meals_by_food", "v6_sync_client", "v7_calendars", "v8_whoop_cache", "v9_sync_set_aside", "v10_meal_moments", "v11_web_access", "v12_recovery_mode", "v13_badges", "v14_synced_calendars", "v15_synced_whoop"])
+        #expect(
+            try store.appliedMigrations() == [
+                "v1_core", "v2_activity_days", "v3_custom_foods", "v4_recipes", "v5_meals_by_food", "v6_sync_client", "v7_calendars",
+                "v8_whoop_cache", "v9_sync_set_aside", "v10_meal_moments", "v11_web_access", "v12_recovery_mode", "v13_badges",
+                "v14_synced_calendars", "v15_synced_whoop",
+            ]
+        )
         let device = try store.reader.read { db in try SyncState.value(.deviceID, in: db) }
         #expect(device == "device0")
     }
@@ -170,11 +177,14 @@ struct AppDatabaseTests {
         #expect(Set(stamps).count == stamps.count)
     }
 
-    @Test("the schema refuses values outside the product's ranges", arguments: [
-        "UPDATE meal_logs SET kcal = 0", "UPDATE meal_logs SET kcal = 10000", "UPDATE meal_logs SET protein_g = -1",
-        "UPDATE meal_logs SET local_date = 'yesterday'", "UPDATE profile SET age = 17", "UPDATE profile SET deficit = 0.5",
-        "UPDATE profile SET sex = 'robot'", "UPDATE cycle_states SET programme_day = 0",
-    ])
+    @Test(
+        "the schema refuses values outside the product's ranges",
+        arguments: [
+            "UPDATE meal_logs SET kcal = 0", "UPDATE meal_logs SET kcal = 10000", "UPDATE meal_logs SET protein_g = -1",
+            "UPDATE meal_logs SET local_date = 'yesterday'", "UPDATE profile SET age = 17", "UPDATE profile SET deficit = 0.5",
+            "UPDATE profile SET sex = 'robot'", "UPDATE cycle_states SET programme_day = 0",
+        ]
+    )
     func schemaGuards(sql: String) throws {
         let (store, clock) = try makeStore()
         try store.logMeal(try meal(at: clock))
@@ -187,10 +197,12 @@ struct AppDatabaseTests {
         try store.logWeight(try WeightEntry(date: .ymd(2026, 1, 5), kg: 72.4), timeZone: Zones.berlin)
         #expect(throws: DatabaseError.self) {
             try store.writer.write { db in
-                try db.execute(sql: """
-                    INSERT INTO weight_entries (id, local_date, weight_kg, logged_at, time_zone, updated_hlc, deleted)
-                    VALUES ('X', '2026-01-05', 70, '2026-01-05T08:00:00.000Z', 'UTC', 'x', 0)
-                    """)
+                try db.execute(
+                    sql: """
+                        INSERT INTO weight_entries (id, local_date, weight_kg, logged_at, time_zone, updated_hlc, deleted)
+                        VALUES ('X', '2026-01-05', 70, '2026-01-05T08:00:00.000Z', 'UTC', 'x', 0)
+                        """
+                )
             }
         }
     }
@@ -215,13 +227,15 @@ struct AppDatabaseTests {
         let queue = try DatabaseQueue()
         try Migrations.migrator.migrate(queue, upTo: "v1_core")
         try queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO meal_logs (id, name, kcal, logged_at, local_date, local_time, time_zone, created_at, updated_hlc, deleted)
-                VALUES ('A', 'Toast', 200, 'x', '2026-01-05', '08:00', 'UTC', 'x', 'h', 0),
-                       ('B', 'Gone', 200, 'x', '2026-01-06', '08:00', 'UTC', 'x', 'h', 1);
-                INSERT INTO weight_entries (id, local_date, weight_kg, logged_at, time_zone, updated_hlc, deleted)
-                VALUES ('W', '2026-01-07', 70, 'x', 'UTC', 'h', 0);
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO meal_logs (id, name, kcal, logged_at, local_date, local_time, time_zone, created_at, updated_hlc, deleted)
+                    VALUES ('A', 'Toast', 200, 'x', '2026-01-05', '08:00', 'UTC', 'x', 'h', 0),
+                           ('B', 'Gone', 200, 'x', '2026-01-06', '08:00', 'UTC', 'x', 'h', 1);
+                    INSERT INTO weight_entries (id, local_date, weight_kg, logged_at, time_zone, updated_hlc, deleted)
+                    VALUES ('W', '2026-01-07', 70, 'x', 'UTC', 'h', 0);
+                    """
+            )
         }
         try Migrations.migrator.migrate(queue)
         let days = try queue.read { db in try Int.fetchAll(db, sql: "SELECT day FROM activity_days ORDER BY 1") }

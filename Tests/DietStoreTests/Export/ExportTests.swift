@@ -1,10 +1,11 @@
 import DietCore
-@testable import DietStore
 import Foundation
 import GRDB
 import SyncProtocol
 import TestSupport
 import Testing
+
+@testable import DietStore
 
 @Suite("Export, import and purge")
 struct ExportTests {
@@ -16,8 +17,10 @@ struct ExportTests {
             try store.logMeal(try meal("Quark, \"Magerstufe\"\nmit Beeren", kcal: 300 + day, at: clock))
             let noMacros = try store.logMeal(try meal("Brezel", kcal: 250, protein: nil, carbs: nil, fat: nil, at: clock))
             if day == 3 { try store.deleteMeal(noMacros.id, timeZone: Zones.berlin) }
-            try store.logWeight(try WeightEntry(date: LocalDate(clock.now(), in: Zones.berlin), kg: 72.5 - Double(day) / 10),
-                                timeZone: Zones.berlin)
+            try store.logWeight(
+                try WeightEntry(date: LocalDate(clock.now(), in: Zones.berlin), kg: 72.5 - Double(day) / 10),
+                timeZone: Zones.berlin
+            )
         }
         try store.checkCycle(timeZone: Zones.berlin)
         return (store, clock)
@@ -94,9 +97,13 @@ struct ExportTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-export-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try store.export(to: folder, timeZone: Zones.berlin)
-        #expect(files.map(\.lastPathComponent) == ["w-diet.json", "profile.csv", "cycle_states.csv", "meal_logs.csv",
-                                                     "weight_entries.csv", "analytics_events.csv", "custom_foods.csv", "recipes.csv", "mindful_meals.csv",
-                                                     "calendar_sources.csv", "whoop_records.csv"])
+        #expect(
+            files.map(\.lastPathComponent) == [
+                "w-diet.json", "profile.csv", "cycle_states.csv", "meal_logs.csv",
+                "weight_entries.csv", "analytics_events.csv", "custom_foods.csv", "recipes.csv", "mindful_meals.csv",
+                "calendar_sources.csv", "whoop_records.csv",
+            ]
+        )
         let meals = try String(contentsOf: folder.appendingPathComponent("meal_logs.csv"), encoding: .utf8)
         let lines = meals.components(separatedBy: "\r\n")
         #expect(lines[0].hasPrefix("id,name,kcal,protein_g,carbs_g,fat_g,fiber_g,logged_at,local_date,local_time"))

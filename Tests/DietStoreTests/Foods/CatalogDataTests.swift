@@ -1,10 +1,11 @@
 import DietCore
-@testable import DietStore
 import FoodKit
 import Foundation
 import GRDB
 import TestSupport
 import Testing
+
+@testable import DietStore
 
 /// The bundled food database as scripts/build-food-db writes it: the recipe dishes and the
 /// household portions a person reads.
@@ -80,8 +81,10 @@ struct CatalogDataTests {
             for (id, portions) in all {
                 // Then none carries a yield note and each name is shown once
                 let names = portions.map { SearchText.fold($0.name) }
-                #expect(!names.contains { $0.split(separator: " ").contains { $0 == "yield" || $0 == "yields" } },
-                        "\(language) \(id): \(names)")
+                #expect(
+                    !names.contains { $0.split(separator: " ").contains { $0 == "yield" || $0 == "yields" } },
+                    "\(language) \(id): \(names)"
+                )
                 #expect(Set(names).count == names.count, "\(language) \(id): \(names)")
             }
         }
@@ -114,4 +117,3 @@ struct CatalogDataTests {
         #expect(oats.householdPortions.filter { $0.name == "Tasse" }.count == 1)
     }
 }
-

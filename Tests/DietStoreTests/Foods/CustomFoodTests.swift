@@ -1,10 +1,11 @@
 import DietCore
-@testable import DietStore
 import FoodKit
 import Foundation
 import GRDB
 import TestSupport
 import Testing
+
+@testable import DietStore
 
 @Suite("The user's own foods")
 struct CustomFoodTests {
@@ -20,8 +21,12 @@ struct CustomFoodTests {
     @Test("a custom food is found by search and by barcode, and queued for sync")
     func addAndFind() throws {
         let (store, _) = try store()
-        let draft = try CustomFood(name: "Omas Dinkelmüsli", barcode: try Barcode("4006381333931"), per100g: per100g,
-                                   portions: [Portion(amount: 1, name: "Schale", grams: 60)])
+        let draft = try CustomFood(
+            name: "Omas Dinkelmüsli",
+            barcode: try Barcode("4006381333931"),
+            per100g: per100g,
+            portions: [Portion(amount: 1, name: "Schale", grams: 60)]
+        )
         let food = try store.addCustomFood(draft)
         let hits = try store.searchFoods("dinkelm", language: .de, timeZone: Zones.berlin)
         #expect(hits.first?.food.id == food.id)
@@ -53,9 +58,13 @@ struct CustomFoodTests {
         }
     }
 
-    @Test("impossible label values are refused with field and range", arguments: [
-        (950.0, 10.0, "Calories must be from 0 to 900 kcal; you entered 950.0."), (300.0, 120.0, "Protein must be from 0 to 100 g; you entered 120.0."),
-    ])
+    @Test(
+        "impossible label values are refused with field and range",
+        arguments: [
+            (950.0, 10.0, "Calories must be from 0 to 900 kcal; you entered 950.0."),
+            (300.0, 120.0, "Protein must be from 0 to 100 g; you entered 120.0."),
+        ]
+    )
     func invalid(kcal: Double, protein: Double, message: String) {
         let values = Nutrients(kcal: kcal, proteinG: protein, carbsG: 0, totalCarbsG: 0, fiberG: 0, sugarsG: 0, fatG: 0, sodiumMg: 0)
         #expect(throws: ValidationError.self) { try CustomFood(name: "X", per100g: values) }

@@ -1,9 +1,10 @@
 import DietCore
-@testable import DietStore
 import FoodKit
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DietStore
 
 /// One query of the relevance set (`search-queries.tsv`, described in its header).
 struct RelevanceQuery {
@@ -21,8 +22,14 @@ struct RelevanceQuery {
             let columns = line.split(separator: "\t").map(String.init)
             guard columns.count >= 3, let language = Language(rawValue: columns[1]) else { return nil }
             let ids = Set(columns[2].split(separator: "|").compactMap { Int($0) })
-            return ids.isEmpty ? nil : RelevanceQuery(text: columns[0], language: language, ids: ids,
-                                                       topOne: columns.count > 3 && columns[3] == "top1")
+            return ids.isEmpty
+                ? nil
+                : RelevanceQuery(
+                    text: columns[0],
+                    language: language,
+                    ids: ids,
+                    topOne: columns.count > 3 && columns[3] == "top1"
+                )
         }
     }()
 }
@@ -37,8 +44,10 @@ struct FoodSearchTests {
         try store.searchFoods(query.text, language: query.language, timeZone: Zones.berlin, limit: 3).compactMap { Int($0.food.id) }
     }
 
-    @Test("the relevance set finds the right food in the top 3 for 95 % of the queries of each language",
-          arguments: Language.allCases)
+    @Test(
+        "the relevance set finds the right food in the top 3 for 95 % of the queries of each language",
+        arguments: Language.allCases
+    )
     func hitRate(language: Language) throws {
         // Given the hand-labelled queries of one language
         let store = try store()
@@ -53,8 +62,16 @@ struct FoodSearchTests {
         }
         // Then at least 95 % have an answer among the first three
         let rate = Double(queries.count - misses.count) / Double(max(1, queries.count))
-        print(String(format: "food search (%@): top-3 %.1f %%, top-1 %.1f %% of %d; misses: %@", language.rawValue, rate * 100,
-                     Double(firsts) / Double(max(1, queries.count)) * 100, queries.count, misses.joined(separator: "; ")))
+        print(
+            String(
+                format: "food search (%@): top-3 %.1f %%, top-1 %.1f %% of %d; misses: %@",
+                language.rawValue,
+                rate * 100,
+                Double(firsts) / Double(max(1, queries.count)) * 100,
+                queries.count,
+                misses.joined(separator: "; ")
+            )
+        )
         // of at least 600 queries, a third in each language
         #expect(RelevanceQuery.all.count >= 600 && queries.count * 3 >= RelevanceQuery.all.count)
         #expect(rate >= 0.95, "top-3 \(rate): \(misses)")
@@ -117,8 +134,11 @@ struct FoodSearchTests {
         let skim = "1085"
         #expect(before.first != skim)
         try store.writer.write { db in
-            let meal = MealRecord(id: UUID(), entry: try MealEntry(name: "Magermilch", kcal: 70, at: clock.now(), in: Zones.berlin),
-                                  createdAt: clock.now())
+            let meal = MealRecord(
+                id: UUID(),
+                entry: try MealEntry(name: "Magermilch", kcal: 70, at: clock.now(), in: Zones.berlin),
+                createdAt: clock.now()
+            )
             var record = meal
             record.foodID = skim
             _ = try Outbox.save(record, db, now: clock.now())
@@ -147,10 +167,13 @@ struct CompoundSearchTests {
         return try store.searchFoods(text, language: .de, timeZone: Zones.berlin, limit: limit)
     }
 
-    @Test("a German compound's last part finds it, after the food of that name (Kuchen and Saft name none)", arguments: [
-        ("kase", "Frischkäse", true), ("käse", "Hüttenkäse", true), ("brot", "Vollkornbrot", true), ("Brot", "Weißbrot", true),
-        ("milch", "Magermilch", true), ("wurst", "Bratwurst", true), ("kuchen", "Käsekuchen", false), ("saft", "Orangensaft", false),
-    ])
+    @Test(
+        "a German compound's last part finds it, after the food of that name (Kuchen and Saft name none)",
+        arguments: [
+            ("kase", "Frischkäse", true), ("käse", "Hüttenkäse", true), ("brot", "Vollkornbrot", true), ("Brot", "Weißbrot", true),
+            ("milch", "Magermilch", true), ("wurst", "Bratwurst", true), ("kuchen", "Käsekuchen", false), ("saft", "Orangensaft", false),
+        ]
+    )
     func compoundPart(typed: String, compound: String, named hasNamedFood: Bool) throws {
         // Given a German user typing a word that ends compound names
         let hits = try names(typed)
@@ -179,8 +202,10 @@ struct FirstLetterSearchTests {
         let store = try AppDatabase.inMemory(clock: clock)
         try store.completeOnboarding(.alice, timeZone: Zones.berlin)
         let food = try #require(try store.food(id: id, language: .en))
-        try store.logMeal(try MealEntry(name: food.name, kcal: 100, at: clock.now(), in: Zones.berlin),
-                          food: FoodPortion(foodID: id, grams: 100))
+        try store.logMeal(
+            try MealEntry(name: food.name, kcal: 100, at: clock.now(), in: Zones.berlin),
+            food: FoodPortion(foodID: id, grams: 100)
+        )
         let letter = String(food.name.prefix(1))
         #expect(try store.searchFoods(letter, language: .en, timeZone: Zones.berlin).first?.food.id == id)
     }

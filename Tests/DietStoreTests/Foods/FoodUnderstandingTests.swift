@@ -1,9 +1,10 @@
 import DietCore
-@testable import DietStore
 import FoodKit
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DietStore
 
 /// Issue 15's findings, each along the whole path from words to a saved meal: parse, find the
 /// foods and their portions, log, and read the day back.
@@ -15,8 +16,10 @@ struct FoodUnderstandingTests {
         let (store, clock) = try makeStore()
         let meal = try store.resolveMealText(text, language: language, timeZone: Zones.berlin)
         let entries = try meal.items.map { item in
-            (try item.nutrients.mealEntry(named: item.food.name, at: clock.now(), in: Zones.berlin),
-             FoodPortion(foodID: item.food.id, grams: item.choice.grams) as FoodPortion?)
+            (
+                try item.nutrients.mealEntry(named: item.food.name, at: clock.now(), in: Zones.berlin),
+                FoodPortion(foodID: item.food.id, grams: item.choice.grams) as FoodPortion?
+            )
         }
         _ = try store.logMeals(entries, source: .text)
         let saved = try store.meals(on: .ymd(2026, 1, 5)).reduce(0) { $0 + $1.entry.kcal }
@@ -28,8 +31,10 @@ struct FoodUnderstandingTests {
         let (meal, kcal) = try logWords("Döner mit Pommes und eine Cola", language: .de)
         #expect(meal.items.count == 3 && meal.unmatched.isEmpty && meal.unparsed.isEmpty, "\(meal.items.map(\.food.name))")
         #expect(meal.items.first?.food.id == "95001", "\(meal.items.map(\.food.usdaName))")
-        #expect(meal.items.dropFirst().first.map { $0.food.usdaName.lowercased().contains("french fr") } == true,
-                "\(meal.items.map(\.food.usdaName))")
+        #expect(
+            meal.items.dropFirst().first.map { $0.food.usdaName.lowercased().contains("french fr") } == true,
+            "\(meal.items.map(\.food.usdaName))"
+        )
         #expect(meal.items.last.map { $0.food.usdaName.lowercased().contains("cola") } == true, "\(meal.items.map(\.food.usdaName))")
         #expect((900...1600).contains(kcal), "saved \(kcal) kcal: \(meal.items.map { ($0.food.name, $0.choice.grams) })")
     }
@@ -109,9 +114,12 @@ struct FreshPhraseTests {
         try makeStore().0.resolveMealText(text, language: language, timeZone: Zones.berlin)
     }
 
-    @Test("olive oil under its longer names is olive oil", arguments: [
-        ("2 tablespoons extra-virgin olive oil, divided", Language.en), ("una cucharada de aceite de oliva virgen extra", .es),
-    ])
+    @Test(
+        "olive oil under its longer names is olive oil",
+        arguments: [
+            ("2 tablespoons extra-virgin olive oil, divided", Language.en), ("una cucharada de aceite de oliva virgen extra", .es),
+        ]
+    )
     func oliveOil(text: String, language: Language) throws {
         let meal = try items(text, language)
         #expect(meal.items.map(\.food.usdaName) == ["Oil, olive, salad or cooking"] && meal.unmatched.isEmpty, "\(meal.items.map(\.food.usdaName))")
@@ -148,9 +156,12 @@ struct FreshPhraseTests {
         #expect(item.food.usdaName.hasPrefix("Lemon juice") && (15...35).contains(item.choice.grams), "\(item.choice)")
     }
 
-    @Test("an amount the parser could not read is not dropped silently: the item is not found instead", arguments: [
-        "1e309 g Reis", "2 to 1 EL Zucker",
-    ])
+    @Test(
+        "an amount the parser could not read is not dropped silently: the item is not found instead",
+        arguments: [
+            "1e309 g Reis", "2 to 1 EL Zucker",
+        ]
+    )
     func unreadAmount(text: String) throws {
         let meal = try items(text, .de)
         #expect(meal.items.isEmpty && meal.unmatched.count == 1, "\(meal.items.map { ($0.food.name, $0.choice.grams) })")

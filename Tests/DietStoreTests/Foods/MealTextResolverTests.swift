@@ -1,9 +1,10 @@
 import DietCore
-@testable import DietStore
 import FoodKit
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DietStore
 
 @Suite("Typed meals resolved to foods")
 struct MealTextResolverTests {

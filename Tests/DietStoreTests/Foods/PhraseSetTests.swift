@@ -64,8 +64,10 @@ struct PhraseSetTests {
     func scoring() {
         // Given two expected items, of which the parser found the first and an extra one
         let expected = [PhraseItem(quantity: 2, unit: nil, food: "Eier"), PhraseItem(quantity: 1, unit: "slice", food: "Vollkorn Brot")]
-        let parsed = [PhraseItem(quantity: 2.01, unit: nil, food: "eier"), PhraseItem(quantity: 3, unit: "gram", food: "Käse"),
-                      PhraseItem(quantity: 1, unit: nil, food: "Milch")]
+        let parsed = [
+            PhraseItem(quantity: 2.01, unit: nil, food: "eier"), PhraseItem(quantity: 3, unit: "gram", food: "Käse"),
+            PhraseItem(quantity: 1, unit: nil, food: "Milch"),
+        ]
         // When it is scored
         let score = PhraseSetScorer.score(expected: expected, parsed: parsed, fold: SearchText.fold)
         // Then the first item counts (within 1 %), the second misses, the extra one counts against all three

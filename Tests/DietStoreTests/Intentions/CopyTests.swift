@@ -1,8 +1,9 @@
 import DietCore
-@testable import DietStore
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DietStore
 
 @Suite("Log again, copy a day, recent and frequent foods")
 struct CopyTests {

@@ -1,9 +1,10 @@
 import DietCore
-@testable import DietStore
 import Foundation
 import GRDB
 import TestSupport
 import Testing
+
+@testable import DietStore
 
 @Suite("Cycle check on open")
 struct CycleCheckTests {

@@ -1,10 +1,11 @@
 import DietCore
-@testable import DietStore
 import Foundation
 import GRDB
 import SyncProtocol
 import TestSupport
 import Testing
+
+@testable import DietStore
 
 /// `wdiet import` keeps the row contract: a file with a row that would break the app is
 /// refused with the table, row, field and reason, and nothing of it is stored.

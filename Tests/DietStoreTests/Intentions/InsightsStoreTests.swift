@@ -1,8 +1,9 @@
 import DietCore
-@testable import DietStore
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DietStore
 
 @Suite("insights from the store")
 struct InsightsStoreTests {
@@ -11,8 +12,17 @@ struct InsightsStoreTests {
 
     @discardableResult
     func log(_ store: AppDatabase, _ date: LocalDate, kcal: Int, name: String = "Linsensuppe") throws -> Meal {
-        try store.logMeal(MealEntry(name: name, kcal: kcal, proteinG: nil, carbsG: nil, fatG: nil,
-                                    at: date.instant(at: .hm(12), in: Zones.berlin), in: Zones.berlin))
+        try store.logMeal(
+            MealEntry(
+                name: name,
+                kcal: kcal,
+                proteinG: nil,
+                carbsG: nil,
+                fatG: nil,
+                at: date.instant(at: .hm(12), in: Zones.berlin),
+                in: Zones.berlin
+            )
+        )
     }
 
     func weigh(_ store: AppDatabase, _ date: LocalDate, _ kg: Double) throws {
@@ -68,8 +78,17 @@ struct InsightsStoreTests {
         // When
         let stored = try store.insights(weeks: 3, through: today)
         let settings = try #require(try store.settings())
-        let direct = WeeklyInsights(.init(profile: settings.profile, startDate: settings.startDate, today: today, weeks: 3,
-                                          intake: intake, weights: weights, activeDays: Set(intake.keys).union(weights.map(\.date))))
+        let direct = WeeklyInsights(
+            .init(
+                profile: settings.profile,
+                startDate: settings.startDate,
+                today: today,
+                weeks: 3,
+                intake: intake,
+                weights: weights,
+                activeDays: Set(intake.keys).union(weights.map(\.date))
+            )
+        )
         // Then
         #expect(stored == direct)
     }

@@ -1,8 +1,9 @@
 import DietCore
-@testable import DietStore
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DietStore
 
 /// The 120-day journey fixture of DietCoreTests, logged through the store's intentions day by
 /// day with a fixed clock; each evening's today snapshot must match the expected outputs.
@@ -20,8 +21,17 @@ struct JourneySnapshotTests {
             for meal in day.meals {
                 clock.set(day.date.instant(at: meal.time, in: zone))
                 try store.checkCycle(timeZone: zone)
-                try store.logMeal(try MealEntry(name: meal.name, kcal: meal.kcal, proteinG: meal.proteinG, carbsG: meal.carbsG,
-                                                fatG: meal.fatG, at: clock.now(), in: zone))
+                try store.logMeal(
+                    try MealEntry(
+                        name: meal.name,
+                        kcal: meal.kcal,
+                        proteinG: meal.proteinG,
+                        carbsG: meal.carbsG,
+                        fatG: meal.fatG,
+                        at: clock.now(),
+                        in: zone
+                    )
+                )
             }
             if let kg = day.weightKg {
                 try store.logWeight(try WeightEntry(date: day.date, kg: kg), timeZone: zone)

@@ -1,10 +1,11 @@
 import DietCore
-@testable import DietStore
 import FoodKit
 import Foundation
 import GRDB
 import TestSupport
 import Testing
+
+@testable import DietStore
 
 /// Logging as a person does it many times a day (issue 14): foods by amount, several at once,
 /// repeat foods with their last amount, undo, and meals grouped by eating moment.
@@ -32,19 +33,37 @@ struct MealLoggingTests {
         let (store, clock) = try makeStore()
         // When one amount is beyond 5 kg
         #expect(throws: ValidationError.self) {
-            try store.logFoods([FoodAmount(foodID: "1123", grams: 100), FoodAmount(foodID: "5062", grams: 6000)],
-                               at: clock.now(), moment: 1, timeZone: Zones.berlin, language: .en, source: .text)
+            try store.logFoods(
+                [FoodAmount(foodID: "1123", grams: 100), FoodAmount(foodID: "5062", grams: 6000)],
+                at: clock.now(),
+                moment: 1,
+                timeZone: Zones.berlin,
+                language: .en,
+                source: .text
+            )
         }
         // or a food does not exist
         #expect(throws: StoreError.self) {
-            try store.logFoods([FoodAmount(foodID: "1123", grams: 100), FoodAmount(foodID: "99999999", grams: 10)],
-                               at: clock.now(), moment: 1, timeZone: Zones.berlin, language: .en, source: .text)
+            try store.logFoods(
+                [FoodAmount(foodID: "1123", grams: 100), FoodAmount(foodID: "99999999", grams: 10)],
+                at: clock.now(),
+                moment: 1,
+                timeZone: Zones.berlin,
+                language: .en,
+                source: .text
+            )
         }
         // Then nothing was saved
         #expect(try store.count("meal_logs") == 0)
         // And with good items both are saved, in the same eating moment
-        let meals = try store.logFoods([FoodAmount(foodID: "1123", grams: 100), FoodAmount(foodID: "5062", grams: 150)],
-                                       at: clock.now(), moment: 2, timeZone: Zones.berlin, language: .en, source: .text)
+        let meals = try store.logFoods(
+            [FoodAmount(foodID: "1123", grams: 100), FoodAmount(foodID: "5062", grams: 150)],
+            at: clock.now(),
+            moment: 2,
+            timeZone: Zones.berlin,
+            language: .en,
+            source: .text
+        )
         #expect(meals.map(\.entry.moment) == [2, 2])
         #expect(try store.count("meal_logs") == 2)
     }
@@ -52,10 +71,22 @@ struct MealLoggingTests {
     @Test("150 g of a food is saved as 150 g, whatever portion the food offers")
     func typedGramsSaved() throws {
         let (store, clock) = try makeStore()
-        let saved = try store.logFood("5062", grams: 150, at: clock.now(), moment: nil, timeZone: Zones.berlin, language: .en,
-                                      source: .search)
-        let grams = try store.reader.read { db in try Double.fetchOne(db, sql: "SELECT portion_g FROM meal_logs WHERE id = ?",
-                                                                       arguments: [saved.id.uuidString]) }
+        let saved = try store.logFood(
+            "5062",
+            grams: 150,
+            at: clock.now(),
+            moment: nil,
+            timeZone: Zones.berlin,
+            language: .en,
+            source: .search
+        )
+        let grams = try store.reader.read { db in
+            try Double.fetchOne(
+                db,
+                sql: "SELECT portion_g FROM meal_logs WHERE id = ?",
+                arguments: [saved.id.uuidString]
+            )
+        }
         #expect(grams == 150)
         // chicken breast, meat only, raw: 114 kcal per 100 g
         #expect(saved.entry.kcal == 171)
@@ -150,8 +181,14 @@ struct OwnFoodEditingTests {
         let (store, _) = try makeStore()
         let food = try store.addCustomFood(try CustomFood(name: "Apfelkuchen", barcode: try Barcode("4006381333931"), per100g: cake))
         let other = try store.addCustomFood(try CustomFood(name: "Quark", barcode: try Barcode("96385074"), per100g: cake))
-        let edited = try store.updateCustomFood(id: food.id, try CustomFood(name: "Omas Apfelkuchen", barcode: try Barcode("4006381333931"),
-                                                                            per100g: cake))
+        let edited = try store.updateCustomFood(
+            id: food.id,
+            try CustomFood(
+                name: "Omas Apfelkuchen",
+                barcode: try Barcode("4006381333931"),
+                per100g: cake
+            )
+        )
         #expect(edited.id == food.id && edited.name == "Omas Apfelkuchen")
         #expect(try store.customFoods().map(\.name) == ["Omas Apfelkuchen", "Quark"])
         #expect(throws: StoreError.self) {

@@ -1,9 +1,10 @@
 import DietCore
-@testable import DietStore
 import Foundation
 import GRDB
 import TestSupport
 import Testing
+
+@testable import DietStore
 
 /// Entries a phone kept offline arrive with their own id and the moment they were logged; a
 /// replay after a lost answer must neither duplicate nor resurrect (issue 16).

@@ -1,10 +1,11 @@
 import DietCore
-@testable import DietStore
 import Foundation
 import GRDB
 import SyncProtocol
 import TestSupport
 import Testing
+
+@testable import DietStore
 
 @Suite("Recovery mode in the store")
 struct RecoveryStoreTests {
@@ -30,8 +31,11 @@ struct RecoveryStoreTests {
         #expect(try store.mindfulMeals(on: .ymd(2026, 1, 5)) == [meal])
         #expect(try store.mindfulMeals(on: .ymd(2026, 1, 6)).isEmpty)
         let queued = try store.reader.read { db in
-            try String.fetchOne(db, sql: "SELECT row FROM sync_outbox WHERE table_name = 'mindful_meals' AND row_id = ?",
-                                arguments: [meal.id.uuidString])
+            try String.fetchOne(
+                db,
+                sql: "SELECT row FROM sync_outbox WHERE table_name = 'mindful_meals' AND row_id = ?",
+                arguments: [meal.id.uuidString]
+            )
         }
         #expect(queued?.contains(#""hunger":4"#) == true)
         #expect(queued?.contains(#""feeling":"social""#) == true)

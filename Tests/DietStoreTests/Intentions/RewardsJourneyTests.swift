@@ -1,9 +1,10 @@
 import DietCore
-@testable import DietStore
 import Foundation
 import GRDB
 import TestSupport
 import Testing
+
+@testable import DietStore
 
 /// Badges and points over 60 days logged through the store's intentions, checked against a
 /// hand computation (docs/rules.md §5).
@@ -30,8 +31,16 @@ struct RewardsJourneyTests {
             try store.logWeight(try WeightEntry(date: date, kg: 72.0 - 0.2 * Double(index - 40)), timeZone: Zones.berlin)
         }
         if (50...54).contains(index), let targets = try store.today(timeZone: Zones.berlin)?.report.targets {
-            try store.logMeal(try meal("Plate", kcal: targets.kcal, protein: targets.proteinG, carbs: targets.carbsG,
-                                       fat: targets.fatG, at: clock))
+            try store.logMeal(
+                try meal(
+                    "Plate",
+                    kcal: targets.kcal,
+                    protein: targets.proteinG,
+                    carbs: targets.carbsG,
+                    fat: targets.fatG,
+                    at: clock
+                )
+            )
         } else {
             try store.logMeal(try meal("Soup", kcal: 300, protein: 10, carbs: 30, fat: 5, at: clock))
         }
@@ -53,15 +62,23 @@ struct RewardsJourneyTests {
         let again = try store.claimNewBadges(timeZone: Zones.berlin)
         // Then each badge was announced once, on the day it was earned
         let day = { Self.start.adding(days: $0) }
-        #expect(announced == [day(6): [Badge(.streak, .bronze)], day(41): [Badge(.streak, .silver)],
-                              day(51): [Badge(.milestone, .bronze), Badge(.weightProgress, .bronze)]])
+        #expect(
+            announced == [
+                day(6): [Badge(.streak, .bronze)], day(41): [Badge(.streak, .silver)],
+                day(51): [Badge(.milestone, .bronze), Badge(.weightProgress, .bronze)],
+            ]
+        )
         #expect(again.isEmpty)
         // and the rewards list them with those dates, the days on target counted, the points total
         let rewards = try store.rewards(timeZone: Zones.berlin)
-        #expect(rewards.earned == [EarnedBadge(badge: Badge(.streak, .bronze), earnedOn: day(6)),
-                                   EarnedBadge(badge: Badge(.streak, .silver), earnedOn: day(41)),
-                                   EarnedBadge(badge: Badge(.milestone, .bronze), earnedOn: day(51)),
-                                   EarnedBadge(badge: Badge(.weightProgress, .bronze), earnedOn: day(51))])
+        #expect(
+            rewards.earned == [
+                EarnedBadge(badge: Badge(.streak, .bronze), earnedOn: day(6)),
+                EarnedBadge(badge: Badge(.streak, .silver), earnedOn: day(41)),
+                EarnedBadge(badge: Badge(.milestone, .bronze), earnedOn: day(51)),
+                EarnedBadge(badge: Badge(.weightProgress, .bronze), earnedOn: day(51)),
+            ]
+        )
         #expect(rewards.points.total == 809)
         let balance: Double = try #require(rewards.points.days.last?.balance)
         #expect(abs(balance - 809.3) < 1e-6)
@@ -119,8 +136,14 @@ struct RewardsJourneyTests {
         clock.set(Self.start.adding(days: 20).instant(at: TimeOfDay(hour: 12)!, in: Zones.berlin))
         // Then the badge is stored with its day, but not announced
         #expect(try store.claimNewBadges(timeZone: Zones.berlin).isEmpty)
-        #expect(try store.rewards(timeZone: Zones.berlin).earned == [EarnedBadge(badge: Badge(.streak, .bronze),
-                                                                                 earnedOn: Self.start.adding(days: 6))])
+        #expect(
+            try store.rewards(timeZone: Zones.berlin).earned == [
+                EarnedBadge(
+                    badge: Badge(.streak, .bronze),
+                    earnedOn: Self.start.adding(days: 6)
+                )
+            ]
+        )
     }
 
     @Test("a stored badge stays when its history is deleted, and purge removes it")

@@ -1,8 +1,9 @@
 import DietCore
-@testable import DietStore
 import Foundation
 import GRDB
 import Testing
+
+@testable import DietStore
 
 /// The store's side of `wdiet serve`'s sign-in: the passphrase, the lock, the sessions.
 @Suite("Web access in the store")

@@ -1,15 +1,17 @@
 import DietCore
-@testable import DietStore
 import Foundation
 import GRDB
 import SyncProtocol
-import Testing
 import TestSupport
+import Testing
+
+@testable import DietStore
 
 @Suite("Calendars as a synced table")
 struct CalendarSyncTests {
     let clock = FixedClock.at(.ymd(2026, 1, 5), 8, in: Zones.berlin)
-    static let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260105T090000Z\r\nDTEND:20260105T100000Z\r\n"
+    static let ics =
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260105T090000Z\r\nDTEND:20260105T100000Z\r\n"
         + "SUMMARY:Stand-up\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
 
     private func store() throws -> AppDatabase {
@@ -28,13 +30,16 @@ struct CalendarSyncTests {
         let long = "BEGIN:VCALENDAR\r\n" + String(repeating: "X", count: CalendarRow.maxICSCharacters) + "\r\nEND:VCALENDAR\r\n"
         try queue.write { db in
             try db.execute(sql: "INSERT INTO sync_state (key, value) VALUES ('device_id', 'laptop')")
-            try db.execute(sql: """
-                INSERT INTO calendars (id, name, location, is_url, added_at, fetched_at, ics, event_count, problem_count) VALUES
-                ('11111111-1111-1111-1111-111111111111', 'Work', 'https://example.org/w.ics', 1,
-                 '2026-01-01T08:00:00.000Z', '2026-01-02T08:00:00.000Z', ?, 1, 0),
-                ('22222222-2222-2222-2222-222222222222', 'Huge', '/tmp/huge.ics', 0,
-                 '2026-01-01T09:00:00.000Z', '2026-01-01T09:00:00.000Z', ?, 0, 2)
-                """, arguments: [Self.ics, long])
+            try db.execute(
+                sql: """
+                    INSERT INTO calendars (id, name, location, is_url, added_at, fetched_at, ics, event_count, problem_count) VALUES
+                    ('11111111-1111-1111-1111-111111111111', 'Work', 'https://example.org/w.ics', 1,
+                     '2026-01-01T08:00:00.000Z', '2026-01-02T08:00:00.000Z', ?, 1, 0),
+                    ('22222222-2222-2222-2222-222222222222', 'Huge', '/tmp/huge.ics', 0,
+                     '2026-01-01T09:00:00.000Z', '2026-01-01T09:00:00.000Z', ?, 0, 2)
+                    """,
+                arguments: [Self.ics, long]
+            )
         }
         // When the store opens (all migrations)
         let store = try AppDatabase(queue, clock: clock)
@@ -99,8 +104,14 @@ struct CalendarSyncTests {
     @Test("a synced calendar whose new text is too long keeps its synced copy; this device briefs from the longer text")
     func refreshTooLong() throws {
         let store = try store()
-        let added = try store.addCalendar(name: "Work", location: "https://example.org/w.ics", isURL: true, ics: Self.ics,
-                                          eventCount: 1, problemCount: 0)
+        let added = try store.addCalendar(
+            name: "Work",
+            location: "https://example.org/w.ics",
+            isURL: true,
+            ics: Self.ics,
+            eventCount: 1,
+            problemCount: 0
+        )
         let stamp = try #require(try calendarChanges(store).first?.hlc)
         let long = "BEGIN:VCALENDAR\n" + String(repeating: "X", count: CalendarRow.maxICSCharacters) + "\nEND:VCALENDAR\n"
         #expect(try store.refreshCalendar(added.id, ics: long, eventCount: 0, problemCount: 0) == .localOnly)
@@ -120,8 +131,14 @@ struct CalendarSyncTests {
     func mergesPulledCalendar() throws {
         // Given a change made on another device
         let phone = try AppDatabase.inMemory(clock: clock, deviceID: "phone")
-        let added = try phone.addCalendar(name: "Team", location: "https://example.org/t.ics", isURL: true, ics: Self.ics,
-                                          eventCount: 1, problemCount: 0)
+        let added = try phone.addCalendar(
+            name: "Team",
+            location: "https://example.org/t.ics",
+            isURL: true,
+            ics: Self.ics,
+            eventCount: 1,
+            problemCount: 0
+        )
         let change = try #require(try calendarChanges(phone).first)
         // When this device merges it
         let laptop = try store()

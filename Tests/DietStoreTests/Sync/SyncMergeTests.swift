@@ -3,8 +3,8 @@ import DietStore
 import Foundation
 import GRDB
 import SyncProtocol
-import Testing
 import TestSupport
+import Testing
 
 @Suite("The store's side of sync")
 struct SyncMergeTests {
@@ -23,8 +23,13 @@ struct SyncMergeTests {
     private func remote(_ local: Change, name: String, wallMs: Int64, deleted: Bool = false) -> Change {
         guard case var .object(fields) = local.row else { return local }
         fields["name"] = .string(name)
-        return Change(table: local.table, id: local.id, hlc: HLC(wallMs: wallMs, counter: 0, deviceID: "phone"), deleted: deleted,
-                      row: .object(fields))
+        return Change(
+            table: local.table,
+            id: local.id,
+            hlc: HLC(wallMs: wallMs, counter: 0, deviceID: "phone"),
+            deleted: deleted,
+            row: .object(fields)
+        )
     }
 
     @Test("an older remote change leaves the newer local row and its pending upload alone")
@@ -63,10 +68,20 @@ struct SyncMergeTests {
         let porridge = try meal(store, "Porridge")
         let local = try #require(try store.pendingChanges(limit: 100).first { $0.id == porridge.id })
         let tombstone = remote(local, name: "Porridge", wallMs: local.hlc.wallMs + 1, deleted: true)
-        let future = Change(table: .calendarSources, id: UUID(), hlc: HLC(wallMs: 1, counter: 0, deviceID: "phone"), deleted: false,
-                            row: .object(["url": .string("https://example.org/cal.ics")]))
-        let damaged = Change(table: .mealLogs, id: UUID(), hlc: HLC(wallMs: 1, counter: 0, deviceID: "phone"), deleted: false,
-                             row: .object(["name": .number(3)]))
+        let future = Change(
+            table: .calendarSources,
+            id: UUID(),
+            hlc: HLC(wallMs: 1, counter: 0, deviceID: "phone"),
+            deleted: false,
+            row: .object(["url": .string("https://example.org/cal.ics")])
+        )
+        let damaged = Change(
+            table: .mealLogs,
+            id: UUID(),
+            hlc: HLC(wallMs: 1, counter: 0, deviceID: "phone"),
+            deleted: false,
+            row: .object(["name": .number(3)])
+        )
         let outcome = try store.merge(PullResponse(changes: [tombstone, future, damaged], nextCursor: 12, hasMore: false))
         #expect(outcome == MergeOutcome(applied: 1, ignored: 0, setAside: 2))
         #expect(try store.meals(on: .ymd(2026, 1, 5)).isEmpty)
@@ -82,8 +97,12 @@ struct SyncMergeTests {
         // The apple is edited while the push is in flight: its newer change must stay queued.
         _ = try store.editMeal(apple.id, to: try MealEntry(name: "Green apple", kcal: 60, at: clock.now(), in: Zones.berlin))
         let results = pending.map { change in
-            PushResult(id: change.id, table: change.table, status: change.id == porridge.id ? .rejected : .applied,
-                       message: change.id == porridge.id ? "too far ahead" : nil)
+            PushResult(
+                id: change.id,
+                table: change.table,
+                status: change.id == porridge.id ? .rejected : .applied,
+                message: change.id == porridge.id ? "too far ahead" : nil
+            )
         }
         try store.acknowledge(pushed: pending, results: results)
 

@@ -1,11 +1,12 @@
 import DietCore
-@testable import DietStore
 import FoodKit
 import Foundation
 import GRDB
 import SyncProtocol
-import Testing
 import TestSupport
+import Testing
+
+@testable import DietStore
 
 /// A pulled row this device cannot store is set aside with its reason; the rest of the page
 /// applies and the cursor moves on, so one bad row can never stop a device's sync.
@@ -27,18 +28,27 @@ struct SyncSetAsideTests {
             "created_at": .string("2026-01-05T07:00:00.000Z"),
         ]
         row.merge(changes) { $1 }
-        return Change(table: .mealLogs, id: id, hlc: HLC(wallMs: wallMs, counter: 0, deviceID: "phone"), deleted: false,
-                      row: .object(row))
+        return Change(
+            table: .mealLogs,
+            id: id,
+            hlc: HLC(wallMs: wallMs, counter: 0, deviceID: "phone"),
+            deleted: false,
+            row: .object(row)
+        )
     }
 
     @Test("kcal -5 and a 60,000-character name are set aside; the valid meal applies and the cursor moves")
     func badRowsDoNotStopThePull() throws {
         let store = try onboardedStore()
-        let page = PullResponse(changes: [
-            remoteMeal(["kcal": .number(-5)]),
-            remoteMeal(["name": .string(String(repeating: "x", count: 60_000))]),
-            remoteMeal(["name": .string("Birne")]),
-        ], nextCursor: 42, hasMore: false)
+        let page = PullResponse(
+            changes: [
+                remoteMeal(["kcal": .number(-5)]),
+                remoteMeal(["name": .string(String(repeating: "x", count: 60_000))]),
+                remoteMeal(["name": .string("Birne")]),
+            ],
+            nextCursor: 42,
+            hasMore: false
+        )
 
         let outcome = try store.merge(page)
 
@@ -46,8 +56,12 @@ struct SyncSetAsideTests {
         #expect(try store.meals(on: .ymd(2026, 1, 5)).map(\.entry.name) == ["Birne"])
         #expect(try store.pullCursor() == 42)
         let reasons = try store.syncStatus().setAside.map(\.reason).sorted()
-        #expect(reasons == ["meal_logs.kcal: must be a whole number from 1 to 9999; got -5",
-                            "meal_logs.name: must be 1–80 characters; got 60000"])
+        #expect(
+            reasons == [
+                "meal_logs.kcal: must be a whole number from 1 to 9999; got -5",
+                "meal_logs.name: must be 1–80 characters; got 60000",
+            ]
+        )
     }
 
     @Test("a row that keeps the contract but breaks the store's schema is set aside, not thrown")
@@ -56,16 +70,24 @@ struct SyncSetAsideTests {
         // A weight of an older version, stored under a random id: the day's natural-key row
         // from another device now collides with it on the one-weight-per-day index.
         try store.writer.write { db in
-            try db.execute(sql: """
-                INSERT INTO weight_entries (id, local_date, weight_kg, logged_at, time_zone, updated_hlc, deleted)
-                VALUES (?, '2026-01-05', 72.4, '2026-01-05T07:00:00.000Z', 'Europe/Berlin', '0001767600000000-0000-laptop', 0)
-                """, arguments: [UUID().uuidString])
+            try db.execute(
+                sql: """
+                    INSERT INTO weight_entries (id, local_date, weight_kg, logged_at, time_zone, updated_hlc, deleted)
+                    VALUES (?, '2026-01-05', 72.4, '2026-01-05T07:00:00.000Z', 'Europe/Berlin', '0001767600000000-0000-laptop', 0)
+                    """,
+                arguments: [UUID().uuidString]
+            )
         }
-        let remote = Change(table: .weightEntries, id: NaturalKey.id(table: .weightEntries, key: "2026-01-05"),
-                            hlc: HLC(wallMs: 1_767_600_001_000, counter: 0, deviceID: "phone"), deleted: false, row: .object([
-                                "local_date": .string("2026-01-05"), "weight_kg": .number(72.1),
-                                "logged_at": .string("2026-01-05T07:30:00.000Z"), "time_zone": .string("Europe/Berlin"),
-                            ]))
+        let remote = Change(
+            table: .weightEntries,
+            id: NaturalKey.id(table: .weightEntries, key: "2026-01-05"),
+            hlc: HLC(wallMs: 1_767_600_001_000, counter: 0, deviceID: "phone"),
+            deleted: false,
+            row: .object([
+                "local_date": .string("2026-01-05"), "weight_kg": .number(72.1),
+                "logged_at": .string("2026-01-05T07:30:00.000Z"), "time_zone": .string("Europe/Berlin"),
+            ])
+        )
 
         let outcome = try store.merge(PullResponse(changes: [remote, remoteMeal()], nextCursor: 3, hasMore: false))
 
@@ -78,10 +100,18 @@ struct SyncSetAsideTests {
     func unusableProfile() throws {
         let store = try onboardedStore()
         let local = try #require(try store.pendingChanges(limit: 100).first { $0.table == .profile })
-        guard case var .object(fields) = local.row else { Issue.record("the profile is an object"); return }
+        guard case var .object(fields) = local.row else {
+            Issue.record("the profile is an object")
+            return
+        }
         fields["eating_window"] = .string(#"{"start":"25:00"}"#)
-        let remote = Change(table: .profile, id: local.id, hlc: HLC(wallMs: local.hlc.wallMs + 1000, counter: 0, deviceID: "phone"),
-                            deleted: false, row: .object(fields))
+        let remote = Change(
+            table: .profile,
+            id: local.id,
+            hlc: HLC(wallMs: local.hlc.wallMs + 1000, counter: 0, deviceID: "phone"),
+            deleted: false,
+            row: .object(fields)
+        )
 
         #expect(try store.merge(PullResponse(changes: [remote], nextCursor: 7, hasMore: false)).setAside == 1)
         #expect(try store.settings()?.profile == Profile.alice)
@@ -104,15 +134,36 @@ struct SyncSetAsideTests {
     @Test("every row the app writes keeps the row contract, so the server never refuses a real user's change")
     func appRowsKeepTheContract() throws {
         let store = try onboardedStore()
-        try store.logMeal(try MealEntry(name: "Quark\nmit Beeren", kcal: 300, proteinG: 20, carbsG: nil, fatG: 1, fiberG: 2,
-                                        at: clock.now(), in: Zones.berlin))
-        try store.logFoods([FoodAmount(foodID: "5062", grams: 118)], at: clock.now(), moment: 2, timeZone: Zones.berlin,
-                           language: .de, source: .search)
+        try store.logMeal(
+            try MealEntry(
+                name: "Quark\nmit Beeren",
+                kcal: 300,
+                proteinG: 20,
+                carbsG: nil,
+                fatG: 1,
+                fiberG: 2,
+                at: clock.now(),
+                in: Zones.berlin
+            )
+        )
+        try store.logFoods(
+            [FoodAmount(foodID: "5062", grams: 118)],
+            at: clock.now(),
+            moment: 2,
+            timeZone: Zones.berlin,
+            language: .de,
+            source: .search
+        )
         try store.logWeight(try WeightEntry(date: .ymd(2026, 1, 5), kg: 72.4), timeZone: Zones.berlin)
         try store.checkCycle(timeZone: Zones.berlin)
         let cake = Nutrients(kcal: 250, proteinG: 3, carbsG: 35, totalCarbsG: 37, fiberG: 2, sugarsG: 20, fatG: 11, sodiumMg: 120)
-        try store.addCustomFood(try CustomFood(name: "Omas Apfelkuchen", per100g: cake,
-                                               portions: [Portion(amount: 1, name: "Stück", grams: 120)]))
+        try store.addCustomFood(
+            try CustomFood(
+                name: "Omas Apfelkuchen",
+                per100g: cake,
+                portions: [Portion(amount: 1, name: "Stück", grams: 120)]
+            )
+        )
         let pending = try store.pendingChanges(limit: 1000)
         #expect(Set(pending.map(\.table)).isSuperset(of: [.profile, .mealLogs, .weightEntries, .analyticsEvents, .customFoods]))
         for change in pending {

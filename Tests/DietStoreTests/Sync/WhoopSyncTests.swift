@@ -1,10 +1,11 @@
 import DietCore
-@testable import DietStore
 import Foundation
 import GRDB
 import SyncProtocol
 import TestSupport
 import Testing
+
+@testable import DietStore
 
 /// WHOOP records as a synced table: the v15 migration keeps the device's copy and queues it,
 /// fetched records go through the outbox, pulled ones are stored (hostile ones set aside), and a
@@ -17,15 +18,26 @@ struct WhoopSyncTests {
     static let sleep = #"{"end":"2026-01-05T05:30:00Z","id":"a1b2c3d4-0000-4000-8000-000000000001","nap":false}"#
 
     /// A WHOOP row as the server (or another device) wrote it.
-    func remote(kind: String = "recovery", whoopID: String = "1001", deleted: Bool = false, wallMs: Int64 = 1_767_600_000_000,
-                device: String = "server", _ changes: [String: JSONValue] = [:]) -> Change {
+    func remote(
+        kind: String = "recovery",
+        whoopID: String = "1001",
+        deleted: Bool = false,
+        wallMs: Int64 = 1_767_600_000_000,
+        device: String = "server",
+        _ changes: [String: JSONValue] = [:]
+    ) -> Change {
         var row: [String: JSONValue] = [
             "kind": .string(kind), "whoop_id": .string(whoopID), "recorded_at": .string("2026-01-05T06:00:00.000Z"),
             "record": .string(deleted ? "{}" : Self.recovery),
         ]
         row.merge(changes) { $1 }
-        return Change(table: .whoopRecords, id: WhoopRow.id(kind: kind, whoopID: whoopID),
-                      hlc: HLC(wallMs: wallMs, counter: 0, deviceID: device), deleted: deleted, row: .object(row))
+        return Change(
+            table: .whoopRecords,
+            id: WhoopRow.id(kind: kind, whoopID: whoopID),
+            hlc: HLC(wallMs: wallMs, counter: 0, deviceID: device),
+            deleted: deleted,
+            row: .object(row)
+        )
     }
 
     @Test("v15 keeps the WHOOP records of a v8 store and queues each for upload within the contract")
@@ -34,10 +46,13 @@ struct WhoopSyncTests {
         let queue = try DatabaseQueue()
         try Migrations.migrator.migrate(queue, upTo: "v14_synced_calendars")
         try queue.write { db in
-            try db.execute(sql: "INSERT INTO whoop_records (kind, id, recorded_at, json) VALUES (?, ?, ?, ?), (?, ?, ?, ?)", arguments: [
-                "recovery", "1001", "2026-01-05T06:00:00.000Z", Self.recovery,
-                "sleep", "a1b2c3d4-0000-4000-8000-000000000001", "2026-01-05T05:30:00.000Z", Self.sleep,
-            ])
+            try db.execute(
+                sql: "INSERT INTO whoop_records (kind, id, recorded_at, json) VALUES (?, ?, ?, ?), (?, ?, ?, ?)",
+                arguments: [
+                    "recovery", "1001", "2026-01-05T06:00:00.000Z", Self.recovery,
+                    "sleep", "a1b2c3d4-0000-4000-8000-000000000001", "2026-01-05T05:30:00.000Z", Self.sleep,
+                ]
+            )
         }
         // When the store opens with this version
         let store = try AppDatabase(queue, clock: clock, deviceID: "laptop")
@@ -47,8 +62,12 @@ struct WhoopSyncTests {
         #expect(try store.latestWhoopRecord(.sleep, notAfter: clock.now()) == Self.sleep)
         // And each waits in the outbox under its natural key, keeping the row contract
         let changes = try store.pendingChanges(limit: 100).filter { $0.table == .whoopRecords }
-        #expect(Set(changes.map(\.id)) == [WhoopRow.id(kind: "recovery", whoopID: "1001"),
-                                            WhoopRow.id(kind: "sleep", whoopID: "a1b2c3d4-0000-4000-8000-000000000001")])
+        #expect(
+            Set(changes.map(\.id)) == [
+                WhoopRow.id(kind: "recovery", whoopID: "1001"),
+                WhoopRow.id(kind: "sleep", whoopID: "a1b2c3d4-0000-4000-8000-000000000001"),
+            ]
+        )
         // (a migration has no clock of the store: it stamps with the system's time)
         for change in changes { #expect(RowContract.violation(in: change, now: Date()) == nil) }
         let device = try store.syncStatus().deviceID
@@ -71,12 +90,16 @@ struct WhoopSyncTests {
     func mergePulled() throws {
         let store = try AppDatabase.inMemory(clock: clock, deviceID: "phone")
         // Given a page with one good record and three that break the contract or cannot be read
-        let page = PullResponse(changes: [
-            remote(),
-            remote(kind: "steps", whoopID: "7"),
-            remote(whoopID: "1002", ["record": .string("[1,2]")]),
-            remote(whoopID: "1003", ["record": .string(#"{"a":"\u{1B}[2J"}"#), "whoop_id": .string("../etc")]),
-        ], nextCursor: 4, hasMore: false)
+        let page = PullResponse(
+            changes: [
+                remote(),
+                remote(kind: "steps", whoopID: "7"),
+                remote(whoopID: "1002", ["record": .string("[1,2]")]),
+                remote(whoopID: "1003", ["record": .string(#"{"a":"\u{1B}[2J"}"#), "whoop_id": .string("../etc")]),
+            ],
+            nextCursor: 4,
+            hasMore: false
+        )
         // When it is merged
         let outcome = try store.merge(page)
         // Then the good one is read by the briefing's query, the others are set aside
@@ -92,14 +115,23 @@ struct WhoopSyncTests {
     @Test("a device-only disconnect tombstones what this device fetched; the account's records stay")
     func clearTombstonesOwnRecords() throws {
         let store = try AppDatabase.inMemory(clock: clock, deviceID: "laptop")
-        try store.saveWhoopRecords([WhoopRecordInput(kind: .sleep, whoopID: "a1b2c3d4-0000-4000-8000-000000000001",
-                                                     recordedAt: clock.now().addingTimeInterval(-9000), json: Self.sleep)])
+        try store.saveWhoopRecords([
+            WhoopRecordInput(
+                kind: .sleep,
+                whoopID: "a1b2c3d4-0000-4000-8000-000000000001",
+                recordedAt: clock.now().addingTimeInterval(-9000),
+                json: Self.sleep
+            )
+        ])
         _ = try store.merge(PullResponse(changes: [remote()], nextCursor: 1, hasMore: false))
         // When this device's own connection ends
         #expect(try store.clearWhoop() == 1)
         // Then its sleep goes out as a tombstone without the record's data, the server's recovery stays
         let tombstone = try #require(try store.pendingChanges(limit: 100).first { $0.table == .whoopRecords })
-        guard case let .object(row) = tombstone.row else { Issue.record("the tombstone has no row"); return }
+        guard case let .object(row) = tombstone.row else {
+            Issue.record("the tombstone has no row")
+            return
+        }
         #expect(tombstone.deleted && row["record"] == .string("{}"))
         #expect(RowContract.violation(in: tombstone, now: clock.now()) == nil)
         #expect(try store.latestWhoopRecord(.sleep, notAfter: clock.now()) == nil)

@@ -1,9 +1,10 @@
 import DietCore
-@testable import DietStore
 import Foundation
 import GRDB
 import TestSupport
 import Testing
+
+@testable import DietStore
 
 @Suite("Today snapshot")
 struct TodaySnapshotTests {
@@ -19,8 +20,10 @@ struct TodaySnapshotTests {
         for day in 0..<9 {
             clock.set(FixedClock.at(LocalDate.ymd(2026, 1, 5).adding(days: day), 12, in: Zones.berlin).now())
             try store.logMeal(try meal(kcal: 500, protein: 110, carbs: 20, fat: 10, at: clock))
-            try store.logWeight(try WeightEntry(date: LocalDate(clock.now(), in: Zones.berlin), kg: 72.0 - Double(day) / 10),
-                                timeZone: Zones.berlin)
+            try store.logWeight(
+                try WeightEntry(date: LocalDate(clock.now(), in: Zones.berlin), kg: 72.0 - Double(day) / 10),
+                timeZone: Zones.berlin
+            )
         }
         try store.checkCycle(timeZone: Zones.berlin)
         let snapshot = try #require(try store.today(timeZone: Zones.berlin))

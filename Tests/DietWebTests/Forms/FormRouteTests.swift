@@ -13,7 +13,10 @@ struct FormRouteTests {
         let l = Localizer(language)
         try await harness.run { browser in
             try await browser.onboard(language: language)
-            let saved = try await browser.post("/log/manual", [("name", "Porridge"), ("kcal", "420"), ("protein", "15"), ("carbs", "60,5"), ("fat", "9"), ("time", "08:30")])
+            let saved = try await browser.post(
+                "/log/manual",
+                [("name", "Porridge"), ("kcal", "420"), ("protein", "15"), ("carbs", "60,5"), ("fat", "9"), ("time", "08:30")]
+            )
             #expect(saved.status == .seeOther && saved.location == "/")
             let history = try await browser.get("/meals")
             #expect(history.body.contains("Porridge") && history.body.contains("08:30"))
@@ -41,13 +44,29 @@ struct FormRouteTests {
             try await browser.onboard(language: language)
             let page = try await browser.post("/log/manual", [("name", "Pasta"), ("kcal", "12000"), ("protein", "20")])
             #expect(page.status == .unprocessableContent)
-            #expect(page.shows(l.render(ValidationError(field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: "12000").message)))
+            #expect(
+                page.shows(
+                    l.render(
+                        ValidationError(field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: "12000").message
+                    )
+                )
+            )
             #expect(page.body.contains("value=\"Pasta\"") && page.body.contains("value=\"12000\"") && page.body.contains("value=\"20\""))
             #expect(page.body.contains("<details class=\"card disclosure\" id=\"manual\" open>"))
             let missing = try await browser.post("/log/manual", [("name", "Pasta")])
             // calories are the one thing a quick add needs (docs/rules.md §4): the rule names the field and its range
-            #expect(missing.status == .unprocessableContent && missing.shows(l.render(ValidationError(
-                field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: "").message)))
+            #expect(
+                missing.status == .unprocessableContent
+                    && missing.shows(
+                        l.render(
+                            ValidationError(
+                                field: .calories,
+                                allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"),
+                                received: ""
+                            ).message
+                        )
+                    )
+            )
             let badProtein = try await browser.post("/log/manual", [("name", "Pasta"), ("kcal", "500"), ("protein", "lots")])
             #expect(badProtein.status == .unprocessableContent && badProtein.body.contains("value=\"lots\""))
             let future = try await browser.post("/log/manual", [("name", "Pasta"), ("kcal", "500"), ("time", "25:00")])
@@ -172,17 +191,35 @@ struct FormRouteTests {
         defer { harness.remove() }
         try await harness.run { browser in
             try await browser.onboard()
-            #expect(try await browser.post("/settings/profile", [("age", "36"), ("height", "170"), ("sex", "female"), ("activity", "moderate"), ("goal", "lose")]).status == .seeOther)
-            let badHeight = try await browser.post("/settings/profile", [("age", "36"), ("height", "300"), ("sex", "female"), ("activity", "moderate"), ("goal", "lose")])
+            #expect(
+                try await browser.post(
+                    "/settings/profile",
+                    [("age", "36"), ("height", "170"), ("sex", "female"), ("activity", "moderate"), ("goal", "lose")]
+                ).status == .seeOther
+            )
+            let badHeight = try await browser.post(
+                "/settings/profile",
+                [("age", "36"), ("height", "300"), ("sex", "female"), ("activity", "moderate"), ("goal", "lose")]
+            )
             #expect(badHeight.status == .unprocessableContent && badHeight.body.contains("value=\"300\""))
             #expect(try await browser.post("/settings/plan", [("preset", "open_ended"), ("deficit", "25")]).status == .seeOther)
             let badDeficit = try await browser.post("/settings/plan", [("preset", "open_ended"), ("deficit", "50")])
             #expect(badDeficit.status == .unprocessableContent)
             let halfLock = try await browser.post("/settings/plan", [("preset", "open_ended"), ("deficit", "25"), ("lock_deficit_kcal", "1700")])
             #expect(halfLock.status == .unprocessableContent && halfLock.body.contains("value=\"1700\""))
-            #expect(try await browser.post("/settings/plan", [("preset", "open_ended"), ("deficit", "25"), ("lock_deficit_kcal", "1700"), ("lock_deficit_protein", "140"),
-                                                             ("lock_deficit_carbs", "150"), ("lock_deficit_fat", "60")]).status == .seeOther)
-            let window = try await browser.post("/settings/window", [("window_start", "10:00"), ("window_end", "16:00"), ("moment", "10:00"), ("moment", "13:00")])
+            #expect(
+                try await browser.post(
+                    "/settings/plan",
+                    [
+                        ("preset", "open_ended"), ("deficit", "25"), ("lock_deficit_kcal", "1700"), ("lock_deficit_protein", "140"),
+                        ("lock_deficit_carbs", "150"), ("lock_deficit_fat", "60"),
+                    ]
+                ).status == .seeOther
+            )
+            let window = try await browser.post(
+                "/settings/window",
+                [("window_start", "10:00"), ("window_end", "16:00"), ("moment", "10:00"), ("moment", "13:00")]
+            )
             #expect(window.status == .seeOther)
             let badWindow = try await browser.post("/settings/window", [("window_start", "10:00"), ("window_end", "16:00"), ("moment", "10:00")])
             #expect(badWindow.status == .unprocessableContent)
@@ -257,16 +294,51 @@ struct FormRouteTests {
             let search = try await browser.get("/log?q=" + Browser.encode(language == .de ? "hähn" : language == .es ? "pollo" : "chicken"))
             let foodID = try #require(search.first(#"href="/log/food/(\d+)""#))
             let cases: [(String, [(String, String)], String, String)] = [
-                ("/log/manual", [("name", "X"), ("kcal", "0")], "0", l.render(ValidationError(field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: "0").message)),
-                ("/log/food/\(foodID)", [("amount", "9000"), ("unit", "g")], "9000", l.render(ValidationError(field: .amount, allowed: .range(min: 0.01, max: 5000, digits: 2, unit: "g"), received: "9000").message)),
+                (
+                    "/log/manual", [("name", "X"), ("kcal", "0")], "0",
+                    l.render(ValidationError(field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: "0").message)
+                ),
+                (
+                    "/log/food/\(foodID)", [("amount", "9000"), ("unit", "g")], "9000",
+                    l.render(ValidationError(field: .amount, allowed: .range(min: 0.01, max: 5000, digits: 2, unit: "g"), received: "9000").message)
+                ),
                 ("/log/text", [("text", "")], "", l.text("web.error.textEmpty")),
-                ("/meals/\(mealID)", [("name", "Brot"), ("kcal", "abc")], "abc", l.render(ValidationError(field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"), received: TextRules.quoted("abc")).message)),
-                ("/weight", [("weight", "20")], "20", l.render(ValidationError(field: .weight, allowed: .range(min: 30, max: 200, digits: 1, unit: "kg"), received: "20").message)),
-                ("/settings/profile", [("age", "150"), ("height", "170"), ("sex", "female"), ("activity", "light"), ("goal", "lose")], "150", l.render(ValidationError(field: .age, allowed: .range(min: 18, max: 99, digits: 0, unit: nil), received: "150").message)),
-                ("/settings/plan", [("preset", "open_ended"), ("deficit", "zehn")], "zehn", l.render(ValidationError(field: .deficit, allowed: .range(min: 10, max: 35, digits: 0, unit: "%"), received: TextRules.quoted("zehn")).message)),
-                ("/settings/window", [("window_start", "12:00"), ("window_end", "12:30")], "", l.render(ValidationError(field: .eatingWindow, allowed: .range(min: 1, max: 16, digits: 0, unit: "h"), received: "12:00–12:30").message)),
+                (
+                    "/meals/\(mealID)", [("name", "Brot"), ("kcal", "abc")], "abc",
+                    l.render(
+                        ValidationError(
+                            field: .calories,
+                            allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"),
+                            received: TextRules.quoted("abc")
+                        ).message
+                    )
+                ),
+                (
+                    "/weight", [("weight", "20")], "20",
+                    l.render(ValidationError(field: .weight, allowed: .range(min: 30, max: 200, digits: 1, unit: "kg"), received: "20").message)
+                ),
+                (
+                    "/settings/profile", [("age", "150"), ("height", "170"), ("sex", "female"), ("activity", "light"), ("goal", "lose")], "150",
+                    l.render(ValidationError(field: .age, allowed: .range(min: 18, max: 99, digits: 0, unit: nil), received: "150").message)
+                ),
+                (
+                    "/settings/plan", [("preset", "open_ended"), ("deficit", "zehn")], "zehn",
+                    l.render(
+                        ValidationError(field: .deficit, allowed: .range(min: 10, max: 35, digits: 0, unit: "%"), received: TextRules.quoted("zehn"))
+                            .message
+                    )
+                ),
+                (
+                    "/settings/window", [("window_start", "12:00"), ("window_end", "12:30")], "",
+                    l.render(
+                        ValidationError(field: .eatingWindow, allowed: .range(min: 1, max: 16, digits: 0, unit: "h"), received: "12:00–12:30").message
+                    )
+                ),
                 ("/settings/delete", [("confirm", "nein")], "", l.text("web.delete.mismatch", ["word": .text(l.text("cli.deleteAccount.word"))])),
-                ("/settings/account/signin", [("server", "ftp://x"), ("email", "a@b.c"), ("password", "secret")], "ftp://x", l.text("cli.account.error.serverURL", ["value": .text("ftp://x")])),
+                (
+                    "/settings/account/signin", [("server", "ftp://x"), ("email", "a@b.c"), ("password", "secret")], "ftp://x",
+                    l.text("cli.account.error.serverURL", ["value": .text("ftp://x")])
+                ),
             ]
             for (path, fields, kept, message) in cases {
                 let page = try await browser.post(path, fields)
@@ -291,19 +363,30 @@ struct FormRouteTests {
         try await harness.run { browser in
             try await browser.onboard()
             let early = try await browser.get("/settings")
-            #expect(early.shows(Localizer(.en).text("adaptive.short.days", ["have": .integer(28), "need": .integer(21)]))
-                    || early.body.contains("Your formula TDEE stands"))
+            #expect(
+                early.shows(Localizer(.en).text("adaptive.short.days", ["have": .integer(28), "need": .integer(21)]))
+                    || early.body.contains("Your formula TDEE stands")
+            )
             // 28 days of 2,000 kcal with a flat weight: maintenance is about 2,000 kcal
             let store = try harness.store()
             let today = LocalDate(WebHarness.now, in: harness.timeZone)
             for offset in 1...28 {
                 let day = today.adding(days: -offset)
-                try store.logMeal(try MealEntry(name: "Day", kcal: 2000, at: day.instant(at: TimeOfDay(minutesSinceMidnight: 13 * 60), in: harness.timeZone),
-                                                in: harness.timeZone))
+                try store.logMeal(
+                    try MealEntry(
+                        name: "Day",
+                        kcal: 2000,
+                        at: day.instant(at: TimeOfDay(minutesSinceMidnight: 13 * 60), in: harness.timeZone),
+                        in: harness.timeZone
+                    )
+                )
                 if offset.isMultiple(of: 2) { try store.logWeight(try WeightEntry(date: day, kg: 70), timeZone: harness.timeZone) }
             }
             let page = try await browser.get("/settings")
-            let offer = try #require(page.first(#"<button class="button button-secondary" type="submit">(Use [0-9,]+ kcal as my maintenance)</button>"#), "\(page.body)")
+            let offer = try #require(
+                page.first(#"<button class="button button-secondary" type="submit">(Use [0-9,]+ kcal as my maintenance)</button>"#),
+                "\(page.body)"
+            )
             #expect(offer.contains("2,000") || offer.contains("1,9") || offer.contains("2,0"), "\(offer)")
             #expect(try await browser.post("/settings/maintenance", [("use", "estimate")]).status == .seeOther)
             let accepted = try #require(try store.settings()?.acceptedMaintenanceKcal)
@@ -323,8 +406,11 @@ struct FormRouteTests {
             try await browser.onboard()
             // chicken breast 300 g and 200 g of the first rice the database finds, for 2 servings
             let rice = try #require(try store.searchFoods("rice", language: .en, timeZone: harness.timeZone).first?.food)
-            let recipe = try store.addRecipe(name: "Chicken rice", items: [.init(foodID: "5062", grams: 300), .init(foodID: rice.id, grams: 200)],
-                                             servings: 2)
+            let recipe = try store.addRecipe(
+                name: "Chicken rice",
+                items: [.init(foodID: "5062", grams: 300), .init(foodID: rice.id, grams: 200)],
+                servings: 2
+            )
             let page = try await browser.get("/log")
             #expect(page.body.contains("Chicken rice") && page.body.contains("action=\"/log/recipe/\(recipe.id)\""))
             let bad = try await browser.post("/log/recipe/\(recipe.id)", [("servings", "50")])

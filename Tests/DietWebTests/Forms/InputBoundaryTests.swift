@@ -38,14 +38,17 @@ struct WebInputBoundaryTests {
         #expect(try Self.count("sync_outbox", harness) == outbox)
     }
 
-    @Test("every form field is checked, whatever the page", arguments: [
-        ("/log/manual", [("name", "Cake"), ("kcal", "400"), ("time", "12:00\u{1B}")], "Time"),
-        ("/log/text", [("text", "2 eggs\u{1B}[2J")], "Meal in words"),
-        ("/weight", [("weight", "70\u{7F}")], "Weight"),
-        ("/settings/account/signin", [("server", "http://127.0.0.1:9"), ("email", "a@example.org"), ("password", "se\u{0}cret")], "Password"),
-        ("/briefing/calendars", [("url", "https://example.org/\u{85}.ics")], "Calendar address"),
-        ("/settings/profile", [("age", "35"), ("unknown\u{1B}", "x")], "The field “unknown\\u001B”"),
-    ])
+    @Test(
+        "every form field is checked, whatever the page",
+        arguments: [
+            ("/log/manual", [("name", "Cake"), ("kcal", "400"), ("time", "12:00\u{1B}")], "Time"),
+            ("/log/text", [("text", "2 eggs\u{1B}[2J")], "Meal in words"),
+            ("/weight", [("weight", "70\u{7F}")], "Weight"),
+            ("/settings/account/signin", [("server", "http://127.0.0.1:9"), ("email", "a@example.org"), ("password", "se\u{0}cret")], "Password"),
+            ("/briefing/calendars", [("url", "https://example.org/\u{85}.ics")], "Calendar address"),
+            ("/settings/profile", [("age", "35"), ("unknown\u{1B}", "x")], "The field “unknown\\u001B”"),
+        ]
+    )
     func everyField(path: String, fields: [(String, String)], label: String) async throws {
         let harness = try WebHarness()
         defer { harness.remove() }
@@ -105,9 +108,12 @@ struct WebInputBoundaryTests {
         }
     }
 
-    @Test("a meal in words beyond the limits is refused on the form with the limit; nothing is logged", arguments: [
-        String(repeating: "egg, ", count: 200) + "toast", Array(repeating: "egg", count: 31).joined(separator: ", "), "10000 eggs",
-    ])
+    @Test(
+        "a meal in words beyond the limits is refused on the form with the limit; nothing is logged",
+        arguments: [
+            String(repeating: "egg, ", count: 200) + "toast", Array(repeating: "egg", count: 31).joined(separator: ", "), "10000 eggs",
+        ]
+    )
     func textLimits(text: String) async throws {
         let harness = try WebHarness()
         defer { harness.remove() }
@@ -134,8 +140,13 @@ struct WebInputBoundaryTests {
             try await browser.onboard()
             let page = try await browser.post("/log/text", [("text", "5 kg butter"), ("confirm", "yes")])
             #expect(page.status == .unprocessableContent)
-            let rule = Localizer(.en).render(ValidationError(field: .calories, allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"),
-                                                             received: "§").message).components(separatedBy: "§")[0]
+            let rule = Localizer(.en).render(
+                ValidationError(
+                    field: .calories,
+                    allowed: .range(min: 1, max: 9999, digits: 0, unit: "kcal"),
+                    received: "§"
+                ).message
+            ).components(separatedBy: "§")[0]
             #expect(page.shows(rule), "\(page.body.prefix(3000))")
         }
         #expect(try Self.count("meal_logs", harness) == 0)

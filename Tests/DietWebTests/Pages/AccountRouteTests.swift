@@ -18,12 +18,22 @@ struct AccountRouteTests {
             try await harness.run { browser in
                 try await browser.onboard()
                 try await browser.post("/log/manual", [("name", "Linsensuppe"), ("kcal", "520")])
-                let wrongServer = try await browser.post("/settings/account/signin", [("server", server.absoluteString), ("email", email),
-                                                                                       ("password", "correct horse battery")])
+                let wrongServer = try await browser.post(
+                    "/settings/account/signin",
+                    [
+                        ("server", server.absoluteString), ("email", email),
+                        ("password", "correct horse battery"),
+                    ]
+                )
                 #expect(wrongServer.status == .unprocessableContent, "signing in to an account that does not exist yet fails")
                 #expect(!wrongServer.body.contains("correct horse battery"), "a password is never shown back")
-                let signedUp = try await browser.post("/settings/account/signin", [("server", server.absoluteString), ("email", email),
-                                                                                    ("password", "correct horse battery"), ("new", "yes")])
+                let signedUp = try await browser.post(
+                    "/settings/account/signin",
+                    [
+                        ("server", server.absoluteString), ("email", email),
+                        ("password", "correct horse battery"), ("new", "yes"),
+                    ]
+                )
                 #expect(signedUp.status == .seeOther)
                 let settings = try await browser.get("/settings")
                 #expect(settings.body.contains(email) && settings.shows(Localizer(.en).text("web.toast.signed_in")))
@@ -42,8 +52,15 @@ struct AccountRouteTests {
             let phonePath = phoneFolder.appendingPathComponent("w-diet.sqlite").path
             let phone = try AppDatabase.open(path: phonePath)
             let synchronizer = Synchronizer(store: phone, file: AccountFile(databasePath: phonePath))
-            _ = try await synchronizer.signIn(server: server, credentials: PasswordCredentials(email: email, password: "correct horse battery",
-                                                                                            deviceName: "phone"), newAccount: false)
+            _ = try await synchronizer.signIn(
+                server: server,
+                credentials: PasswordCredentials(
+                    email: email,
+                    password: "correct horse battery",
+                    deviceName: "phone"
+                ),
+                newAccount: false
+            )
             _ = try await synchronizer.sync()
             let day = LocalDate(WebHarness.now, in: harness.timeZone)
             #expect(Set(try phone.meals(on: day).map(\.entry.name)) == ["Linsensuppe", "Apfel", "Brot"])
@@ -68,8 +85,15 @@ struct AccountRouteTests {
             try await harness.run { browser in
                 try await browser.onboard()
                 let email = "out-\(UUID().uuidString.prefix(8).lowercased())@example.org"
-                #expect(try await browser.post("/settings/account/signin", [("server", server.absoluteString), ("email", email),
-                                                                             ("password", "correct horse battery"), ("new", "yes")]).status == .seeOther)
+                #expect(
+                    try await browser.post(
+                        "/settings/account/signin",
+                        [
+                            ("server", server.absoluteString), ("email", email),
+                            ("password", "correct horse battery"), ("new", "yes"),
+                        ]
+                    ).status == .seeOther
+                )
                 #expect(try await browser.post("/settings/account/signout").location == "/settings")
                 let settings = try await browser.get("/settings")
                 #expect(settings.body.contains("name=\"password\""), "the sign-in form is back")

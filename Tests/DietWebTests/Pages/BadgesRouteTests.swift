@@ -1,9 +1,10 @@
 import DietCore
 import DietStore
-@testable import DietWeb
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DietWeb
 
 /// Issue 17: badges and points in the browser, and the triple roar where a badge is earned.
 @Suite("Badges in the browser")
@@ -27,8 +28,17 @@ struct BadgesRouteTests {
         for index in 0..<count {
             let day = today(harness).adding(days: -2 * (1 + index / 7))
             let instant = day.instant(at: TimeOfDay(hour: 12)!, in: harness.timeZone)
-            _ = try store.logMeal(try MealEntry(name: "Soup", kcal: 300, proteinG: 10, carbsG: 30, fatG: 5, at: instant,
-                                                in: harness.timeZone))
+            _ = try store.logMeal(
+                try MealEntry(
+                    name: "Soup",
+                    kcal: 300,
+                    proteinG: 10,
+                    carbsG: 30,
+                    fatG: 5,
+                    at: instant,
+                    in: harness.timeZone
+                )
+            )
         }
     }
 
@@ -67,7 +77,11 @@ struct BadgesRouteTests {
             // today: 10 for the meals, 2 for using the app, nothing decayed
             let today = Self.today(harness).iso
             let meals = l.text("points.earnedItem", ["reason": .message(PointsLedger.Reason.mealLogged.message), "points": .integer(10)])
-            #expect(page.body.contains("<tr data-date=\"\(today)\"><td class=\"points-date\">\(l.date(Self.today(harness)))</td><td><span class=\"points-item\">\(escaped(meals))</span>"))
+            #expect(
+                page.body.contains(
+                    "<tr data-date=\"\(today)\"><td class=\"points-date\">\(l.date(Self.today(harness)))</td><td><span class=\"points-item\">\(escaped(meals))</span>"
+                )
+            )
             #expect(page.body.contains("href=\"/badges\" aria-current=\"page\""))
             #expect(!page.body.contains("[[missing"))
         }
@@ -156,8 +170,13 @@ struct BadgesRouteTests {
             try Self.seedMeals(harness)
             try harness.store().setRecoveryMode(true, timeZone: harness.timeZone)
             // When the 50th meal is logged, mindfully
-            let saved = try await browser.post("/log/text", [("mindful", "yes"), ("confirm", "yes"), ("name", "Soup"),
-                                                             ("hunger", "2"), ("fullness", "4")])
+            let saved = try await browser.post(
+                "/log/text",
+                [
+                    ("mindful", "yes"), ("confirm", "yes"), ("name", "Soup"),
+                    ("hunger", "2"), ("fullness", "4"),
+                ]
+            )
             #expect(saved.status == .seeOther)
             // Then no badge is announced
             let dashboard = try await browser.get("/")

@@ -8,7 +8,10 @@ import Testing
 
 @Suite("Barcodes looked up online from the browser, against a fake Open Food Facts on loopback")
 struct BarcodeLookupRouteTests {
-    @Test("a product Open Food Facts knows opens as a food of yours with the attribution, and is found offline next time", arguments: Language.allCases)
+    @Test(
+        "a product Open Food Facts knows opens as a food of yours with the attribution, and is found offline next time",
+        arguments: Language.allCases
+    )
     func found(language: Language) async throws {
         let server = try FakeOpenFoodFacts()
         let harness = try WebHarness(environment: ["WDIET_OPEN_FOOD_FACTS_URL": server.baseURL.absoluteString])

@@ -37,8 +37,10 @@ struct BriefingPageTests {
             // Then one clear sentence, and the two ways to connect
             #expect(empty.shows("Nothing to brief yet"))
             #expect(empty.shows("Connect WHOOP or add a calendar, and the briefing plans your day"))
-            #expect(!empty.shows("Workout windows") && !empty.shows("Recommendations") && !empty.shows("No WHOOP connected")
-                && !empty.shows("No calendar added") && !empty.shows("No recovery data"))
+            #expect(
+                !empty.shows("Workout windows") && !empty.shows("Recommendations") && !empty.shows("No WHOOP connected")
+                    && !empty.shows("No calendar added") && !empty.shows("No recovery data")
+            )
             #expect(empty.body.contains("id=\"whoop\"") && empty.shows("create an app at developer.whoop.com"))
             #expect(empty.body.contains("action=\"/briefing/calendars\"") && empty.shows("Add calendar"))
             #expect(empty.missingStrings.isEmpty, "\(empty.missingStrings)")
@@ -61,9 +63,17 @@ struct BriefingPageTests {
             let page = try await browser.get("/briefing")
             // now is 09:00 in Berlin: the first window starts now, the second after the review and 30 minutes
             #expect(page.shows("09:00–11:00"))
-            #expect(page.shows("the free time before “Design review”, from now on, in your preferred hours 06:00–21:00; moderate, as there is no recovery score today"))
+            #expect(
+                page.shows(
+                    "the free time before “Design review”, from now on, in your preferred hours 06:00–21:00; moderate, as there is no recovery score today"
+                )
+            )
             #expect(page.shows("12:30–21:00"))
-            #expect(page.shows("the free time after “Design review”, the longest of the day, after your 30-minute preparation, in your preferred hours 06:00–21:00"))
+            #expect(
+                page.shows(
+                    "the free time after “Design review”, the longest of the day, after your 30-minute preparation, in your preferred hours 06:00–21:00"
+                )
+            )
         }
     }
 

@@ -14,25 +14,35 @@ import WhoopTestSupport
 /// PostgreSQL) connects WHOOP (the fake one on loopback) and syncs its records to the device.
 @Suite("The briefing connects WHOOP through the account", .serialized)
 struct BriefingWhoopAccountTests {
-    @Test("signed in, Connect WHOOP goes to the server's authorize address, the page waits for WHOOP, the records arrive with a sync; disconnect removes them")
+    @Test(
+        "signed in, Connect WHOOP goes to the server's authorize address, the page waits for WHOOP, the records arrive with a sync; disconnect removes them"
+    )
     func connectThroughAccount() async throws {
         let morning = WebHarness.now.addingTimeInterval(-2 * 3600)
         let fake = FakeWhoop(recoveryCount: 5, base: morning)
         try await FakeWhoop.serve(fake) { base in
             try await ServerHarness.withLiveServer(configure: { configuration in
                 configuration.bcryptCost = 4
-                configuration.whoop = WhoopConfiguration(clientID: "client", clientSecret: "secret",
-                                                         redirectURI: "https://wdiet.example/v1/whoop/callback",
-                                                         apiBase: base + "/developer", oauthBase: base + "/oauth/oauth2")
+                configuration.whoop = WhoopConfiguration(
+                    clientID: "client",
+                    clientSecret: "secret",
+                    redirectURI: "https://wdiet.example/v1/whoop/callback",
+                    apiBase: base + "/developer",
+                    oauthBase: base + "/oauth/oauth2"
+                )
             }) { _, server in
                 let harness = try WebHarness()
                 defer { harness.remove() }
                 let l = Localizer(.en)
                 try await harness.run { browser in
                     try await browser.onboard()
-                    let signedUp = try await browser.post("/settings/account/signin", [
-                        ("server", server.absoluteString), ("email", "whoop-web@example.org"), ("password", "correct horse battery"), ("new", "yes"),
-                    ])
+                    let signedUp = try await browser.post(
+                        "/settings/account/signin",
+                        [
+                            ("server", server.absoluteString), ("email", "whoop-web@example.org"), ("password", "correct horse battery"),
+                            ("new", "yes"),
+                        ]
+                    )
                     #expect(signedUp.status == .seeOther)
                     // Given the briefing offers "Connect WHOOP" without any WHOOP registration on this device
                     #expect(try await browser.get("/briefing").body.contains("href=\"/briefing/whoop/connect\""))
@@ -50,8 +60,10 @@ struct BriefingWhoopAccountTests {
                         let response = try await http.execute(HTTPClientRequest(url: authorize), timeout: .seconds(10))
                         location = response.headers.first(name: "Location")
                         let query = try #require(location.flatMap { URLComponents(string: $0)?.percentEncodedQuery })
-                        let callback = try await http.execute(HTTPClientRequest(url: server.absoluteString + WhoopPaths.callback + "?" + query),
-                                                              timeout: .seconds(30))
+                        let callback = try await http.execute(
+                            HTTPClientRequest(url: server.absoluteString + WhoopPaths.callback + "?" + query),
+                            timeout: .seconds(30)
+                        )
                         #expect(callback.status.code == 200)
                         try await http.shutdown()
                     } catch {
@@ -82,9 +94,12 @@ struct BriefingWhoopAccountTests {
             defer { harness.remove() }
             try await harness.run { browser in
                 try await browser.onboard()
-                _ = try await browser.post("/settings/account/signin", [
-                    ("server", server.absoluteString), ("email", "whoop-none@example.org"), ("password", "correct horse battery"), ("new", "yes"),
-                ])
+                _ = try await browser.post(
+                    "/settings/account/signin",
+                    [
+                        ("server", server.absoluteString), ("email", "whoop-none@example.org"), ("password", "correct horse battery"), ("new", "yes"),
+                    ]
+                )
                 let connect = try await browser.get("/briefing/whoop/connect")
                 #expect(connect.location == "/briefing?whoop=notConfigured")
                 let page = try await browser.get("/briefing?whoop=notConfigured")

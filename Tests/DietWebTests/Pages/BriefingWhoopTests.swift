@@ -16,8 +16,10 @@ struct BriefingWhoopTests {
     static let callback = "http://127.0.0.1:8080/briefing/whoop/callback"
 
     static func environment(_ base: String, redirect: String? = callback) -> [String: String] {
-        var environment = ["WDIET_OFFLINE": "1", "WDIET_WHOOP_CLIENT_ID": "client", "WDIET_WHOOP_CLIENT_SECRET": "secret",
-                           "WDIET_WHOOP_API_URL": base + "/developer", "WDIET_WHOOP_OAUTH_URL": base + "/oauth/oauth2"]
+        var environment = [
+            "WDIET_OFFLINE": "1", "WDIET_WHOOP_CLIENT_ID": "client", "WDIET_WHOOP_CLIENT_SECRET": "secret",
+            "WDIET_WHOOP_API_URL": base + "/developer", "WDIET_WHOOP_OAUTH_URL": base + "/oauth/oauth2",
+        ]
         environment["WDIET_WHOOP_REDIRECT_URI"] = redirect
         return environment
     }
@@ -242,8 +244,13 @@ struct BriefingWhoopTests {
         let harness = try WebHarness(environment: Self.environment("http://127.0.0.1:9"))
         defer { harness.remove() }
         try await harness.run { browser in
-            let page = try await browser.send(.get, "/briefing/whoop/connect", body: nil, contentType: nil,
-                                              extraHeaders: [HTTPField.Name("Sec-Fetch-Site")!: "cross-site"])
+            let page = try await browser.send(
+                .get,
+                "/briefing/whoop/connect",
+                body: nil,
+                contentType: nil,
+                extraHeaders: [HTTPField.Name("Sec-Fetch-Site")!: "cross-site"]
+            )
             #expect(page.status == .forbidden)
             #expect(!FileManager.default.fileExists(atPath: harness.databasePath + ".whoop-pending"))
         }

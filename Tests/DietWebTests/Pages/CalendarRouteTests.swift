@@ -35,7 +35,11 @@ struct CalendarRouteTests {
             #expect(broken.status == .unprocessableContent)
             #expect(broken.body.contains("broken.ics") && broken.body.contains("role=\"alert\""))
             // damaged parts are skipped and counted, the rest is kept
-            let damaged = try await browser.upload("/briefing/calendars", file: Data("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:nonsense\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8), filename: "damaged.ics")
+            let damaged = try await browser.upload(
+                "/briefing/calendars",
+                file: Data("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:nonsense\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8),
+                filename: "damaged.ics"
+            )
             #expect(damaged.status == .seeOther)
             let withDamage = try await browser.get("/briefing")
             #expect(withDamage.shows(l.text("cli.calendar.problems", ["count": .integer(1)])), "\(withDamage.body)")

@@ -5,12 +5,13 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import SyncProtocol
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Synced calendars in the browser")
 struct CalendarSyncWebTests {
-    static let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:r1\r\nDTSTART:20260105T090000Z\r\nDTEND:20260105T100000Z\r\n"
+    static let ics =
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:r1\r\nDTSTART:20260105T090000Z\r\nDTEND:20260105T100000Z\r\n"
         + "SUMMARY:Quarterly review\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
 
     @Test("an uploaded calendar too long to sync is kept and the list says it stays on this device only")
@@ -58,8 +59,11 @@ struct CalendarSyncWebTests {
         // Given an address calendar fetched two hours ago whose server now has a new text
         let router = Router()
         router.get("/team.ics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/calendar"],
-                     body: .init(byteBuffer: ByteBuffer(string: Self.ics.replacingOccurrences(of: "Quarterly review", with: "Offsite"))))
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/calendar"],
+                body: .init(byteBuffer: ByteBuffer(string: Self.ics.replacingOccurrences(of: "Quarterly review", with: "Offsite")))
+            )
         }
         let calendarServer = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await calendarServer.test(.live) { client in

@@ -24,13 +24,23 @@ struct ChartsTests {
         for offset in 0...start.days(to: today) {
             let day = start.adding(days: offset)
             try store.logWeight(try WeightEntry(date: day, kg: Double(800 - offset) / 10), timeZone: harness.timeZone)
-            try store.logMeal(try MealEntry(name: "Day", kcal: 1500 + offset % 5 * 100, at: day.instant(at: TimeOfDay(hour: 13)!, in: harness.timeZone),
-                                            in: harness.timeZone))
+            try store.logMeal(
+                try MealEntry(
+                    name: "Day",
+                    kcal: 1500 + offset % 5 * 100,
+                    at: day.instant(at: TimeOfDay(hour: 13)!, in: harness.timeZone),
+                    in: harness.timeZone
+                )
+            )
         }
     }
 
-    @Test("each range shows its span of days ending today, back at most to the start, and marks itself as current",
-          arguments: [("7d", 7, "2025-12-30"), ("30d", 30, "2025-12-07"), ("90d", 90, "2025-10-08"), ("1y", 97, "2025-10-01"), ("all", 97, "2025-10-01")])
+    @Test(
+        "each range shows its span of days ending today, back at most to the start, and marks itself as current",
+        arguments: [
+            ("7d", 7, "2025-12-30"), ("30d", 30, "2025-12-07"), ("90d", 90, "2025-10-08"), ("1y", 97, "2025-10-01"), ("all", 97, "2025-10-01"),
+        ]
+    )
     func ranges(range: String, days: Int, first: String) async throws {
         let harness = try WebHarness()
         defer { harness.remove() }
@@ -51,10 +61,14 @@ struct ChartsTests {
         }
     }
 
-    @Test("the date axis speaks the user's language with weekly ticks over 30 days",
-          arguments: [(Language.de, ["8. Dez.", "15. Dez.", "22. Dez.", "29. Dez.", "5. Jan."]),
-                      (.en, ["Dec 8", "Dec 15", "Dec 22", "Dec 29", "Jan 5"]),
-                      (.es, ["8 dic", "15 dic", "22 dic", "29 dic", "5 ene"])])
+    @Test(
+        "the date axis speaks the user's language with weekly ticks over 30 days",
+        arguments: [
+            (Language.de, ["8. Dez.", "15. Dez.", "22. Dez.", "29. Dez.", "5. Jan."]),
+            (.en, ["Dec 8", "Dec 15", "Dec 22", "Dec 29", "Jan 5"]),
+            (.es, ["8 dic", "15 dic", "22 dic", "29 dic", "5 ene"]),
+        ]
+    )
     func dateAxis(language: Language, labels: [String]) async throws {
         let harness = try WebHarness()
         defer { harness.remove() }
@@ -84,7 +98,9 @@ struct ChartsTests {
             let page = try await browser.get("/progress?range=30d")
             // Then both charts carry the same three bands: diet, maintenance, diet
             let bands = page.all(#"data-phase="(\w+)" data-from="([0-9-]+)" data-to="([0-9-]+)""#, groups: 3)
-            let expected = [["diet", "2025-12-07", "2025-12-16"], ["maintenance", "2025-12-17", "2025-12-30"], ["diet", "2025-12-31", "2026-01-05"]]
+            let expected = [
+                ["diet", "2025-12-07", "2025-12-16"], ["maintenance", "2025-12-17", "2025-12-30"], ["diet", "2025-12-31", "2026-01-05"],
+            ]
             #expect(bands == expected + expected, "\(bands)")
             let l = Localizer(.en)
             #expect(page.all(#"<span class="key band-diet" aria-hidden="true"></span>"#).count == 2)

@@ -23,11 +23,20 @@ struct DashboardTests {
                 let sweep = kcal / Double(target) * 360
                 let dash = String(format: "%.2f %.2f", sweep / 360 * circumference, circumference)
                 let offset = String(format: "%.2f", -start / 360 * circumference)
-                #expect(page.body.contains("ring-\(macro)\" cx=\"80.00\" cy=\"80.00\" r=\"70.00\" fill=\"none\" stroke-width=\"20.00\" stroke-dasharray=\"\(dash)\" stroke-dashoffset=\"\(offset)\" transform=\"rotate(-90 80.00 80.00)\""), "\(macro)")
+                #expect(
+                    page.body.contains(
+                        "ring-\(macro)\" cx=\"80.00\" cy=\"80.00\" r=\"70.00\" fill=\"none\" stroke-width=\"20.00\" stroke-dasharray=\"\(dash)\" stroke-dashoffset=\"\(offset)\" transform=\"rotate(-90 80.00 80.00)\""
+                    ),
+                    "\(macro)"
+                )
                 start += sweep
             }
             // the spoken text of the ring, as the seed's VoiceOver text
-            #expect(page.body.contains("Calories: 600 of \(Localizer(.en).number(Double(target), digits: 0)). Protein 160 calories, carbs 240 calories, fat 180 calories."))
+            #expect(
+                page.body.contains(
+                    "Calories: 600 of \(Localizer(.en).number(Double(target), digits: 0)). Protein 160 calories, carbs 240 calories, fat 180 calories."
+                )
+            )
         }
     }
 

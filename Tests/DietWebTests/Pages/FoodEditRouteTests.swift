@@ -15,18 +15,30 @@ struct FoodEditRouteTests {
         try await harness.run { browser in
             try await browser.onboard(language: .de)
             // Given a food of one's own with 2.5 g protein
-            let food = try store.addCustomFood(try CustomFood(name: "Haferdrink", per100g: Self.nutrients(kcal: 46, protein: 2.5),
-                                                             portions: [Portion(amount: 1, name: "Glas", grams: 250)]))
+            let food = try store.addCustomFood(
+                try CustomFood(
+                    name: "Haferdrink",
+                    per100g: Self.nutrients(kcal: 46, protein: 2.5),
+                    portions: [Portion(amount: 1, name: "Glas", grams: 250)]
+                )
+            )
             #expect(try await browser.get("/foods").body.contains("href=\"/foods/\(food.id)/edit\""))
             #expect(try await browser.get("/log/food/\(food.id)").body.contains("href=\"/foods/\(food.id)/edit\""))
             // When its edit form is opened
             let form = try await browser.get("/foods/\(food.id)/edit")
             #expect(form.status == .ok && form.missingStrings.isEmpty)
-            #expect(form.body.contains("action=\"/foods/\(food.id)\"") && form.body.contains("value=\"2,5\"") && form.body.contains("value=\"1 Glas\""))
+            #expect(
+                form.body.contains("action=\"/foods/\(food.id)\"") && form.body.contains("value=\"2,5\"") && form.body.contains("value=\"1 Glas\"")
+            )
             // And saved with decimal commas
-            let saved = try await browser.post("/foods/\(food.id)", [("name", "Haferdrink light"), ("kcal", "38,5"), ("protein", "1,5"),
-                                                                     ("carbs", "6"), ("fat", "1,2"), ("portion", "1 Glas"),
-                                                                     ("portion_grams", "250"), ("barcode", "")])
+            let saved = try await browser.post(
+                "/foods/\(food.id)",
+                [
+                    ("name", "Haferdrink light"), ("kcal", "38,5"), ("protein", "1,5"),
+                    ("carbs", "6"), ("fat", "1,2"), ("portion", "1 Glas"),
+                    ("portion_grams", "250"), ("barcode", ""),
+                ]
+            )
             // Then the same food has the new values
             #expect(saved.status == .seeOther && saved.location == "/log/food/\(food.id)")
             let edited = try #require(try store.food(id: food.id, language: .de))
@@ -44,16 +56,30 @@ struct FoodEditRouteTests {
             try await browser.onboard(language: .de)
             // Given a product saved from Open Food Facts with a barcode, sugars, sodium and two portions
             let values = Nutrients(kcal: 480, proteinG: 7, carbsG: 60, totalCarbsG: 63, fiberG: 3, sugarsG: 30, fatG: 22, sodiumMg: 90)
-            let food = try store.addCustomFood(try CustomFood(name: "Riegel", barcode: try Barcode("4006381333931"), per100g: values,
-                                                             portions: [Portion(amount: 1, name: "Riegel", grams: 45),
-                                                                        Portion(amount: 1, name: "Packung", grams: 180)],
-                                                             source: .openFoodFacts, attribution: "Open Food Facts, ODbL"))
+            let food = try store.addCustomFood(
+                try CustomFood(
+                    name: "Riegel",
+                    barcode: try Barcode("4006381333931"),
+                    per100g: values,
+                    portions: [
+                        Portion(amount: 1, name: "Riegel", grams: 45),
+                        Portion(amount: 1, name: "Packung", grams: 180),
+                    ],
+                    source: .openFoodFacts,
+                    attribution: "Open Food Facts, ODbL"
+                )
+            )
             // When its edit form is opened, the barcode is in it
             let form = try await browser.get("/foods/\(food.id)/edit")
             #expect(form.body.contains("value=\"4006381333931\""))
             // And saved as shown, with only the calories changed
-            _ = try await browser.post("/foods/\(food.id)", [("name", "Riegel"), ("kcal", "470"), ("protein", "7"), ("carbs", "60"), ("fat", "22"),
-                                                             ("portion", "1 Riegel"), ("portion_grams", "45"), ("barcode", "4006381333931")])
+            _ = try await browser.post(
+                "/foods/\(food.id)",
+                [
+                    ("name", "Riegel"), ("kcal", "470"), ("protein", "7"), ("carbs", "60"), ("fat", "22"),
+                    ("portion", "1 Riegel"), ("portion_grams", "45"), ("barcode", "4006381333931"),
+                ]
+            )
             // Then nothing the form does not show was lost
             let draft = try #require(try store.customFoodDraft(id: food.id))
             #expect(draft.per100g.kcal == 470 && draft.per100g.sugarsG == 30 && draft.per100g.sodiumMg == 90 && draft.per100g.fiberG == 3)
@@ -100,21 +126,38 @@ struct RecipeEditRouteTests {
         try await harness.run { browser in
             try await browser.onboard(language: .de)
             // Given a recipe logged once
-            #expect(try await browser.post("/recipes", [("name", "Hähnchen mit Reis"), ("ingredients", "300 g Hähnchenbrust, 200 g Reis"),
-                                                        ("servings", "2")]).status == .seeOther)
+            #expect(
+                try await browser.post(
+                    "/recipes",
+                    [
+                        ("name", "Hähnchen mit Reis"), ("ingredients", "300 g Hähnchenbrust, 200 g Reis"),
+                        ("servings", "2"),
+                    ]
+                ).status == .seeOther
+            )
             let recipe = try #require(try store.recipes().first)
             #expect(try await browser.post("/log/recipe/\(recipe.id)", [("servings", "1")]).status == .seeOther)
             #expect(try await browser.get("/log").body.contains("href=\"/recipes/\(recipe.id)/edit\""))
             // When it is opened for editing, it shows its ingredients and a delete button
             let form = try await browser.get("/recipes/\(recipe.id)/edit")
             #expect(form.status == .ok && form.missingStrings.isEmpty && form.body.contains("id=\"new-recipe\" open"))
-            #expect(form.body.contains("action=\"/recipes/\(recipe.id)\"") && form.body.contains("300 g ") && form.body.contains("action=\"/recipes/\(recipe.id)/delete\""))
+            #expect(
+                form.body.contains("action=\"/recipes/\(recipe.id)\"") && form.body.contains("300 g ")
+                    && form.body.contains("action=\"/recipes/\(recipe.id)/delete\"")
+            )
             // And saved with a decimal comma
-            let saved = try await browser.post("/recipes/\(recipe.id)", [("name", "Hähnchen-Reis"), ("ingredients", "400 g Hähnchenbrust, 200 g Reis"),
-                                                                         ("servings", "2,5")])
+            let saved = try await browser.post(
+                "/recipes/\(recipe.id)",
+                [
+                    ("name", "Hähnchen-Reis"), ("ingredients", "400 g Hähnchenbrust, 200 g Reis"),
+                    ("servings", "2,5"),
+                ]
+            )
             #expect(saved.status == .seeOther)
             let edited = try #require(try store.recipe(recipe.id))
-            #expect(try store.recipes().count == 1 && edited.name == "Hähnchen-Reis" && edited.servings == 2.5 && edited.items.map(\.grams) == [400, 200])
+            #expect(
+                try store.recipes().count == 1 && edited.name == "Hähnchen-Reis" && edited.servings == 2.5 && edited.items.map(\.grams) == [400, 200]
+            )
             // When it is deleted
             let deleted = try await browser.post("/recipes/\(recipe.id)/delete")
             #expect(deleted.status == .seeOther)
@@ -134,7 +177,10 @@ struct RecipeEditRouteTests {
         let store = try harness.store()
         try await harness.run { browser in
             try await browser.onboard()
-            #expect(try await browser.post("/recipes", [("name", "Chicken rice"), ("ingredients", "300 g chicken breast, 200 g rice")]).status == .seeOther)
+            #expect(
+                try await browser.post("/recipes", [("name", "Chicken rice"), ("ingredients", "300 g chicken breast, 200 g rice")]).status
+                    == .seeOther
+            )
             let recipe = try #require(try store.recipes().first)
             let refused = try await browser.post("/recipes/\(recipe.id)/delete", token: "wrong")
             #expect(refused.status == .forbidden)

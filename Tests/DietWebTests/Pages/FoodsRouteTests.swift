@@ -15,9 +15,14 @@ struct FoodsRouteTests {
         try await harness.run { browser in
             try await browser.onboard(language: .de)
             // Given a new food typed as a German would
-            let saved = try await browser.post("/foods", [("name", "Müsliriegel"), ("kcal", "389,5"), ("protein", "13,5"), ("carbs", "60"),
-                                                          ("fat", "9,5"), ("portion", "1 Riegel"), ("portion_grams", "25"),
-                                                          ("barcode", "4006381333931")])
+            let saved = try await browser.post(
+                "/foods",
+                [
+                    ("name", "Müsliriegel"), ("kcal", "389,5"), ("protein", "13,5"), ("carbs", "60"),
+                    ("fat", "9,5"), ("portion", "1 Riegel"), ("portion_grams", "25"),
+                    ("barcode", "4006381333931"),
+                ]
+            )
             // Then it opens ready to log, and its barcode finds it
             let location = try #require(saved.location)
             #expect(saved.status == .seeOther && location.hasPrefix("/log/food/"))
@@ -44,11 +49,16 @@ struct FoodsRouteTests {
         try await harness.run { browser in
             try await browser.onboard(language: language)
             let typo = try await browser.post("/barcode", [("code", "4006381333932")])
-            #expect(typo.status == .unprocessableContent && typo.shows(l.text("web.barcode.checkDigit", ["expected": .integer(1), "got": .integer(2)])))
+            #expect(
+                typo.status == .unprocessableContent && typo.shows(l.text("web.barcode.checkDigit", ["expected": .integer(1), "got": .integer(2)]))
+            )
             let unknown = try await browser.post("/barcode", [("code", "4006381333931")])
             #expect(unknown.status == .notFound && unknown.shows(l.text("web.barcode.unknownHere", ["code": .text("4006381333931")])))
             // the new-food form opens with the code filled in
-            #expect(unknown.body.contains("id=\"new-food\" open") && unknown.body.contains("name=\"barcode\" type=\"text\" inputmode=\"numeric\" autocomplete=\"off\" value=\"4006381333931\""))
+            #expect(
+                unknown.body.contains("id=\"new-food\" open")
+                    && unknown.body.contains("name=\"barcode\" type=\"text\" inputmode=\"numeric\" autocomplete=\"off\" value=\"4006381333931\"")
+            )
             #expect(unknown.missingStrings.isEmpty)
         }
     }
@@ -60,8 +70,13 @@ struct FoodsRouteTests {
         let store = try harness.store()
         try await harness.run { browser in
             try await browser.onboard()
-            let saved = try await browser.post("/recipes", [("name", "Chicken rice"), ("ingredients", "300 g chicken breast, 200 g rice"),
-                                                            ("servings", "2")])
+            let saved = try await browser.post(
+                "/recipes",
+                [
+                    ("name", "Chicken rice"), ("ingredients", "300 g chicken breast, 200 g rice"),
+                    ("servings", "2"),
+                ]
+            )
             #expect(saved.status == .seeOther)
             let recipe = try #require(try store.recipes().first)
             #expect(recipe.name == "Chicken rice" && recipe.items.map(\.grams) == [300, 200] && recipe.servings == 2)

@@ -18,7 +18,8 @@ struct ImportRouteTests {
 
     /// An Apple Health export.xml of about `records` step records around three weights.
     static func healthExport(records: Int) -> String {
-        let step = "<Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"iPhone\" unit=\"count\" "
+        let step =
+            "<Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"iPhone\" unit=\"count\" "
             + "startDate=\"2026-01-01 08:00:00 +0100\" endDate=\"2026-01-01 08:10:00 +0100\" value=\"800\"/>\n"
         func weight(_ day: Int, _ kg: String) -> String {
             "<Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"Withings\" unit=\"kg\" "
@@ -64,7 +65,9 @@ struct ImportRouteTests {
         #expect(try harness.store().meals(on: .ymd(2026, 1, 4)).isEmpty)
     }
 
-    @Test("a large file goes up in pieces (a repeated piece is not added twice, a piece out of order is refused) and the status follows the import to its summary")
+    @Test(
+        "a large file goes up in pieces (a repeated piece is not added twice, a piece out of order is refused) and the status follows the import to its summary"
+    )
     func pieces() async throws {
         // Given an onboarded app and a 9 MB Health export (three pieces of 4 MB)
         let harness = try WebHarness()
@@ -100,7 +103,8 @@ struct ImportRouteTests {
             var last: [String: Any] = [:]
             let finished = await eventually {
                 guard let page = try? await browser.get("/import/status/\(id)"),
-                      let json = try? JSONSerialization.jsonObject(with: Data(page.body.utf8)) as? [String: Any] else { return false }
+                    let json = try? JSONSerialization.jsonObject(with: Data(page.body.utf8)) as? [String: Any]
+                else { return false }
                 last = json
                 return json["state"] as? String == "done" || json["state"] as? String == "failed"
             }
@@ -126,13 +130,16 @@ struct ImportRouteTests {
         #expect(headers[.contentDisposition] == "attachment; filename=\"w-diet-2026-01-05-csv.zip\"")
         let path = harness.folder.appendingPathComponent("export.zip")
         try Data(bytes).write(to: path)
-        let listing = try python("""
+        let listing = try python(
+            """
             import sys, zipfile
             z = zipfile.ZipFile(sys.argv[1])
             assert z.testzip() is None
             print(" ".join(z.namelist()))
             print(z.read("meal_logs.csv").decode().splitlines()[1].split(",")[1:3])
-            """, path.path)
+            """,
+            path.path
+        )
         #expect(listing.contains("profile.csv cycle_states.csv meal_logs.csv weight_entries.csv analytics_events.csv custom_foods.csv recipes.csv"))
         #expect(listing.contains("['\"Suppe', ' scharf\"']"))
     }
@@ -154,7 +161,12 @@ extension Browser {
         for (name, value) in [("_csrf", csrf), ("offset", "\(offset)")] {
             body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
         }
-        body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"chunk\"; filename=\"chunk\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8))
+        body.append(
+            Data(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"chunk\"; filename=\"chunk\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+                    .utf8
+            )
+        )
         body.append(data)
         body.append(Data("\r\n--\(boundary)--\r\n".utf8))
         var headers: HTTPFields = [.contentType: "multipart/form-data; boundary=\(boundary)"]

@@ -1,9 +1,10 @@
 import DietCore
 import DietStore
-@testable import DietWeb
 import Foundation
 import TestSupport
 import Testing
+
+@testable import DietWeb
 
 @Suite("insights page")
 struct InsightsRouteTests {
@@ -12,8 +13,17 @@ struct InsightsRouteTests {
     func seed(_ harness: WebHarness) throws {
         let store = try harness.store()
         for date in [LocalDate.ymd(2026, 1, 3), .ymd(2026, 1, 4), .ymd(2026, 1, 5)] {
-            try store.logMeal(MealEntry(name: "Linsensuppe", kcal: 1234, proteinG: 43, carbsG: nil, fatG: nil,
-                                        at: date.instant(at: .hm(8), in: harness.timeZone), in: harness.timeZone))
+            try store.logMeal(
+                MealEntry(
+                    name: "Linsensuppe",
+                    kcal: 1234,
+                    proteinG: 43,
+                    carbsG: nil,
+                    fatG: nil,
+                    at: date.instant(at: .hm(8), in: harness.timeZone),
+                    in: harness.timeZone
+                )
+            )
         }
         _ = try store.logWeight(WeightEntry(date: .ymd(2026, 1, 4), kg: 87.6), timeZone: harness.timeZone)
     }
@@ -61,7 +71,7 @@ struct InsightsRouteTests {
     @Test("a week across the start shows the days before it and the habit week apart, each with its own numbers")
     func splitWeek() async throws {
         // Given Alice onboarding on Wednesday 2026-01-07 with a meal on Monday (and the two days before)
-        let harness = try WebHarness(now: Date(timeIntervalSince1970: 1_767_772_800)) // 2026-01-07 08:00 UTC
+        let harness = try WebHarness(now: Date(timeIntervalSince1970: 1_767_772_800))  // 2026-01-07 08:00 UTC
         defer { harness.remove() }
         try await harness.run { browser in
             try await browser.onboard()

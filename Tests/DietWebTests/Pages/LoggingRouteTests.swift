@@ -55,8 +55,10 @@ struct LoggingRouteTests {
             let second = try #require(page.body.components(separatedBy: "id=\"moment-2\"").dropFirst().first)
             #expect(second.prefix(2000).contains("Skyr"))
             #expect(!page.body.components(separatedBy: "id=\"moment-1\"")[1].components(separatedBy: "id=\"moment-2\"")[0].contains("Skyr"))
-            #expect(page.body.contains("href=\"/meals/\(id)\"") && page.body.contains("action=\"/meals/\(id)/again\"")
-                    && page.body.contains("action=\"/meals/\(id)/delete\""))
+            #expect(
+                page.body.contains("href=\"/meals/\(id)\"") && page.body.contains("action=\"/meals/\(id)/again\"")
+                    && page.body.contains("action=\"/meals/\(id)/delete\"")
+            )
             #expect(page.shows(l.text("web.dashboard.momentEmpty")))
             #expect(page.missingStrings.isEmpty)
         }
@@ -160,8 +162,14 @@ struct LoggingRouteTests {
             #expect(empty.location == "/log")
             let store = try harness.store()
             let yesterday = Self.today(harness).adding(days: -1)
-            try store.logMeal(try MealEntry(name: "Porridge", kcal: 350, at: yesterday.instant(at: TimeOfDay(minutesSinceMidnight: 8 * 60), in: harness.timeZone),
-                                            in: harness.timeZone))
+            try store.logMeal(
+                try MealEntry(
+                    name: "Porridge",
+                    kcal: 350,
+                    at: yesterday.instant(at: TimeOfDay(minutesSinceMidnight: 8 * 60), in: harness.timeZone),
+                    in: harness.timeZone
+                )
+            )
             let copied = try await browser.post("/log/copy-day")
             #expect(copied.status == .seeOther && copied.location == "/")
         }
@@ -176,8 +184,17 @@ struct LoggingRouteTests {
             try await browser.onboard(language: .de)
             let store = try harness.store()
             let lastWeek = Self.today(harness).adding(days: -7)
-            try store.logMeal(try MealEntry(name: "Linsensuppe", kcal: 520, at: lastWeek.instant(at: TimeOfDay(minutesSinceMidnight: 13 * 60),
-                                                                                                 in: harness.timeZone), in: harness.timeZone))
+            try store.logMeal(
+                try MealEntry(
+                    name: "Linsensuppe",
+                    kcal: 520,
+                    at: lastWeek.instant(
+                        at: TimeOfDay(minutesSinceMidnight: 13 * 60),
+                        in: harness.timeZone
+                    ),
+                    in: harness.timeZone
+                )
+            )
             for bad in [Self.today(harness).iso, "2026-02-30", "gestern"] {
                 let refused = try await browser.post("/log/copy-day", [("from", bad)])
                 #expect(refused.status == .unprocessableContent)
@@ -226,13 +243,29 @@ struct LoggingRouteTests {
             // the weight field starts at the onboarding weight, in German
             #expect(try await browser.get("/weight").body.contains("value=\"72,5\""))
             #expect(try await browser.post("/weight", [("weight", "72,4")]).status == .seeOther)
-            #expect(try await browser.post("/settings/profile", [("age", "35"), ("height", "170,5"), ("sex", "female"), ("activity", "light"),
-                                                                 ("goal", "lose")]).status == .seeOther)
+            #expect(
+                try await browser.post(
+                    "/settings/profile",
+                    [
+                        ("age", "35"), ("height", "170,5"), ("sex", "female"), ("activity", "light"),
+                        ("goal", "lose"),
+                    ]
+                ).status == .seeOther
+            )
             #expect(try await browser.post("/settings/plan", [("preset", "open_ended"), ("deficit", "25,5")]).status == .seeOther)
             let bad = try await browser.post("/weight", [("weight", "7,2,4")])
             #expect(bad.status == .unprocessableContent)
-            #expect(bad.shows(Localizer(.de).render(ValidationError(field: .weight, allowed: .range(min: 30, max: 200, digits: 1, unit: "kg"),
-                                                                    received: TextRules.quoted("7,2,4")).message)))
+            #expect(
+                bad.shows(
+                    Localizer(.de).render(
+                        ValidationError(
+                            field: .weight,
+                            allowed: .range(min: 30, max: 200, digits: 1, unit: "kg"),
+                            received: TextRules.quoted("7,2,4")
+                        ).message
+                    )
+                )
+            )
         }
         let store = try harness.store()
         #expect(try store.weights(from: Self.today(harness), through: Self.today(harness)).map(\.kg) == [72.4])

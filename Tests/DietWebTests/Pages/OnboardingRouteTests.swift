@@ -42,8 +42,10 @@ struct OnboardingRouteTests {
         try await harness.run { browser in
             try await browser.get("/onboarding")
             var fields: [(String, String)] = [("language", "en")]
-            for (step, answers) in [("welcome", []), ("sex", [("sex", "male")]), ("age", [("age", "40")]), ("height", [("height", "180")]),
-                                    ("weight", [("weight", "90,5")]), ("activity", [("activity", "moderate")])] as [(String, [(String, String)])] {
+            for (step, answers) in [
+                ("welcome", []), ("sex", [("sex", "male")]), ("age", [("age", "40")]), ("height", [("height", "180")]),
+                ("weight", [("weight", "90,5")]), ("activity", [("activity", "moderate")]),
+            ] as [(String, [(String, String)])] {
                 fields += answers
                 try await browser.post("/onboarding", fields + [("step", step), ("action", "next")])
             }
@@ -61,8 +63,10 @@ struct OnboardingRouteTests {
         defer { harness.remove() }
         try await harness.run { browser in
             try await browser.get("/onboarding")
-            let base: [(String, String)] = [("language", "en"), ("sex", "male"), ("age", "40"), ("height", "180"), ("weight", "90"),
-                                            ("activity", "light")]
+            let base: [(String, String)] = [
+                ("language", "en"), ("sex", "male"), ("age", "40"), ("height", "180"), ("weight", "90"),
+                ("activity", "light"),
+            ]
             let goalStep = try await browser.post("/onboarding", base + [("step", "activity"), ("action", "next")])
             #expect(goalStep.shows("7 of 8"))
             // back from the window step of "lose" lands on the goal with the answer kept
@@ -85,9 +89,14 @@ struct OnboardingRouteTests {
             #expect(page.status == .unprocessableContent)
             #expect(page.body.contains("value=\"12\""))
             #expect(page.body.contains("aria-invalid=\"true\""))
-            let message = Localizer(language).render(ValidationError(field: .age, allowed: .range(min: 18, max: 99, digits: 0, unit: nil), received: "12").message)
+            let message = Localizer(language).render(
+                ValidationError(field: .age, allowed: .range(min: 18, max: 99, digits: 0, unit: nil), received: "12").message
+            )
             #expect(page.shows(message), "\(page.body)")
-            let words = try await browser.post("/onboarding", [("language", language.rawValue), ("sex", "female"), ("age", "abc"), ("step", "age"), ("action", "next")])
+            let words = try await browser.post(
+                "/onboarding",
+                [("language", language.rawValue), ("sex", "female"), ("age", "abc"), ("step", "age"), ("action", "next")]
+            )
             #expect(words.status == .unprocessableContent && words.body.contains("value=\"abc\""))
         }
         #expect(try harness.store().settings() == nil)
@@ -99,7 +108,10 @@ struct OnboardingRouteTests {
         defer { harness.remove() }
         try await harness.run { browser in
             try await browser.get("/onboarding")
-            let page = try await browser.post("/onboarding", [("language", "en"), ("sex", "robot"), ("age", "30"), ("step", "height"), ("action", "next")])
+            let page = try await browser.post(
+                "/onboarding",
+                [("language", "en"), ("sex", "robot"), ("age", "30"), ("step", "height"), ("action", "next")]
+            )
             #expect(page.body.contains("name=\"step\" value=\"sex\""))
             #expect(page.shows(Localizer(.en).text("web.error.choose")))
         }

@@ -19,7 +19,8 @@ struct PageRouteTests {
             let meals = try await browser.get("/meals")
             let mealID = try #require(meals.first(#"href="/meals/([0-9A-F-]{36})""#))
             let pages: [(String, String)] = [
-                ("/", "web.log.button"), ("/explain", "explain.bmr.title"), ("/log", "web.quick.title"), ("/log/food/\(foodID)", "web.portion.amount"),
+                ("/", "web.log.button"), ("/explain", "explain.bmr.title"), ("/log", "web.quick.title"),
+                ("/log/food/\(foodID)", "web.portion.amount"),
                 ("/meals", "web.meals.addAnother"), ("/meals/\(mealID)", "web.meals.editTitle"), ("/weight", "web.weight.title"),
                 ("/progress", "web.progress.intakeTitle"), ("/learn", "web.learn.title"), ("/learn/matador-study", "education.matador-study.title"),
                 ("/briefing", "web.briefing.empty.title"), ("/settings", "web.settings.plan"), ("/settings/window", "web.window.moments"),

@@ -64,8 +64,10 @@ struct RecoveryScanTests {
             // the scan is not empty-handed: the pages of others it covers show these numbers too
             for url in ["/progress", "/insights", "/badges"] {
                 let page = try await browser.get(url)
-                #expect(!RecoveryScan.leaks(in: page.body, forbidden: fixture.forbidden, csrf: browser.csrf).isEmpty,
-                        "\(url) shows none of the scan's numbers with recovery mode off")
+                #expect(
+                    !RecoveryScan.leaks(in: page.body, forbidden: fixture.forbidden, csrf: browser.csrf).isEmpty,
+                    "\(url) shows none of the scan's numbers with recovery mode off"
+                )
             }
         }
     }
@@ -143,8 +145,15 @@ struct ScanSeed {
         for day in 0..<Self.days {
             if day > 0 { harness.clock.advance(by: 86_400) }
             let date = harness.clock.today(in: zone)
-            let entry = try MealEntry(name: "Scan lunch", kcal: 1234, proteinG: 43, carbsG: 57, fatG: 93,
-                                      at: date.instant(at: TimeOfDay(minutesSinceMidnight: 12 * 60 + 30), in: zone), in: zone)
+            let entry = try MealEntry(
+                name: "Scan lunch",
+                kcal: 1234,
+                proteinG: 43,
+                carbsG: 57,
+                fatG: 93,
+                at: date.instant(at: TimeOfDay(minutesSinceMidnight: 12 * 60 + 30), in: zone),
+                in: zone
+            )
             mealID = UUID()
             try store.logMeal(entry, id: mealID)
             try store.logWeight(try WeightEntry(date: date, kg: 87.6), timeZone: zone)
@@ -158,8 +167,15 @@ struct ScanSeed {
         let mindful = try store.logMindfulMeal(try MindfulMealEntry(name: "Scan soup", hunger: .hungry, fullness: .satisfied, at: noon, in: zone))
         let report = try #require(try store.today(timeZone: zone)).report
         #expect(report.streak.count == Self.days)
-        return Fixture(forbidden: Self.forbidden(report, today: harness.clock.today(in: zone)), mealID: mealID, foodID: food.id,
-                       recipeID: recipe.id, mindfulID: mindful.id, streak: String(report.streak.count), targetKcal: Localizer(.en).number(Double(report.targets.kcal), digits: 0))
+        return Fixture(
+            forbidden: Self.forbidden(report, today: harness.clock.today(in: zone)),
+            mealID: mealID,
+            foodID: food.id,
+            recipeID: recipe.id,
+            mindfulID: mindful.id,
+            streak: String(report.streak.count),
+            targetKcal: Localizer(.en).number(Double(report.targets.kcal), digits: 0)
+        )
     }
 
     static func forbidden(_ report: DayReport, today: LocalDate) -> Set<String> {
@@ -178,8 +194,13 @@ struct ScanSeed {
         for opened in [false, true] {
             for good in [false, true] {
                 let records = (0..<days).map { offset in
-                    DayRecord(date: today.adding(days: offset - days + 1), mealCount: offset == days - 1 ? 2 : 1, weightKg: 87.6,
-                              allMacrosGood: good, opened: opened)
+                    DayRecord(
+                        date: today.adding(days: offset - days + 1),
+                        mealCount: offset == days - 1 ? 2 : 1,
+                        weightKg: 87.6,
+                        allMacrosGood: good,
+                        opened: opened
+                    )
                 }
                 whole.append(PointsLedger(records: records, through: today).total)
             }
@@ -192,36 +213,38 @@ struct ScanSeed {
     static let unknownOnPurpose: Set<String> = ["/import/status/none"]
 
     /// Each GET route with the addresses that reach its pages (its parameters filled in).
-    static var routeTable: [String: (Fixture) -> [String]] { [
-        "/": { _ in ["/"] },
-        "/explain": { _ in ["/explain"] },
-        "/log": { _ in ["/log", "/log?q=Scanbread"] },
-        "/foods/search": { _ in ["/foods/search?q=Scanbread", "/foods/search?q=Scan"] },
-        "/log/food/{id}": { ["/log/food/\($0.foodID)"] },
-        "/meals": { _ in ["/meals"] },
-        "/meals/{id}": { ["/meals/\($0.mealID.uuidString)"] },
-        "/weight": { _ in ["/weight"] },
-        "/progress": { _ in ["/progress"] + ["7d", "30d", "90d", "1y", "all"].map { "/progress?range=\($0)" } },
-        "/foods": { _ in ["/foods"] },
-        "/foods/{id}/edit": { ["/foods/\($0.foodID)/edit"] },
-        "/recipes/{id}/edit": { ["/recipes/\($0.recipeID)/edit"] },
-        "/settings": { _ in ["/settings"] },
-        "/settings/window": { _ in ["/settings/window"] },
-        "/settings/recovery/off": { _ in ["/settings/recovery/off"] },
-        "/mindful/{id}": { ["/mindful/\($0.mindfulID.uuidString)"] },
-        "/learn": { _ in ["/learn"] },
-        "/learn/{topic}": { _ in EducationTopic.allCases.map { "/learn/\($0.rawValue)" } },
-        "/briefing": { _ in ["/briefing"] },
-        "/briefing/whoop/connect": { _ in ["/briefing/whoop/connect"] },
-        "/briefing/whoop/callback": { _ in ["/briefing/whoop/callback"] },
-        "/import": { _ in ["/import"] },
-        "/import/status/{id}": { _ in ["/import/status/none"] },
-        "/insights": { _ in ["/insights", "/insights?weeks=8"] },
-        "/badges": { _ in ["/badges"] },
-        "/onboarding": { _ in ["/onboarding"] },
-        "/signin": { _ in ["/signin"] },
-        "/setup": { _ in ["/setup"] },
-    ] }
+    static var routeTable: [String: (Fixture) -> [String]] {
+        [
+            "/": { _ in ["/"] },
+            "/explain": { _ in ["/explain"] },
+            "/log": { _ in ["/log", "/log?q=Scanbread"] },
+            "/foods/search": { _ in ["/foods/search?q=Scanbread", "/foods/search?q=Scan"] },
+            "/log/food/{id}": { ["/log/food/\($0.foodID)"] },
+            "/meals": { _ in ["/meals"] },
+            "/meals/{id}": { ["/meals/\($0.mealID.uuidString)"] },
+            "/weight": { _ in ["/weight"] },
+            "/progress": { _ in ["/progress"] + ["7d", "30d", "90d", "1y", "all"].map { "/progress?range=\($0)" } },
+            "/foods": { _ in ["/foods"] },
+            "/foods/{id}/edit": { ["/foods/\($0.foodID)/edit"] },
+            "/recipes/{id}/edit": { ["/recipes/\($0.recipeID)/edit"] },
+            "/settings": { _ in ["/settings"] },
+            "/settings/window": { _ in ["/settings/window"] },
+            "/settings/recovery/off": { _ in ["/settings/recovery/off"] },
+            "/mindful/{id}": { ["/mindful/\($0.mindfulID.uuidString)"] },
+            "/learn": { _ in ["/learn"] },
+            "/learn/{topic}": { _ in EducationTopic.allCases.map { "/learn/\($0.rawValue)" } },
+            "/briefing": { _ in ["/briefing"] },
+            "/briefing/whoop/connect": { _ in ["/briefing/whoop/connect"] },
+            "/briefing/whoop/callback": { _ in ["/briefing/whoop/callback"] },
+            "/import": { _ in ["/import"] },
+            "/import/status/{id}": { _ in ["/import/status/none"] },
+            "/insights": { _ in ["/insights", "/insights?weeks=8"] },
+            "/badges": { _ in ["/badges"] },
+            "/onboarding": { _ in ["/onboarding"] },
+            "/signin": { _ in ["/signin"] },
+            "/setup": { _ in ["/setup"] },
+        ]
+    }
 
     func urls(_ fixture: Fixture) throws -> [String] {
         let routes = harness.app.router().routes.filter { $0.method == .get }.map { "\($0.path)" }

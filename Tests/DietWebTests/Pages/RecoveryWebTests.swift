@@ -64,9 +64,14 @@ struct RecoveryWebTests {
             #expect(form.body.contains("very hungry") && form.body.contains("satisfied"))
             #expect(!form.body.contains("name=\"kcal\""), "no amount to type")
             #expect(!form.body.contains("aria-invalid") && !form.body.contains("field-error"), "no error before anything was sent")
-            let saved = try await browser.post("/log/text", [("mindful", "yes"), ("confirm", "yes"), ("name", "Vegetable soup"),
-                                                             ("hunger", "2"), ("fullness", "4"), ("feeling", "calm"),
-                                                             ("moment", "2"), ("time", "15:05")])
+            let saved = try await browser.post(
+                "/log/text",
+                [
+                    ("mindful", "yes"), ("confirm", "yes"), ("name", "Vegetable soup"),
+                    ("hunger", "2"), ("fullness", "4"), ("feeling", "calm"),
+                    ("moment", "2"), ("time", "15:05"),
+                ]
+            )
             #expect(saved.status == .seeOther && saved.location == "/")
             let meal = try #require(try harness.store().mindfulMeals(on: LocalDate(WebHarness.now, in: harness.timeZone)).first)
             #expect(meal.entry.hunger == .hungry && meal.entry.fullness == .satisfied && meal.entry.feeling == .calm && meal.entry.moment == 2)
@@ -103,8 +108,10 @@ struct RecoveryWebTests {
             try await browser.onboard()
             try await browser.post("/settings/recovery/on")
             let id = UUID()
-            let fields = [("mindful", "yes"), ("confirm", "yes"), ("name", "Apple"), ("hunger", "3"), ("fullness", "4"),
-                          ("client_id", id.uuidString)]
+            let fields = [
+                ("mindful", "yes"), ("confirm", "yes"), ("name", "Apple"), ("hunger", "3"), ("fullness", "4"),
+                ("client_id", id.uuidString),
+            ]
             #expect(try await browser.post("/log/text", fields).status == .seeOther)
             #expect(try await browser.post("/log/text", fields).status == .seeOther)
             #expect(try harness.store().mindfulMeals(on: LocalDate(WebHarness.now, in: harness.timeZone)).map(\.id) == [id])
@@ -124,8 +131,13 @@ struct RecoveryWebTests {
             let meal = try #require(try store.mindfulMeals(on: today).first)
             let screen = try await browser.get("/mindful/\(meal.id.uuidString)")
             #expect(screen.body.contains("value=\"Rice\"") && screen.body.contains("value=\"1\" checked"))
-            let changed = try await browser.post("/mindful/\(meal.id.uuidString)", [("name", "Rice and beans"), ("hunger", "2"), ("fullness", "4"),
-                                                                                     ("time", "12:40"), ("moment", "1")])
+            let changed = try await browser.post(
+                "/mindful/\(meal.id.uuidString)",
+                [
+                    ("name", "Rice and beans"), ("hunger", "2"), ("fullness", "4"),
+                    ("time", "12:40"), ("moment", "1"),
+                ]
+            )
             #expect(changed.status == .seeOther)
             #expect(try store.mindfulMeal(meal.id)?.entry.name == "Rice and beans")
             #expect(try store.mindfulMeal(meal.id)?.entry.fullness == .satisfied)
@@ -159,7 +171,10 @@ struct RecoveryWebTests {
             let meal = try #require(try harness.store().meals(on: LocalDate(WebHarness.now, in: harness.timeZone)).first)
             let edit = try await browser.get("/meals/\(meal.id.uuidString)")
             #expect(!edit.body.contains("1234") && !edit.body.contains("name=\"kcal\""))
-            #expect(try await browser.post("/meals/\(meal.id.uuidString)", [("name", "Birthday cake"), ("time", "13:00"), ("moment", "1")]).status == .seeOther)
+            #expect(
+                try await browser.post("/meals/\(meal.id.uuidString)", [("name", "Birthday cake"), ("time", "13:00"), ("moment", "1")]).status
+                    == .seeOther
+            )
             let kept = try #require(try harness.store().meal(meal.id)).entry
             #expect(kept.name == "Birthday cake" && kept.kcal == 1234 && kept.proteinG == 43, "the unseen numbers are kept")
         }
@@ -180,8 +195,10 @@ struct RecoveryWebTests {
             let meal = try #require(try store.meals(on: today).first)
             let refused = try await browser.post("/log/text", [("mindful", "yes"), ("confirm", "yes"), ("name", "Soup")])
             #expect(refused.missingStrings.isEmpty, "refused: \(refused.missingStrings)")
-            for path in ["/", "/log", "/meals", "/meals/\(meal.id.uuidString)", "/mindful/\(mindful.id.uuidString)", "/weight", "/explain",
-                         "/foods", "/progress", "/settings", "/settings/recovery/off"] {
+            for path in [
+                "/", "/log", "/meals", "/meals/\(meal.id.uuidString)", "/mindful/\(mindful.id.uuidString)", "/weight", "/explain",
+                "/foods", "/progress", "/settings", "/settings/recovery/off",
+            ] {
                 let page = try await browser.get(path)
                 #expect(page.status == .ok, "\(path)")
                 #expect(page.body.contains("<html lang=\"\(language.rawValue)\">"), "\(path)")

@@ -1,10 +1,11 @@
 import CompressNIO
-@testable import DietWeb
 import DietCore
 import Foundation
 import HTTPTypes
 import Hummingbird
 import Testing
+
+@testable import DietWeb
 
 /// Pages travel gzip-compressed when the browser accepts it, and read the same.
 @Suite("Compression")
@@ -48,8 +49,10 @@ struct CompressionTests {
             }
             #expect(favicon == nil, "an SVG icon under 1 KB stays as it is")
         }
-        #expect(CompressionMiddleware.isText("text/html; charset=utf-8") && !CompressionMiddleware.isText("text/event-stream")
-            && !CompressionMiddleware.isText("image/png"))
+        #expect(
+            CompressionMiddleware.isText("text/html; charset=utf-8") && !CompressionMiddleware.isText("text/event-stream")
+                && !CompressionMiddleware.isText("image/png")
+        )
     }
 
     static func headers(_ browser: Browser, _ encoding: String) -> HTTPFields {

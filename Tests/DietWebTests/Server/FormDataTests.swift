@@ -1,6 +1,7 @@
 import DietCore
 import Foundation
 import Testing
+
 @testable import DietWeb
 
 @Suite("Form bodies")
@@ -18,9 +19,11 @@ struct FormDataTests {
 
     @Test("multipart: fields and a file, quoted parameters, CRLF kept inside the file")
     func multipart() throws {
-        let body = Data(("--XyZ\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\nabc\r\n"
-            + "--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"w-diet.json\"\r\nContent-Type: application/json\r\n\r\n{\"a\":\r\n1}\r\n"
-            + "--XyZ--\r\n").utf8)
+        let body = Data(
+            ("--XyZ\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\nabc\r\n"
+                + "--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"w-diet.json\"\r\nContent-Type: application/json\r\n\r\n{\"a\":\r\n1}\r\n"
+                + "--XyZ--\r\n").utf8
+        )
         let form = try #require(FormData.multipart(body, boundary: "XyZ"))
         #expect(form["_csrf"] == "abc")
         let file = try #require(form.file("file"))

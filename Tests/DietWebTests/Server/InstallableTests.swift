@@ -43,7 +43,8 @@ struct InstallableTests {
             #expect(Set(icons.compactMap { $0["sizes"] }).isSuperset(of: ["192x192", "512x512"]))
             #expect(icons.contains { $0["purpose"] == "maskable" && $0["sizes"] == "512x512" })
             for icon in icons {
-                let src = try #require(icon["src"]), sizes = try #require(icon["sizes"])
+                let src = try #require(icon["src"])
+                let sizes = try #require(icon["sizes"])
                 let served = try await browser.bytes(src)
                 #expect(served.status == .ok && served.headers[.contentType] == icon["type"], "\(src)")
                 guard sizes != "any" else { continue }

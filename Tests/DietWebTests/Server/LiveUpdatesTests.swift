@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import DietCore
 import DietStore
 import DietSync
-@testable import DietWeb
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -11,6 +10,8 @@ import ServerTestSupport
 import SyncProtocol
 import TestSupport
 import Testing
+
+@testable import DietWeb
 
 /// What one `GET /events` received so far, read while the stream stays open.
 private actor StreamText {
@@ -260,8 +261,10 @@ private func syncNow(_ http: HTTPClient, port: Int) async throws -> (status: UIn
     return (response.status.code, response.headers["set-cookie"])
 }
 
-@Suite("Live updates after a sync, against a real wdiet-server on PostgreSQL",
-       .enabled(if: ProcessInfo.processInfo.environment["WDIET_TEST_POSTGRES_URL"] != nil, "needs scripts/with-postgres"))
+@Suite(
+    "Live updates after a sync, against a real wdiet-server on PostgreSQL",
+    .enabled(if: ProcessInfo.processInfo.environment["WDIET_TEST_POSTGRES_URL"] != nil, "needs scripts/with-postgres")
+)
 struct LiveSyncTests {
     @Test("a meal the web app's sync pulls from the phone reaches an open /events stream")
     func syncPullArrives() async throws {

@@ -62,8 +62,13 @@ struct LookTests {
             // When every macro reaches its goal (within the day's calories): the coach celebrates
             let report = try #require(try harness.store().today(timeZone: harness.timeZone)).report
             let goals = Dictionary(uniqueKeysWithValues: report.macros.map { ($0.macro, String(Int($0.goalG.rounded()))) })
-            try await browser.post("/log/manual", [("name", "Big meal"), ("kcal", String(report.calories.targetKcal - 10)),
-                                                   ("protein", goals[.protein] ?? ""), ("carbs", goals[.carbs] ?? ""), ("fat", goals[.fat] ?? "")])
+            try await browser.post(
+                "/log/manual",
+                [
+                    ("name", "Big meal"), ("kcal", String(report.calories.targetKcal - 10)),
+                    ("protein", goals[.protein] ?? ""), ("carbs", goals[.carbs] ?? ""), ("fat", goals[.fat] ?? ""),
+                ]
+            )
             try await self.expectMascot(.strong, harness: harness, browser: browser)
             // When the day goes far over the target with carbs above their goal: the coach soothes
             try await browser.post("/log/manual", [("name", "Cake"), ("kcal", "2500"), ("protein", "5"), ("carbs", "500"), ("fat", "40")])
@@ -149,7 +154,10 @@ struct LookTests {
             let css = try await browser.get("/assets/app.css").body
             let colours = try #require(ColourScheme(css: css))
             #expect(colours.light.keys.filter { $0 != "--fire-gold" }.count > 20)
-            for name in ["--bg", "--surface", "--text", "--text-muted", "--accent", "--border", "--good", "--warn", "--over", "--diet", "--maintenance", "--habit"] {
+            for name in [
+                "--bg", "--surface", "--text", "--text-muted", "--accent", "--border", "--good", "--warn", "--over", "--diet", "--maintenance",
+                "--habit",
+            ] {
                 #expect(colours.light[name] != nil && colours.dark[name] != nil, "every colour in both schemes (\(name))")
             }
         }
@@ -195,7 +203,8 @@ struct LookTests {
 
     @Test("the contrast computation: black on white is 21:1, equal colours 1:1, #777 on white fails 4.5:1")
     func contrastArithmetic() throws {
-        let white = try #require(Colour(hex: "#FFFFFF")), black = try #require(Colour(hex: "#000"))
+        let white = try #require(Colour(hex: "#FFFFFF"))
+        let black = try #require(Colour(hex: "#000"))
         #expect(abs(Colour.contrast(black, white) - 21) < 0.001)
         #expect(abs(Colour.contrast(white, white) - 1) < 0.001)
         let grey = try #require(Colour(hex: "#777777"))
@@ -249,7 +258,8 @@ struct ColourScheme {
     init?(css rawCSS: String) {
         let css = rawCSS.replacingOccurrences(of: #"/\*[\s\S]*?\*/"#, with: "", options: .regularExpression)
         guard let rootStart = css.range(of: ":root {"), let darkStart = css.range(of: "@media (prefers-color-scheme: dark) {"),
-              let darkRoot = css.range(of: ":root {", range: darkStart.upperBound..<css.endIndex) else { return nil }
+            let darkRoot = css.range(of: ":root {", range: darkStart.upperBound..<css.endIndex)
+        else { return nil }
         let lightBlock = css[rootStart.upperBound...].prefix { $0 != "}" }
         let darkBlock = css[darkRoot.upperBound...].prefix { $0 != "}" }
         let lightRaw = Self.declarations(String(lightBlock))

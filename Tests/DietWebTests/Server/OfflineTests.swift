@@ -61,8 +61,13 @@ struct OfflineTests {
             try await browser.onboard()
             // Given the confirmed meal in words kept offline, replayed after a lost answer
             for _ in 0..<2 {
-                let saved = try await browser.post("/log/text", [("text", "2 eggs and a slice of toast"), ("confirm", "yes"),
-                                                                 ("client_id", id.uuidString), ("logged_at", "2026-01-05T08:30")])
+                let saved = try await browser.post(
+                    "/log/text",
+                    [
+                        ("text", "2 eggs and a slice of toast"), ("confirm", "yes"),
+                        ("client_id", id.uuidString), ("logged_at", "2026-01-05T08:30"),
+                    ]
+                )
                 #expect(saved.status == .seeOther)
             }
         }
@@ -91,12 +96,14 @@ struct OfflineTests {
         #expect(try harness.store().meals(on: Self.today).isEmpty)
     }
 
-    @Test("a bad client_id, or logged_at in the future, too old or malformed, is refused naming the field, and nothing is saved",
-          arguments: [
-              ("client_id", "not-a-uuid", "client_id"), ("logged_at", "2026-01-05T10:00", "logged_at"),
-              ("logged_at", "2025-12-28T09:00", "logged_at"), ("logged_at", "yesterday", "logged_at"),
-              ("logged_at", "2026-01-05T25:00", "logged_at"),
-          ])
+    @Test(
+        "a bad client_id, or logged_at in the future, too old or malformed, is refused naming the field, and nothing is saved",
+        arguments: [
+            ("client_id", "not-a-uuid", "client_id"), ("logged_at", "2026-01-05T10:00", "logged_at"),
+            ("logged_at", "2025-12-28T09:00", "logged_at"), ("logged_at", "yesterday", "logged_at"),
+            ("logged_at", "2026-01-05T25:00", "logged_at"),
+        ]
+    )
     func refused(field: String, value: String, named: String) async throws {
         let harness = try WebHarness()
         defer { harness.remove() }

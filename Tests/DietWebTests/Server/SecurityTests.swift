@@ -36,8 +36,12 @@ struct SecurityTests {
         let harness = try WebHarness()
         defer { harness.remove() }
         try await harness.run { browser in
-            let page = try await browser.send(.post, "/onboarding", body: "_csrf=\(String(repeating: "a", count: 64))&step=welcome&action=next",
-                                              contentType: "application/x-www-form-urlencoded")
+            let page = try await browser.send(
+                .post,
+                "/onboarding",
+                body: "_csrf=\(String(repeating: "a", count: 64))&step=welcome&action=next",
+                contentType: "application/x-www-form-urlencoded"
+            )
             #expect(page.status == .forbidden)
         }
     }
@@ -90,7 +94,9 @@ struct SecurityTests {
         try await application.test(.live) { client in
             let port = try #require(client.port)
             try await withHTTPClient { http in
-                for (host, expected) in [("evil.example", 421), ("evil.example:\(port)", 421), ("127.0.0.1:\(port)", 200), ("localhost:\(port)", 200), ("LOCALHOST", 200)] {
+                for (host, expected) in [
+                    ("evil.example", 421), ("evil.example:\(port)", 421), ("127.0.0.1:\(port)", 200), ("localhost:\(port)", 200), ("LOCALHOST", 200),
+                ] {
                     var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/")
                     request.headers.replaceOrAdd(name: "Host", value: host)
                     let response = try await http.execute(request, timeout: .seconds(10))
@@ -107,8 +113,12 @@ struct SecurityTests {
         try await harness.run { browser in
             try await browser.onboard()
             let huge = String(repeating: "x", count: 33 << 20)
-            let page = try await browser.send(.post, "/log/manual", body: "_csrf=\(browser.csrf)&name=\(huge)&kcal=100",
-                                              contentType: "application/x-www-form-urlencoded")
+            let page = try await browser.send(
+                .post,
+                "/log/manual",
+                body: "_csrf=\(browser.csrf)&name=\(huge)&kcal=100",
+                contentType: "application/x-www-form-urlencoded"
+            )
             #expect(page.status == .contentTooLarge)
             #expect(page.shows(Localizer(.en).text("web.error.tooLarge", ["mb": .integer(32)])))
         }

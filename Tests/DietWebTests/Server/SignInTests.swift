@@ -1,12 +1,13 @@
 import AsyncHTTPClient
 import DietCore
 import DietStore
-@testable import DietWeb
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
+@testable import DietWeb
 
 /// `wdiet serve` beyond loopback: every page behind sign-in, the passphrase chosen once with
 /// the setup code, wrong attempts locking, sessions that expire and end everywhere.
@@ -41,9 +42,17 @@ struct SignInTests {
             #expect(try await browser.get("/setup").status == .ok)
             // WHOOP's return carries no session cookie (it comes from WHOOP's site): an unknown
             // state gets the callback's own refusal, never the sign-in page
-            let callback = try await browser.send(.get, "/briefing/whoop/callback?code=c&state=forged", body: nil,
-                                                  contentType: nil, extraHeaders: Self.navigate)
-            #expect(callback.status != .unauthorized && callback.location?.hasPrefix("/signin") != true, "\(callback.status) \(callback.location ?? "")")
+            let callback = try await browser.send(
+                .get,
+                "/briefing/whoop/callback?code=c&state=forged",
+                body: nil,
+                contentType: nil,
+                extraHeaders: Self.navigate
+            )
+            #expect(
+                callback.status != .unauthorized && callback.location?.hasPrefix("/signin") != true,
+                "\(callback.status) \(callback.location ?? "")"
+            )
         }
         let loopback = try WebHarness()
         defer { loopback.remove() }
@@ -74,8 +83,13 @@ struct SignInTests {
             #expect(page.body.contains("The two passphrases differ"))
             #expect(try harness.store().webSignInState().passphraseHash == nil)
             // spaces and a missing dash are forgiven: what a person types from a terminal
-            page = try await browser.post("/setup", [("code", code.replacingOccurrences(of: "-", with: " ")), ("passphrase", "correct horse"),
-                                                     ("repeat", "correct horse")])
+            page = try await browser.post(
+                "/setup",
+                [
+                    ("code", code.replacingOccurrences(of: "-", with: " ")), ("passphrase", "correct horse"),
+                    ("repeat", "correct horse"),
+                ]
+            )
             #expect(page.status == .seeOther)
             #expect(page.location == "/")
             let cookie = try #require(page.headers[values: .setCookie].first { $0.hasPrefix("wdiet_session=") })
@@ -267,11 +281,13 @@ struct SignInTests {
 
     @Test("every header name of the web app is the one it spells")
     func headerNames() {
-        #expect(HTTPField.Name.webAppNames.map(\.rawName) == [
-            "Sec-Fetch-Mode", "Sec-Fetch-Site", "X-CSRF-Token", "X-Forwarded-For", "X-Forwarded-Proto", "X-Frame-Options",
-            "X-Accel-Buffering", "Referrer-Policy", "Cross-Origin-Opener-Policy", "Cross-Origin-Resource-Policy",
-            "Permissions-Policy", "Server-Timing",
-        ])
+        #expect(
+            HTTPField.Name.webAppNames.map(\.rawName) == [
+                "Sec-Fetch-Mode", "Sec-Fetch-Site", "X-CSRF-Token", "X-Forwarded-For", "X-Forwarded-Proto", "X-Frame-Options",
+                "X-Accel-Buffering", "Referrer-Policy", "Cross-Origin-Opener-Policy", "Cross-Origin-Resource-Policy",
+                "Permissions-Policy", "Server-Timing",
+            ]
+        )
     }
 
     @Test("sign-in returns only to this app's own pages")

@@ -21,10 +21,15 @@ struct InputsTests {
             let field = try #require(body.range(of: #"id="weight-kg" name="weight" type="text" inputmode="decimal""#), "the field is unchanged")
             #expect(body.contains(#"<label class="field" for="weight-kg">"#))
             // and the wheel follows it, hidden from assistive technology, before the save button
-            let wheel = try #require(body.range(of: #"<div class="weight-wheel" data-weight-wheel data-for="weight-kg" data-min="30" data-max="200" aria-hidden="true""#))
+            let wheel = try #require(
+                body.range(of: #"<div class="weight-wheel" data-weight-wheel data-for="weight-kg" data-min="30" data-max="200" aria-hidden="true""#)
+            )
             let save = try #require(body.range(of: #"<button class="button button-primary" type="submit">"#))
             #expect(field.upperBound < wheel.lowerBound && wheel.upperBound < save.lowerBound)
-            #expect(body.contains(#"data-wheel-kg tabindex="-1""#) && body.contains(#"data-wheel-tenth tabindex="-1""#), "no focus stop inside aria-hidden")
+            #expect(
+                body.contains(#"data-wheel-kg tabindex="-1""#) && body.contains(#"data-wheel-tenth tabindex="-1""#),
+                "no focus stop inside aria-hidden"
+            )
             // When "92,1" is typed and saved
             let saved = try await browser.post("/weight", [("weight", "92,1")])
             // Then 92.1 kg is the day's weight
@@ -34,8 +39,10 @@ struct InputsTests {
         }
     }
 
-    @Test("time fields are 24-hour text fields in every language, never a type=time that follows the device; a posted 07:30 still saves",
-          arguments: Language.allCases)
+    @Test(
+        "time fields are 24-hour text fields in every language, never a type=time that follows the device; a posted 07:30 still saves",
+        arguments: Language.allCases
+    )
     func timeFields(language: Language) async throws {
         let harness = try WebHarness()
         defer { harness.remove() }
@@ -57,11 +64,16 @@ struct InputsTests {
                 let fields = page.all(#"<input [^>]*name="(?:time|moment)"[^>]*>"#, groups: 0).map { $0[0] }
                 #expect(!fields.isEmpty, "\(path) has time fields")
                 for field in fields {
-                    #expect(field.contains(#"type="text" inputmode="numeric""#) && field.contains("data-time-input")
-                        && field.contains(#"pattern="([01]?[0-9]|2[0-3]):[0-5][0-9]""#) && field.contains(#"placeholder="HH:MM""#), "\(path): \(field)")
+                    #expect(
+                        field.contains(#"type="text" inputmode="numeric""#) && field.contains("data-time-input")
+                            && field.contains(#"pattern="([01]?[0-9]|2[0-3]):[0-5][0-9]""#) && field.contains(#"placeholder="HH:MM""#),
+                        "\(path): \(field)"
+                    )
                     let value = field.range(of: #"value="([^"]*)""#, options: .regularExpression).map { String(field[$0]) } ?? ""
-                    #expect(value == #"value="""# || value.range(of: #"^value="([01][0-9]|2[0-3]):[0-5][0-9]"$"#, options: .regularExpression) != nil,
-                            "\(path): \(value)")
+                    #expect(
+                        value == #"value="""# || value.range(of: #"^value="([01][0-9]|2[0-3]):[0-5][0-9]"$"#, options: .regularExpression) != nil,
+                        "\(path): \(value)"
+                    )
                 }
             }
             #expect(try await browser.get("/meals/\(mealID)").body.contains(#"value="19:45""#))

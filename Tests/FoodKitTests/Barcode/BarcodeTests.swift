@@ -3,10 +3,13 @@ import Testing
 
 @Suite("Barcodes")
 struct BarcodeTests {
-    @Test("valid codes of the three kinds", arguments: [
-        ("4006381333931", Barcode.Kind.ean13), ("4 006381 333931", .ean13), ("96385074", .ean8),
-        ("036000291452", .upcA), ("0-36000-29145-2", .upcA), ("5000112637922", .ean13),
-    ])
+    @Test(
+        "valid codes of the three kinds",
+        arguments: [
+            ("4006381333931", Barcode.Kind.ean13), ("4 006381 333931", .ean13), ("96385074", .ean8),
+            ("036000291452", .upcA), ("0-36000-29145-2", .upcA), ("5000112637922", .ean13),
+        ]
+    )
     func valid(text: String, kind: Barcode.Kind) throws {
         #expect(try Barcode(text).kind == kind)
     }

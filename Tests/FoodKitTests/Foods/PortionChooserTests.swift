@@ -4,12 +4,18 @@ import Testing
 
 @Suite("Portions")
 struct PortionChooserTests {
-    let egg = [Portion(amount: 1, name: "cup (4.86 large eggs)", grams: 243), Portion(amount: 1, name: "large", grams: 50),
-               Portion(amount: 1, name: "medium", grams: 44)]
-    let toast = [Portion(amount: 1, name: "oz", grams: 28.35), Portion(amount: 1, name: "slice, large", grams: 27),
-                 Portion(amount: 1, name: "slice", grams: 22)]
+    let egg = [
+        Portion(amount: 1, name: "cup (4.86 large eggs)", grams: 243), Portion(amount: 1, name: "large", grams: 50),
+        Portion(amount: 1, name: "medium", grams: 44),
+    ]
+    let toast = [
+        Portion(amount: 1, name: "oz", grams: 28.35), Portion(amount: 1, name: "slice, large", grams: 27),
+        Portion(amount: 1, name: "slice", grams: 22),
+    ]
     let oats = [Portion(amount: 1, name: "cup", grams: 81), Portion(amount: 0.333, name: "cup", grams: 27)]
-    let avocado = [Portion(amount: 1, name: "cup, cubes", grams: 150), Portion(amount: 1, name: "avocado, NS as to Florida or California", grams: 201)]
+    let avocado = [
+        Portion(amount: 1, name: "cup, cubes", grams: 150), Portion(amount: 1, name: "avocado, NS as to Florida or California", grams: 201),
+    ]
 
     @Test("grams, kilograms, millilitres and ounces convert directly")
     func fixed() {
@@ -49,20 +55,31 @@ struct PortionChooserTests {
     @Test("portions shown in German are matched by their English reference name, with the same grams")
     func germanPortions() {
         // Given portions as a German speaker reads them, each with its English reference name
-        let bread = [Portion(amount: 1, name: "Scheibe", grams: 28, reference: "slice"),
-                     Portion(amount: 1, name: "große Scheibe", grams: 30, reference: "slice, large")]
+        let bread = [
+            Portion(amount: 1, name: "Scheibe", grams: 28, reference: "slice"),
+            Portion(amount: 1, name: "große Scheibe", grams: 30, reference: "slice, large"),
+        ]
         let oats = [Portion(amount: 1, name: "Tasse", grams: 81, reference: "cup")]
-        let eggs = [Portion(amount: 1, name: "Tasse", grams: 243, reference: "cup"), Portion(amount: 1, name: "große", grams: 50, reference: "large"),
-                    Portion(amount: 1, name: "mittelgroße", grams: 44, reference: "medium")]
-        let chicken = [Portion(amount: 1, name: "Stück", grams: 71, reference: "piece"),
-                       Portion(amount: 0.5, name: "Brust, ohne Knochen und Haut", grams: 118, reference: "breast, bone and skin removed")]
+        let eggs = [
+            Portion(amount: 1, name: "Tasse", grams: 243, reference: "cup"), Portion(amount: 1, name: "große", grams: 50, reference: "large"),
+            Portion(amount: 1, name: "mittelgroße", grams: 44, reference: "medium"),
+        ]
+        let chicken = [
+            Portion(amount: 1, name: "Stück", grams: 71, reference: "piece"),
+            Portion(amount: 0.5, name: "Brust, ohne Knochen und Haut", grams: 118, reference: "breast, bone and skin removed"),
+        ]
         // Then "1 slice bread", "1 cup oats", "2 eggs" and "0.5 breast" weigh what they did with English names
         #expect(PortionChooser.grams(quantity: 1, unit: .slice, portions: bread).grams == 28)
         #expect(PortionChooser.grams(quantity: 1, unit: .cup, portions: oats).grams == 81)
         #expect(PortionChooser.grams(quantity: 2, unit: nil, portions: eggs).grams == 88)
-        let food = Food(id: "5062", name: "Hähnchenbrust", usdaName: "Chicken, broilers or fryers, breast, meat only, raw",
-                        per100g: Nutrients(kcal: 120, proteinG: 22, carbsG: 0, totalCarbsG: 0, fiberG: 0, sugarsG: 0, fatG: 3, sodiumMg: 45),
-                        portions: chicken, isCommon: true)
+        let food = Food(
+            id: "5062",
+            name: "Hähnchenbrust",
+            usdaName: "Chicken, broilers or fryers, breast, meat only, raw",
+            per100g: Nutrients(kcal: 120, proteinG: 22, carbsG: 0, totalCarbsG: 0, fiberG: 0, sugarsG: 0, fatG: 3, sodiumMg: 45),
+            portions: chicken,
+            isCommon: true
+        )
         #expect(food.grams(amount: 0.5, unit: "breast") == 118 && food.grams(amount: 0.5, unit: "Brust") == 118)
     }
 
@@ -82,8 +99,10 @@ struct PortionChooserTests {
 
     @Test("a food's serving is what a bare count and '1 Portion' mean; a typed measure still wins")
     func serving() {
-        let butter = [Portion(amount: 1, name: "cup", grams: 227), Portion(amount: 1, name: "tbsp", grams: 14.2),
-                      Portion(amount: 1, name: "Portion", grams: 10, reference: "serving")]
+        let butter = [
+            Portion(amount: 1, name: "cup", grams: 227), Portion(amount: 1, name: "tbsp", grams: 14.2),
+            Portion(amount: 1, name: "Portion", grams: 10, reference: "serving"),
+        ]
         // without the serving rule, a bare "butter" was the first measure: a cup
         #expect(PortionChooser.grams(quantity: 1, unit: nil, portions: Array(butter.prefix(2))).grams == 227)
         #expect(PortionChooser.grams(quantity: 2, unit: nil, portions: butter, serving: butter[2]).grams == 20)

@@ -7,8 +7,13 @@ struct MealTextLimitsTests {
     @Test("more than 1,000 characters is refused with the length received")
     func tooLong() {
         let text = String(repeating: "a", count: 1001)
-        #expect(throws: ValidationError(field: .mealText, allowed: .length(min: 1, max: 1000),
-                                        received: "1001")) {
+        #expect(
+            throws: ValidationError(
+                field: .mealText,
+                allowed: .length(min: 1, max: 1000),
+                received: "1001"
+            )
+        ) {
             try MealTextParser.checkedParse(text)
         }
         #expect(throws: Never.self) { try MealTextParser.checkedParse(String(repeating: "egg ", count: 250)) }
@@ -23,13 +28,31 @@ struct MealTextLimitsTests {
         #expect(try MealTextParser.checkedParse(Array(repeating: "egg", count: 30).joined(separator: " and ")).items.count == 30)
     }
 
-    @Test("a quantity no meal has is refused: by count above 50, by weight or volume above 5,000 g or ml", arguments: [
-        ("10000 eggs", ValidationError(field: .quantity, allowed: .range(min: 0, max: 50, digits: 0, unit: nil), received: "10000 (\"10000 eggs\")")),
-        ("51 slices of toast", ValidationError(field: .quantity, allowed: .range(min: 0, max: 50, digits: 0, unit: nil),
-                                               received: "51 (\"51 slices of toast\")")),
-        ("Milch 6 l", ValidationError(field: .quantity, allowed: .range(min: 0, max: 5000, digits: 0, unit: "ml"), received: "6000 ml (\"Milch 6 l\")")),
-        ("12 lb steak", ValidationError(field: .quantity, allowed: .range(min: 0, max: 5000, digits: 0, unit: "g"), received: "5443 g (\"12 lb steak\")")),
-    ])
+    @Test(
+        "a quantity no meal has is refused: by count above 50, by weight or volume above 5,000 g or ml",
+        arguments: [
+            (
+                "10000 eggs",
+                ValidationError(field: .quantity, allowed: .range(min: 0, max: 50, digits: 0, unit: nil), received: "10000 (\"10000 eggs\")")
+            ),
+            (
+                "51 slices of toast",
+                ValidationError(
+                    field: .quantity,
+                    allowed: .range(min: 0, max: 50, digits: 0, unit: nil),
+                    received: "51 (\"51 slices of toast\")"
+                )
+            ),
+            (
+                "Milch 6 l",
+                ValidationError(field: .quantity, allowed: .range(min: 0, max: 5000, digits: 0, unit: "ml"), received: "6000 ml (\"Milch 6 l\")")
+            ),
+            (
+                "12 lb steak",
+                ValidationError(field: .quantity, allowed: .range(min: 0, max: 5000, digits: 0, unit: "g"), received: "5443 g (\"12 lb steak\")")
+            ),
+        ]
+    )
     func nonsense(text: String, error: ValidationError) {
         #expect(throws: error) { try MealTextParser.checkedParse(text) }
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FoodKit
+import Foundation
 import Testing
 
 @Suite("Natural-language meal entry")

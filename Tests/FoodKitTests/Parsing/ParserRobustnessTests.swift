@@ -1,6 +1,6 @@
-import Foundation
 import DietCore
 import FoodKit
+import Foundation
 import Testing
 
 /// Careless and hostile input: the parser never traps, and what it returns is always usable.

@@ -9,21 +9,27 @@ struct NameMatchTests {
         return NameMatch.of(name: SearchText.fold(name), words: words, language: language)
     }
 
-    @Test("the name typed, connectors optional, is exact", arguments: [
-        ("Milch", "milch", Language.de), ("aceite de oliva", "aceite oliva", .es), ("Pan con tomate", "pan con tomate", .es),
-    ])
+    @Test(
+        "the name typed, connectors optional, is exact",
+        arguments: [
+            ("Milch", "milch", Language.de), ("aceite de oliva", "aceite oliva", .es), ("Pan con tomate", "pan con tomate", .es),
+        ]
+    )
     func exact(name: String, typed: String, language: Language) {
         #expect(match(name, typed, language) == .exact)
     }
 
-    @Test("a kind of the food has the typed word as its head; a dish with it does not", arguments: [
-        ("leche entera", "leche", Language.es, NameMatch.wholeWordsHead), ("arroz con leche", "leche", .es, .wholeWords),
-        ("café con leche", "leche", .es, .wholeWords), ("fettarme Milch", "milch", .de, .wholeWordsHead),
-        ("Milch 1,5 %", "milch", .de, .wholeWordsHead), ("Kartoffeln roh", "kartoffeln", .de, .wholeWordsHead),
-        ("Brot mit Tomate", "brot", .de, .wholeWords), ("Döner im Brot", "brot", .de, .wholeWords),
-        ("skim milk", "milk", .en, .wholeWordsHead), ("milk chocolate", "milk", .en, .wholeWords),
-        ("potatoes boiled", "potatoes", .en, .wholeWordsHead),
-    ])
+    @Test(
+        "a kind of the food has the typed word as its head; a dish with it does not",
+        arguments: [
+            ("leche entera", "leche", Language.es, NameMatch.wholeWordsHead), ("arroz con leche", "leche", .es, .wholeWords),
+            ("café con leche", "leche", .es, .wholeWords), ("fettarme Milch", "milch", .de, .wholeWordsHead),
+            ("Milch 1,5 %", "milch", .de, .wholeWordsHead), ("Kartoffeln roh", "kartoffeln", .de, .wholeWordsHead),
+            ("Brot mit Tomate", "brot", .de, .wholeWords), ("Döner im Brot", "brot", .de, .wholeWords),
+            ("skim milk", "milk", .en, .wholeWordsHead), ("milk chocolate", "milk", .en, .wholeWords),
+            ("potatoes boiled", "potatoes", .en, .wholeWordsHead),
+        ]
+    )
     func head(name: String, typed: String, language: Language, expected: NameMatch) {
         #expect(match(name, typed, language) == expected)
     }
@@ -45,11 +51,14 @@ struct NameMatchTests {
         #expect(NameMatch.compoundHead.level == NameMatch.wholeWordsHead.level)
     }
 
-    @Test("plurals are found by their singular in the user's language; short words may be half typed", arguments: [
-        ("kartoffeln", Language.de, ["kartoffeln", "kartoffel"]), ("kekse", .de, ["kekse", "keks"]),
-        ("tomatoes", .en, ["tomatoes", "tomato", "tomatoe"]), ("patatas", .es, ["patatas", "patata"]),
-        ("chiken", .en, ["chiken"]), ("pean", .en, ["pean"]),
-    ])
+    @Test(
+        "plurals are found by their singular in the user's language; short words may be half typed",
+        arguments: [
+            ("kartoffeln", Language.de, ["kartoffeln", "kartoffel"]), ("kekse", .de, ["kekse", "keks"]),
+            ("tomatoes", .en, ["tomatoes", "tomato", "tomatoe"]), ("patatas", .es, ["patatas", "patata"]),
+            ("chiken", .en, ["chiken"]), ("pean", .en, ["pean"]),
+        ]
+    )
     func singular(word: String, language: Language, forms: [String]) {
         #expect(SearchText.singularForms(word, language: language) == forms)
     }
@@ -58,8 +67,14 @@ struct NameMatchTests {
 @Suite("Search ranking order")
 struct SearchRankOrderTests {
     func rank(_ match: NameMatch, popularity: Int, length: Int, primary: Bool = true) -> SearchRank {
-        SearchRank(usage: 0, isCommon: true, name: NameRank(match: match, source: .userLanguage, isPrimary: primary, length: length),
-                   popularity: popularity, nameLength: length, relevance: 0)
+        SearchRank(
+            usage: 0,
+            isCommon: true,
+            name: NameRank(match: match, source: .userLanguage, isPrimary: primary, length: length),
+            popularity: popularity,
+            nameLength: length,
+            relevance: 0
+        )
     }
 
     @Test("among kinds of the typed food the everyday one (more curated names) comes first")

@@ -3,11 +3,14 @@ import Testing
 
 @Suite("Search folding, typos and ranking")
 struct SearchTextTests {
-    @Test("accents, case, ß and punctuation are folded", arguments: [
-        ("Käse", "kase"), ("KÄSE", "kase"), ("Hähnchenbrust, gegrillt", "hahnchenbrust gegrillt"),
-        ("Weißbrot", "weissbrot"), ("plátano", "platano"), ("Jalapeño-Chili", "jalapeno chili"),
-        ("  crème   fraîche ", "creme fraiche"),
-    ])
+    @Test(
+        "accents, case, ß and punctuation are folded",
+        arguments: [
+            ("Käse", "kase"), ("KÄSE", "kase"), ("Hähnchenbrust, gegrillt", "hahnchenbrust gegrillt"),
+            ("Weißbrot", "weissbrot"), ("plátano", "platano"), ("Jalapeño-Chili", "jalapeno chili"),
+            ("  crème   fraîche ", "creme fraiche"),
+        ]
+    )
     func fold(text: String, folded: String) {
         #expect(SearchText.fold(text) == folded)
     }
@@ -25,11 +28,14 @@ struct SearchTextTests {
         #expect(SearchText.prefixQuery(" ,; ") == nil)
     }
 
-    @Test("one edit apart, including a swap of neighbours", arguments: [
-        ("chicken", "chiken", true), ("chicken", "chickn", true), ("chicken", "chikcen", true),
-        ("banana", "bananas", true), ("banana", "banana", true), ("banana", "bnaana", true),
-        ("banana", "bnanaa", false), ("spinach", "spinich", true), ("spinach", "spnch", false),
-    ])
+    @Test(
+        "one edit apart, including a swap of neighbours",
+        arguments: [
+            ("chicken", "chiken", true), ("chicken", "chickn", true), ("chicken", "chikcen", true),
+            ("banana", "bananas", true), ("banana", "banana", true), ("banana", "bnaana", true),
+            ("banana", "bnanaa", false), ("spinach", "spinich", true), ("spinach", "spnch", false),
+        ]
+    )
     func oneEdit(a: String, b: String, expected: Bool) {
         #expect(Typo.withinOneEdit(a, b) == expected)
     }
@@ -46,8 +52,13 @@ struct SearchTextTests {
     func ranking() {
         let exact = NameRank(match: .exact, source: .userLanguage, isPrimary: true, length: 5)
         let prefix = NameRank(match: .namePrefix, source: .userLanguage, isPrimary: true, length: 8)
-        let mine = SearchRank(usage: SearchRank.usageScore(count: 2, daysSinceLastUse: 3), isCommon: false, name: prefix,
-                              nameLength: 40, relevance: -1)
+        let mine = SearchRank(
+            usage: SearchRank.usageScore(count: 2, daysSinceLastUse: 3),
+            isCommon: false,
+            name: prefix,
+            nameLength: 40,
+            relevance: -1
+        )
         let common = SearchRank(usage: 0, isCommon: true, name: exact, nameLength: 6, relevance: -2)
         let rest = SearchRank(usage: 0, isCommon: false, name: prefix, nameLength: 5, relevance: -9)
         #expect([rest, common, mine].sorted() == [mine, common, rest])

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ICalendar
 import Testing
+
+@testable import ICalendar
 
 /// libical's RRULE vectors (`../shared/reference/libical-icalrecur_test.txt`), read at test
 /// time and never copied into the project.
@@ -38,10 +39,16 @@ struct LibicalVectorTests {
     static func vectors() throws -> [Vector] {
         let text = try String(contentsOf: file, encoding: .utf8)
         var vectors: [Vector] = []
-        var title = "", rule = "", start = "", ruleLine = 0
+        var title = ""
+        var rule = ""
+        var start = ""
+        var ruleLine = 0
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.hasPrefix("#") { title = line.dropFirst().trimmingCharacters(in: .whitespaces) }
-            if line.hasPrefix("RRULE:") { rule = String(line.dropFirst(6)); ruleLine = index + 1 }
+            if line.hasPrefix("RRULE:") {
+                rule = String(line.dropFirst(6))
+                ruleLine = index + 1
+            }
             if line.hasPrefix("DTSTART:") { start = String(line.dropFirst(8)) }
             if line.hasPrefix("INSTANCES:") {
                 let list = line.dropFirst(10).trimmingCharacters(in: .whitespaces)
@@ -84,7 +91,8 @@ struct LibicalVectorTests {
     func vectorsMatch() throws {
         let vectors = try Self.vectors()
         #expect(vectors.count >= 140)
-        var compared = 0, agreed = 0
+        var compared = 0
+        var agreed = 0
         var failures: [String] = []
         for vector in vectors {
             guard let expected = vector.instances else { continue }
@@ -100,7 +108,9 @@ struct LibicalVectorTests {
             if matches { agreed += 1 }
             switch (matches, Self.knownDifferences[vector.line]) {
             case (false, nil):
-                failures.append("line \(vector.line) \(vector.title)\n  \(vector.rule) from \(vector.start)\n  expected \(expected.prefix(8))…\n  got      \(actual.prefix(8))…")
+                failures.append(
+                    "line \(vector.line) \(vector.title)\n  \(vector.rule) from \(vector.start)\n  expected \(expected.prefix(8))…\n  got      \(actual.prefix(8))…"
+                )
             case (true, let reason?):
                 failures.append("line \(vector.line) is listed as a known difference (\(reason)) but agrees now")
             default:
@@ -114,7 +124,8 @@ struct LibicalVectorTests {
     /// window that holds all their instances.
     static func twoRuleCalendar(_ first: Vector, _ second: Vector) -> String {
         let start = first.start.count == 8 ? "DTSTART;VALUE=DATE:\(first.start)" : "DTSTART:\(first.start)"
-        return PeerCalendars.crlf("""
+        return PeerCalendars.crlf(
+            """
             BEGIN:VCALENDAR
             VERSION:2.0
             PRODID:-//libical vectors//EN
@@ -126,7 +137,8 @@ struct LibicalVectorTests {
             RRULE:\(second.rule)
             END:VEVENT
             END:VCALENDAR
-            """)
+            """
+        )
     }
 
     @Test("an event with two of libical's bounded rules from the same DTSTART expands to the union of their instances")
@@ -141,20 +153,25 @@ struct LibicalVectorTests {
         for (first, second) in pairs {
             // When one event carries both rules and the whole span is expanded
             let document = try ICalendarDocument(parsing: Self.twoRuleCalendar(first, second))
-            let dateOnly = first.start.count == 8, utc = first.start.hasSuffix("Z")
+            let dateOnly = first.start.count == 8
+            let utc = first.start.hasSuffix("Z")
             let format: (Date) -> String = { date in
                 let civil = CivilDateTime(secondsAsUTC: Int64(date.timeIntervalSince1970))
                 return dateOnly ? civil.dateDescription : civil.description + (utc ? "Z" : "")
             }
             let all = (first.instances ?? []) + (second.instances ?? []) + [first.start]
             let span = try all.map { text in try #require(DateValue.parseDate(text.prefix(8))).secondsAsUTC }
-            let window = DateInterval(start: Date(timeIntervalSince1970: TimeInterval(try #require(span.min()) - 86400)),
-                                      end: Date(timeIntervalSince1970: TimeInterval(try #require(span.max()) + 2 * 86400)))
+            let window = DateInterval(
+                start: Date(timeIntervalSince1970: TimeInterval(try #require(span.min()) - 86400)),
+                end: Date(timeIntervalSince1970: TimeInterval(try #require(span.max()) + 2 * 86400))
+            )
             let actual = document.occurrences(in: window, floatingZone: .gmt).map { format($0.start) }
             // Then each instance of either rule (and DTSTART) is there once, in order
             let expected = Set(all).sorted()
             if actual != expected || !document.problems.isEmpty {
-                failures.append("lines \(first.line) + \(second.line): expected \(expected.prefix(6))…, got \(actual.prefix(6))… \(document.problems)")
+                failures.append(
+                    "lines \(first.line) + \(second.line): expected \(expected.prefix(6))…, got \(actual.prefix(6))… \(document.problems)"
+                )
             }
         }
         #expect(failures.isEmpty, "\(failures.count) pairs:\n\(failures.joined(separator: "\n"))")

@@ -76,7 +76,11 @@ public enum HarnessError: Error {
 extension TestClientProtocol {
     @discardableResult
     public func send(
-        _ method: HTTPRequest.Method, _ uri: String, token: String? = nil, json: (any Encodable)? = nil, rawBody: String? = nil
+        _ method: HTTPRequest.Method,
+        _ uri: String,
+        token: String? = nil,
+        json: (any Encodable)? = nil,
+        rawBody: String? = nil
     ) async throws -> TestResponse {
         var headers: HTTPFields = [.contentType: "application/json"]
         if let token { headers[.authorization] = "Bearer \(token)" }
@@ -124,7 +128,9 @@ extension ServerHarness {
 
     /// Starts one instance and, inside its run, the remaining ones.
     private static func nestLiveServers(
-        _ remaining: Int, configuration: ServerConfiguration, started: [URL],
+        _ remaining: Int,
+        configuration: ServerConfiguration,
+        started: [URL],
         _ body: @Sendable (ServerConfiguration, [URL]) async throws -> Void
     ) async throws {
         guard remaining > 0 else { return try await body(configuration, started) }

@@ -5,8 +5,12 @@ extension ChildProcess {
     ///
     /// Its output (stdout and stderr) is appended to `log`, which is created when missing, or
     /// discarded when `log` is nil: files, not pipes, for the reason `run` gives.
-    public static func start(_ executable: URL, _ arguments: [String] = [], environment: [String: String]? = nil,
-                             log: URL? = nil) throws -> Running {
+    public static func start(
+        _ executable: URL,
+        _ arguments: [String] = [],
+        environment: [String: String]? = nil,
+        log: URL? = nil
+    ) throws -> Running {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -14,18 +14,29 @@ public enum ChildProcess {
         public let stderr: String
     }
 
-    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
-                           input: String? = nil) throws -> Output {
+    public static func run(
+        _ executable: URL,
+        _ arguments: [String],
+        environment: [String: String]? = nil,
+        input: String? = nil
+    ) throws -> Output {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wdiet-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (outURL, errURL, inURL) = (folder.appendingPathComponent("out"), folder.appendingPathComponent("err"),
-                                       folder.appendingPathComponent("in"))
+        let (outURL, errURL, inURL) = (
+            folder.appendingPathComponent("out"), folder.appendingPathComponent("err"),
+            folder.appendingPathComponent("in")
+        )
         for url in [outURL, errURL] { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
         _ = FileManager.default.createFile(atPath: inURL.path, contents: Data((input ?? "").utf8))
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
         let stdin = try FileHandle(forReadingFrom: inURL)
-        defer { try? out.close(); try? err.close(); try? stdin.close() }
+        defer {
+            try? out.close()
+            try? err.close()
+            try? stdin.close()
+        }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -35,8 +46,10 @@ public enum ChildProcess {
         process.standardInput = stdin
         try process.run()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus,
-                      stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
-                      stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
+        return Output(
+            status: process.terminationStatus,
+            stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
+            stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
+        )
     }
 }

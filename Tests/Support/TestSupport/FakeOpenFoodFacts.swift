@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,7 +47,8 @@ public final class FakeOpenFoodFacts: @unchecked Sendable {
             let request = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
             let path = request.split(separator: " ").dropFirst().first.map { String($0.split(separator: "?")[0]) } ?? "/"
             let (status, body) = respond(to: path)
-            let head = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Error")\r\nContent-Type: application/json\r\n"
+            let head =
+                "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Error")\r\nContent-Type: application/json\r\n"
                 + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
             let response = Array(head.utf8) + body
             _ = response.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }

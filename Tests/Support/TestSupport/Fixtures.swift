@@ -66,12 +66,24 @@ extension Profile {
     }
 
     public static func sample(
-        sex: Sex, age: Int, heightCm: Double, weightKg: Double, activity: ActivityLevel, goal: Goal,
+        sex: Sex,
+        age: Int,
+        heightCm: Double,
+        weightKg: Double,
+        activity: ActivityLevel,
+        goal: Goal,
         language: Language = .en
     ) -> Profile {
         do {
-            return try Profile(sex: sex, age: age, heightCm: heightCm, weightKg: weightKg,
-                               activityLevel: activity, goal: goal, language: language)
+            return try Profile(
+                sex: sex,
+                age: age,
+                heightCm: heightCm,
+                weightKg: weightKg,
+                activityLevel: activity,
+                goal: goal,
+                language: language
+            )
         } catch {
             preconditionFailure("invalid sample profile: \(error)")
         }

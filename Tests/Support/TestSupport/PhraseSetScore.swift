@@ -93,8 +93,15 @@ public struct PhraseScore: Sendable {
     }
 
     public var line: String {
-        String(format: "quantity %.1f %% · unit %.1f %% · food F1 %.3f · phrases right %d of %d (%d items)",
-               quantityAccuracy * 100, unitAccuracy * 100, foodF1, exactPhrases, phrases, slots)
+        String(
+            format: "quantity %.1f %% · unit %.1f %% · food F1 %.3f · phrases right %d of %d (%d items)",
+            quantityAccuracy * 100,
+            unitAccuracy * 100,
+            foodF1,
+            exactPhrases,
+            phrases,
+            slots
+        )
     }
 
     mutating func add(_ other: PhraseScore) {
@@ -137,8 +144,11 @@ public struct PhraseSetReport: Sendable {
 /// Scores a parser against the labelled set. The parser and the folding of food names are
 /// passed in (FoodKit's `MealTextParser` and `SearchText.fold`), so this file needs no FoodKit.
 public enum PhraseSetScorer {
-    public static func score(_ phrases: [LabelledPhrase], fold: (String) -> String,
-                             parse: (String) -> [PhraseItem]) -> PhraseSetReport {
+    public static func score(
+        _ phrases: [LabelledPhrase],
+        fold: (String) -> String,
+        parse: (String) -> [PhraseItem]
+    ) -> PhraseSetReport {
         var report = PhraseSetReport()
         for phrase in phrases {
             let parsed = parse(phrase.text)
@@ -162,7 +172,8 @@ public enum PhraseSetScorer {
         }
         score.expectedTokens = expected.reduce(0) { $0 + tokens($1.food, fold).count }
         score.parsedTokens = parsed.reduce(0) { $0 + tokens($1.food, fold).count }
-        let allRight = score.quantityHits == score.slots && score.unitHits == score.slots
+        let allRight =
+            score.quantityHits == score.slots && score.unitHits == score.slots
             && score.sharedTokens == score.expectedTokens && score.sharedTokens == score.parsedTokens
         score.exactPhrases = allRight ? 1 : 0
         return score

@@ -40,17 +40,28 @@ public actor FakeWhoop {
         let days = 0..<recoveryCount
         records[Kind.recovery] = days.map { index in
             let scored = index % 10 != 9
-            return (String(1000 + index), Self.recoveryJSON(cycleID: 1000 + Int64(index), sleepID: Self.sleepID(index),
-                                                            createdAt: base.addingTimeInterval(Double(-index) * 86400),
-                                                            score: scored ? Double(40 + index % 50) : nil))
+            return (
+                String(1000 + index),
+                Self.recoveryJSON(
+                    cycleID: 1000 + Int64(index),
+                    sleepID: Self.sleepID(index),
+                    createdAt: base.addingTimeInterval(Double(-index) * 86400),
+                    score: scored ? Double(40 + index % 50) : nil
+                )
+            )
         }
         records[Kind.sleep] = days.map { index in
             let end = base.addingTimeInterval(Double(-index) * 86400 - 1800)
-            return (Self.sleepID(index), Self.sleepJSON(id: Self.sleepID(index), cycleID: 1000 + Int64(index), start: end.addingTimeInterval(-6.4 * 3600), end: end))
+            return (
+                Self.sleepID(index),
+                Self.sleepJSON(id: Self.sleepID(index), cycleID: 1000 + Int64(index), start: end.addingTimeInterval(-6.4 * 3600), end: end)
+            )
         }
         records[Kind.cycle] = days.map { index in
             let start = base.addingTimeInterval(Double(-index) * 86400 - 1800 - 6.4 * 3600)
-            return (String(1000 + index), Self.cycleJSON(id: 1000 + Int64(index), start: start, end: index == 0 ? nil : start.addingTimeInterval(86400)))
+            return (
+                String(1000 + index), Self.cycleJSON(id: 1000 + Int64(index), start: start, end: index == 0 ? nil : start.addingTimeInterval(86400))
+            )
         }
         records[Kind.workout] = days.map { index in
             let id = "b0b0b0b0-0000-4000-8000-\(String(format: "%012d", index))"
@@ -76,7 +87,8 @@ public actor FakeWhoop {
         validRefresh.insert("refresh-\(issued)")
         users["access-\(issued)"] = user
         users["refresh-\(issued)"] = user
-        return #"{"access_token":"access-\#(issued)","expires_in":3600,"refresh_token":"refresh-\#(issued)","scope":"offline read:recovery","token_type":"bearer"}"#
+        return
+            #"{"access_token":"access-\#(issued)","expires_in":3600,"refresh_token":"refresh-\#(issued)","scope":"offline read:recovery","token_type":"bearer"}"#
     }
 
     func token(_ form: [String: String]) -> (HTTPResponse.Status, String) {
@@ -111,13 +123,19 @@ public actor FakeWhoop {
     /// refusal) and the state, as WHOOP's OAuth documentation describes.
     func authorize(_ query: [String: String]) -> (HTTPResponse.Status, String?) {
         guard query["response_type"] == "code", query["client_id"] != nil, let redirect = query["redirect_uri"],
-              var components = URLComponents(string: redirect), let state = query["state"], state.count >= 8 else {
+            var components = URLComponents(string: redirect), let state = query["state"], state.count >= 8
+        else {
             return (.badRequest, nil)
         }
-        components.queryItems = (components.queryItems ?? []) + (refusesConsent
-            ? [URLQueryItem(name: "error", value: "access_denied"), URLQueryItem(name: "error_description", value: "The user denied the request"),
-               URLQueryItem(name: "state", value: state)]
-            : [URLQueryItem(name: "code", value: "good-code"), URLQueryItem(name: "state", value: state)])
+        components.queryItems =
+            (components.queryItems ?? [])
+            + (refusesConsent
+                ? [
+                    URLQueryItem(name: "error", value: "access_denied"),
+                    URLQueryItem(name: "error_description", value: "The user denied the request"),
+                    URLQueryItem(name: "state", value: state),
+                ]
+                : [URLQueryItem(name: "code", value: "good-code"), URLQueryItem(name: "state", value: state)])
         return (.found, components.url?.absoluteString)
     }
     public func throttle(_ path: String, times: Int, retryAfter: String) { throttled[path] = (times, retryAfter) }
@@ -274,8 +292,10 @@ extension FakeWhoop {
 
     /// A v2 recovery; scored when `score` is given.
     public static func recoveryJSON(cycleID: Int64, sleepID: String, userID: Int64 = 10129, createdAt: Date, score: Double?) -> String {
-        let scored = score.map { #","score":{"user_calibrating":false,"recovery_score":\#($0),"resting_heart_rate":55.5,"hrv_rmssd_milli":48.25}"# } ?? ""
-        return #"{"cycle_id":\#(cycleID),"sleep_id":"\#(sleepID)","user_id":\#(userID),"created_at":"\#(instant(createdAt))","updated_at":"\#(instant(createdAt))","score_state":"\#(score == nil ? "PENDING_SCORE" : "SCORED")"\#(scored)}"#
+        let scored =
+            score.map { #","score":{"user_calibrating":false,"recovery_score":\#($0),"resting_heart_rate":55.5,"hrv_rmssd_milli":48.25}"# } ?? ""
+        return
+            #"{"cycle_id":\#(cycleID),"sleep_id":"\#(sleepID)","user_id":\#(userID),"created_at":"\#(instant(createdAt))","updated_at":"\#(instant(createdAt))","score_state":"\#(score == nil ? "PENDING_SCORE" : "SCORED")"\#(scored)}"#
     }
 
     /// A scored v2 sleep: 5.5 h asleep (3 h light, 1.25 h deep, 1.25 h REM), 86 % efficiency, 8.1 h needed.
@@ -286,19 +306,33 @@ extension FakeWhoop {
     /// A scored v2 cycle; without `end` while it is still running.
     public static func cycleJSON(id: Int64, userID: Int64 = 10129, start: Date, end: Date?, strain: Double = 12.5) -> String {
         let ending = end.map { #","end":"\#(instant($0))""# } ?? ""
-        return #"{"id":\#(id),"user_id":\#(userID),"created_at":"\#(instant(start))","updated_at":"\#(instant(start))","start":"\#(instant(start))"\#(ending),"timezone_offset":"+01:00","score_state":"SCORED","score":{"strain":\#(strain),"kilojoule":8288.297,"average_heart_rate":68,"max_heart_rate":141}}"#
+        return
+            #"{"id":\#(id),"user_id":\#(userID),"created_at":"\#(instant(start))","updated_at":"\#(instant(start))","start":"\#(instant(start))"\#(ending),"timezone_offset":"+01:00","score_state":"SCORED","score":{"strain":\#(strain),"kilojoule":8288.297,"average_heart_rate":68,"max_heart_rate":141}}"#
     }
 
     /// A scored v2 workout.
-    public static func workoutJSON(id: String, userID: Int64 = 10129, start: Date, end: Date, sport: String = "running", strain: Double = 8.25) -> String {
+    public static func workoutJSON(
+        id: String,
+        userID: Int64 = 10129,
+        start: Date,
+        end: Date,
+        sport: String = "running",
+        strain: Double = 8.25
+    ) -> String {
         #"{"id":"\#(id)","user_id":\#(userID),"created_at":"\#(instant(end))","updated_at":"\#(instant(end))","start":"\#(instant(start))","end":"\#(instant(end))","timezone_offset":"+01:00","sport_name":"\#(sport)","score_state":"SCORED","score":{"strain":\#(strain),"average_heart_rate":123,"max_heart_rate":146,"kilojoule":1569.34,"percent_recorded":100,"distance_meter":1772.77,"zone_durations":{"zone_zero_milli":300000,"zone_one_milli":600000,"zone_two_milli":900000,"zone_three_milli":900000,"zone_four_milli":600000,"zone_five_milli":300000}}}"#
     }
 
     /// What WHOOP would POST to a webhook URL: the v2 body (`id` is a UUID; for `recovery.*`
     /// the UUID of the recovery's sleep) and the `X-WHOOP-Signature` (base64 HMAC-SHA256 with
     /// the client secret over the timestamp followed by the body) and its timestamp in ms.
-    public static func signedWebhook(type: String, id: String, userID: Int64 = 10129, secret: String, timestamp: Date = Date(),
-                                     traceID: String = UUID().uuidString) -> (headers: HTTPFields, body: ByteBuffer) {
+    public static func signedWebhook(
+        type: String,
+        id: String,
+        userID: Int64 = 10129,
+        secret: String,
+        timestamp: Date = Date(),
+        traceID: String = UUID().uuidString
+    ) -> (headers: HTTPFields, body: ByteBuffer) {
         let body = #"{"user_id":\#(userID),"id":"\#(id)","type":"\#(type)","trace_id":"\#(traceID)"}"#
         let milliseconds = String(Int64((timestamp.timeIntervalSince1970 * 1000).rounded()))
         let signature = WhoopWebhookVerifier.signature(timestamp: milliseconds, body: Array(body.utf8), clientSecret: secret)
