@@ -296,7 +296,7 @@ enum HTTP {
 
 /// A `wdiet-server` process on a given PostgreSQL and database, its output in a log file.
 final class FailoverServer {
-    let port = E2E.freePort()
+    let port = Loopback.freePort()
     private let environment: [String: String]
     private let log: URL
     private var process: ChildProcess.Running?

@@ -36,18 +36,6 @@ enum E2E {
         return try await ServerHarness.withConnection(url, body)
     }
 
-    static func freePort() -> Int {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }
 
 enum E2EError: Error {
@@ -65,7 +53,7 @@ final class ServerProcess {
 
     init(folder: URL) async throws {
         database = "e2e_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
-        port = E2E.freePort()
+        port = Loopback.freePort()
         log = folder.appendingPathComponent("server.log")
         let name = database
         _ = try await E2E.withConnection(database: "postgres") { connection in

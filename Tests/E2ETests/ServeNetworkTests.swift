@@ -37,7 +37,7 @@ struct ServeNetworkTests {
         try Data("not a certificate".utf8).write(to: junk)
         let output = try E2E.run(
             [
-                "serve", "--database", folder.appendingPathComponent("w.sqlite").path, "--port", "\(E2E.freePort())",
+                "serve", "--database", folder.appendingPathComponent("w.sqlite").path, "--port", "\(Loopback.freePort())",
                 "--tls-cert", junk.path, "--tls-key", junk.path,
             ],
             environment: Self.environment
@@ -51,7 +51,7 @@ struct ServeNetworkTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (cert, key) = try Self.selfSigned(in: folder)
-        let port = E2E.freePort()
+        let port = Loopback.freePort()
         let serve = try ServeProcess(
             [
                 "serve", "--database", folder.appendingPathComponent("w.sqlite").path, "--listen", "127.0.0.1:\(port)",

@@ -28,17 +28,24 @@ struct PackageManifest {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("wdiet-dump-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
+        // The output goes to a file, not a pipe: a pipe is read to its end only when every
+        // process that inherited it has closed it, and a server another test starts meanwhile
+        // would keep it open (see TestSupport's ChildProcess).
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let outputURL = scratch.appendingPathComponent("package.json")
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        let output = try FileHandle(forWritingTo: outputURL)
+        defer { try? output.close() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--scratch-path", scratch.path, "dump-package"]
+        process.arguments = ["swift", "package", "--scratch-path", scratch.appendingPathComponent("build").path, "dump-package"]
         process.currentDirectoryURL = root
-        let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw ManifestError.dumpFailed(process.terminationStatus) }
+        let data = try Data(contentsOf: outputURL)
         return try PackageManifest(json: data)
     }
 

@@ -19,7 +19,7 @@ struct ServeCommandTests {
             "WDIET_DATABASE": folder.appendingPathComponent("w.sqlite").path, "WDIET_NO_AUTO_SYNC": "1",
             "LANG": "en_US.UTF-8", "TZ": "Europe/Berlin", "HOME": folder.path,
         ]
-        let port = Self.freePort()
+        let port = Loopback.freePort()
         // Given wdiet serve on a free port
         let serve = Process()
         serve.executableURL = EndToEndTests.binary
@@ -53,16 +53,4 @@ struct ServeCommandTests {
         return text
     }
 
-    /// A port no one listens on at the moment.
-    static func freePort() -> Int {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }

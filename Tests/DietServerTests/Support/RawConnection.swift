@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import ServerTestSupport
 import ServiceLifecycle
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -87,7 +88,7 @@ extension ServerHarness {
     /// mode leaves out) on a free loopback port of a fresh database, until `body` returns.
     static func withRunningServer(configure adjust: (inout ServerConfiguration) -> Void, _ body: @Sendable (Int) async throws -> Void) async throws {
         var configuration = try await configuration()
-        configuration.port = freePort()
+        configuration.port = Loopback.freePort()
         adjust(&configuration)
         let app = try await buildApplication(configuration: configuration, logger: logger)
         let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
@@ -113,15 +114,4 @@ extension ServerHarness {
         throw RawConnectionError.serverDidNotStart
     }
 
-    private static func freePort() -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }
