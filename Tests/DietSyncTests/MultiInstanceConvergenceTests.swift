@@ -76,9 +76,10 @@ struct MultiInstanceConvergenceTests {
             }
 
             // When they edit, go offline, replay and sync at random, each sync on the other instance.
+            let scenario = ConvergenceScenario(route: { try balancer.route($0) })
             for operation in 1...600 {
                 let index = Int.random(in: 0..<devices.count, using: &random)
-                try await step(operation, on: &devices[index], balancer: balancer, using: &random)
+                try await scenario.step(operation, on: &devices[index], using: &random)
                 try observe(devices[index])
             }
             for round in 0..<4 {
@@ -95,119 +96,14 @@ struct MultiInstanceConvergenceTests {
                 let dump = try device.dump()
                 for table in ConvergenceTests.tables { #expect(dump[table] == reference[table], "\(device.name): \(table) differs") }
             }
-            for device in devices { try expectModel(model, on: device) }
+            for device in devices { try await ConvergenceScenario.expectModel(model, on: device) }
             // …and each instance serves exactly the model.
             let account = try #require(try devices[0].synchronizer.file.load())
             for server in servers {
-                #expect(try await pullEverything(from: server, accessToken: account.accessToken) == model, "\(server) differs")
+                #expect(try await ConvergenceScenario.pullEverything(from: server, accessToken: account.accessToken) == model, "\(server) differs")
             }
             #expect(model.keys.filter { $0.table == .mealLogs }.count > 100)
             #expect(servers.allSatisfy { balancer.requests[$0, default: 0] > 40 }, "each instance served requests: \(balancer.requests)")
-        }
-    }
-
-    /// One random operation of the device, as `ConvergenceTests` draws them.
-    private func step(_ operation: Int, on device: inout Device, balancer: Balancer, using random: inout SeededGenerator) async throws {
-        let roll = Double.random(in: 0..<1, using: &random)
-        switch roll {
-        case ..<0.30:
-            try device.store.logMeal(
-                try MealEntry(
-                    name: "Meal \(operation)",
-                    kcal: Int.random(in: 50...900, using: &random),
-                    at: device.clock.now(),
-                    in: Zones.berlin
-                )
-            )
-        case ..<0.48:
-            if let id = try device.aliveMeals().randomElement(using: &random) {
-                _ = try device.store.editMeal(
-                    id,
-                    to: try MealEntry(
-                        name: "Edited \(operation) on \(device.name)",
-                        kcal: Int.random(in: 50...900, using: &random),
-                        at: device.clock.now(),
-                        in: Zones.berlin
-                    )
-                )
-            }
-        case ..<0.56:
-            if let id = try device.aliveMeals().randomElement(using: &random) { try device.store.deleteMeal(id, timeZone: Zones.berlin) }
-        case ..<0.64:
-            let dates: [LocalDate] = [.ymd(2026, 11, 20), .ymd(2026, 11, 21), .ymd(2026, 11, 22)]
-            try device.store.logWeight(
-                try WeightEntry(
-                    date: dates.randomElement(using: &random) ?? dates[0],
-                    kg: Double(Int.random(in: 600...800, using: &random)) / 10
-                ),
-                timeZone: Zones.berlin
-            )
-        case ..<0.80:
-            if device.online {
-                try balancer.route(device)
-                _ = try await device.synchronizer.sync()
-            }
-        case ..<0.86:
-            if device.online { try await pushOnBoth(device, balancer: balancer) }
-        case ..<0.91:
-            if device.online { try await pullOldPage(device, balancer: balancer, using: &random) }
-        case ..<0.96:
-            device.online.toggle()
-        default:
-            device.clock.jump(by: Double.random(in: -3600...3600, using: &random))
-        }
-    }
-
-    /// Pushes the pending changes to one instance and replays them on the other (a lost
-    /// acknowledgement, retried through the load balancer): the replay must change nothing.
-    private func pushOnBoth(_ device: Device, balancer: Balancer) async throws {
-        let pending = try device.store.pendingChanges(limit: 50)
-        guard !pending.isEmpty, let account = try device.synchronizer.file.load() else { return }
-        let request = PushRequest(deviceID: try device.store.syncStatus().deviceID, changes: pending)
-        let first = try await ServerAPI(baseURL: try balancer.route(device)).push(request, accessToken: account.accessToken)
-        let second = try await ServerAPI(baseURL: try balancer.route(device)).push(request, accessToken: account.accessToken)
-        #expect(first.results.count == pending.count)
-        #expect(second.results.allSatisfy { $0.status != .applied }, "a push replayed on the other instance was applied again")
-        try device.store.acknowledge(pushed: pending, results: second.results)
-    }
-
-    /// Merges a page from an older cursor, served by the device's next instance.
-    private func pullOldPage(_ device: Device, balancer: Balancer, using random: inout SeededGenerator) async throws {
-        guard let account = try device.synchronizer.file.load() else { return }
-        let old = Int64.random(in: 0...max(0, try device.store.pullCursor()), using: &random)
-        let page = try await ServerAPI(baseURL: try balancer.route(device))
-            .pull(cursor: old, limit: Int.random(in: 1...20, using: &random), accessToken: account.accessToken)
-        try device.store.merge(page)
-    }
-
-    /// The device's rows are exactly the model's last writes (id, HLC, tombstone).
-    private func expectModel(_ model: [Key: Change], on device: Device) throws {
-        try device.store.reader.read { db in
-            for table in ConvergenceTests.tables {
-                let expected = model.filter { $0.key.table.rawValue == table }
-                let rows = try Row.fetchAll(db, sql: "SELECT id, updated_hlc, deleted FROM \(table)")
-                #expect(rows.count == expected.count, "\(device.name): \(table) has \(rows.count) rows, the model \(expected.count)")
-                for row in rows {
-                    let last = SyncTable(rawValue: table).flatMap { table in
-                        UUID(uuidString: row["id"]).flatMap { expected[Key(table: table, id: $0)] }
-                    }
-                    #expect(last?.hlc.description == row["updated_hlc"], "\(device.name): \(table) row \(row["id"] as String)")
-                    #expect(last?.deleted == row["deleted"])
-                }
-            }
-        }
-    }
-
-    /// Every change the instance serves, paged from cursor 0.
-    private func pullEverything(from server: URL, accessToken: String) async throws -> [Key: Change] {
-        let api = ServerAPI(baseURL: server)
-        var changes: [Key: Change] = [:]
-        var cursor: Int64 = 0
-        while true {
-            let page = try await api.pull(cursor: cursor, limit: 500, accessToken: accessToken)
-            for change in page.changes { changes[Key(table: change.table, id: change.id)] = change }
-            cursor = page.nextCursor
-            if !page.hasMore { return changes }
         }
     }
 }
