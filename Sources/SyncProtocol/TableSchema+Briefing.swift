@@ -17,7 +17,7 @@ extension TableSchema {
     /// WHOOP's id: recovery by cycle id, sleep and workout by their UUIDs, cycle by its id.
     static let whoopRecords = TableSchema(
         [
-            required("kind", .choice(["recovery", "sleep", "cycle", "workout"])),
+            required("kind", .choice(Set(WhoopRecordKind.allCases.map(\.rawValue)))),
             required("whoop_id", .identifier(maxLength: 64)),
             required("recorded_at", .instant),
             required("record", .json(.object, maxBytes: 16384)),
@@ -34,6 +34,11 @@ public enum CalendarRow {
     /// The longest calendar text that syncs (a busy year of a work calendar is well under it);
     /// a longer one stays on the device that read it.
     public static let maxICSCharacters = 1_000_000
+}
+
+/// The kinds of synced WHOOP records (the `kind` of a `whoop_records` row).
+public enum WhoopRecordKind: String, Sendable, CaseIterable {
+    case recovery, sleep, cycle, workout
 }
 
 /// The id of a synced WHOOP record.

@@ -14,7 +14,6 @@ public struct WhoopSyncedRecord: Sendable, Hashable {
         public static let sleep = "sleep"
         public static let cycle = "cycle"
         public static let workout = "workout"
-        public static let all = [recovery, sleep, cycle, workout]
     }
 
     public let kind: String

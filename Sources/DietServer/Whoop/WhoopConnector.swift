@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import SyncProtocol
 import WhoopAPI
 
 /// What the WHOOP endpoints and the refresh job share: the app's registration, the token box,
@@ -50,7 +51,7 @@ struct WhoopConnector: Sendable {
         let start = now.addingTimeInterval(-Double(Self.initialDays) * 86400)
         var records: [WhoopRows.Record] = []
         var failed = false
-        for kind in ["recovery", "sleep", "cycle", "workout"] {
+        for kind in WhoopRecordKind.allCases {
             do {
                 records += try await Self.collection(kind, client: client, start: start)
             } catch {
@@ -71,12 +72,12 @@ struct WhoopConnector: Sendable {
         }
     }
 
-    private static func collection(_ kind: String, client: WhoopClient, start: Date) async throws -> [WhoopRows.Record] {
+    private static func collection(_ kind: WhoopRecordKind, client: WhoopClient, start: Date) async throws -> [WhoopRows.Record] {
         switch kind {
-        case "recovery": try await client.recoveries(start: start).map { try WhoopRows.Record(WhoopSyncedRecord($0)) }
-        case "sleep": try await client.sleeps(start: start).map { try WhoopRows.Record(WhoopSyncedRecord($0)) }
-        case "cycle": try await client.cycles(start: start).map { try WhoopRows.Record(WhoopSyncedRecord($0)) }
-        default: try await client.workouts(start: start).map { try WhoopRows.Record(WhoopSyncedRecord($0)) }
+        case .recovery: try await client.recoveries(start: start).map { try WhoopRows.Record(WhoopSyncedRecord($0)) }
+        case .sleep: try await client.sleeps(start: start).map { try WhoopRows.Record(WhoopSyncedRecord($0)) }
+        case .cycle: try await client.cycles(start: start).map { try WhoopRows.Record(WhoopSyncedRecord($0)) }
+        case .workout: try await client.workouts(start: start).map { try WhoopRows.Record(WhoopSyncedRecord($0)) }
         }
     }
 

@@ -56,15 +56,15 @@ extension WhoopController {
                 return
             }
             let parts = event.type.split(separator: ".", maxSplits: 1).map(String.init)
-            guard parts.count == 2, ["recovery", "sleep", "cycle", "workout"].contains(parts[0]) else {
+            guard parts.count == 2, let kind = WhoopRecordKind(rawValue: parts[0]) else {
                 logger.info("WHOOP webhook of a type not synced", metadata: metadata)
                 ServerMetrics.whoopJob("webhook", outcome: "skipped")
                 return
             }
             if parts[1] == "deleted" {
-                try await tombstone(kind: parts[0], id: event.id, userID: userID, connector: connector)
+                try await tombstone(kind: kind, id: event.id, userID: userID, connector: connector)
             } else {
-                let records = try await Self.fetch(kind: parts[0], id: event.id, client: client)
+                let records = try await Self.fetch(kind: kind, id: event.id, client: client)
                 _ = try await database.withUser(userID) { [rows = connector.rows] in try await rows.write(records, userID: userID, on: $0) }
             }
             ServerMetrics.whoopJob("webhook", outcome: "ok")
@@ -74,13 +74,13 @@ extension WhoopController {
         }
     }
 
-    private func tombstone(kind: String, id: String, userID: UUID, connector: WhoopConnector) async throws {
+    private func tombstone(kind: WhoopRecordKind, id: String, userID: UUID, connector: WhoopConnector) async throws {
         try await database.withUser(userID) { [rows = connector.rows] connection in
             // v2 recovery events name the sleep; the row is keyed by the cycle.
             let row =
-                kind == "recovery" && Int64(id) == nil
+                kind == .recovery && Int64(id) == nil
                 ? try await rows.recoveryRow(sleepID: id, on: connection)
-                : WhoopRow.id(kind: kind, whoopID: id)
+                : WhoopRow.id(kind: kind.rawValue, whoopID: id)
             guard let row else { return }
             try await rows.write([], deleting: [row], userID: userID, on: connection)
         }
@@ -88,20 +88,20 @@ extension WhoopController {
 
     /// The changed record, fetched by id. A v2 recovery event names its sleep: the sleep is
     /// fetched (and stored too) to find the cycle the recovery is keyed by.
-    static func fetch(kind: String, id: String, client: WhoopClient) async throws -> [WhoopRows.Record] {
+    static func fetch(kind: WhoopRecordKind, id: String, client: WhoopClient) async throws -> [WhoopRows.Record] {
         switch kind {
-        case "recovery":
+        case .recovery:
             if let cycle = Int64(id) { return [WhoopRows.Record(try WhoopSyncedRecord(try await client.recovery(cycleID: cycle)))] }
             let sleep = try await client.sleep(id: id)
             return [
                 WhoopRows.Record(try WhoopSyncedRecord(sleep)),
                 WhoopRows.Record(try WhoopSyncedRecord(try await client.recovery(cycleID: sleep.cycleID))),
             ]
-        case "sleep": return [WhoopRows.Record(try WhoopSyncedRecord(try await client.sleep(id: id)))]
-        case "cycle":
+        case .sleep: return [WhoopRows.Record(try WhoopSyncedRecord(try await client.sleep(id: id)))]
+        case .cycle:
             guard let cycle = Int64(id) else { throw WhoopError.invalidResponse("a cycle id must be a number") }
             return [WhoopRows.Record(try WhoopSyncedRecord(try await client.cycle(id: cycle)))]
-        default: return [WhoopRows.Record(try WhoopSyncedRecord(try await client.workout(id: id)))]
+        case .workout: return [WhoopRows.Record(try WhoopSyncedRecord(try await client.workout(id: id)))]
         }
     }
 }

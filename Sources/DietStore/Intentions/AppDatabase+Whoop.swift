@@ -2,11 +2,6 @@ import Foundation
 import GRDB
 import SyncProtocol
 
-/// WHOOP records kept on the device and synced, by kind.
-public enum WhoopRecordKind: String, Sendable, CaseIterable {
-    case recovery, sleep, cycle, workout
-}
-
 /// One WHOOP record to keep: WHOOP's id for it, the instant it is filed under and its JSON.
 public struct WhoopRecordInput: Hashable, Sendable {
     public let kind: WhoopRecordKind
