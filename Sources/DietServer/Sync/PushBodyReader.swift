@@ -6,7 +6,7 @@ import SyncProtocol
 /// repeated key, a wrong type, an unknown table, a number beyond `Double`, invalid UTF-8,
 /// deep nesting), and the caller then decodes the body with `JSONDecoder`, which finds the
 /// same fault and names it. So the reader only has to be right about what it accepts: the
-/// same `PushBody` `JSONDecoder` makes from those bytes (`PushBodyReaderTests` compares the
+/// same `PushRequest` `JSONDecoder` makes from those bytes (`PushBodyReaderTests` compares the
 /// two over valid bodies and every truncation and many corruptions of them).
 ///
 /// Why: decoding a row through `Decoder` boxes every value and tries types in turn; for a
@@ -24,7 +24,7 @@ struct PushBodyReader {
     }
 
     /// The body, or nil when the reader leaves it to `JSONDecoder`.
-    static func read(_ data: some ContiguousBytes) -> PushBody? {
+    static func read(_ data: some ContiguousBytes) -> PushRequest? {
         data.withUnsafeBytes { raw in
             var reader = PushBodyReader(raw)
             guard let body = reader.body() else { return nil }
@@ -35,7 +35,7 @@ struct PushBodyReader {
 
     private struct Bail: Error {}
 
-    private mutating func body() -> PushBody? {
+    private mutating func body() -> PushRequest? {
         var deviceID: String?
         var changes: [Change]?
         do {
@@ -61,7 +61,7 @@ struct PushBodyReader {
             return nil
         }
         guard let deviceID, let changes else { return nil }
-        return PushBody(deviceID: deviceID, changes: changes)
+        return PushRequest(deviceID: deviceID, changes: changes)
     }
 
     private mutating func change() throws -> Change {

@@ -19,7 +19,7 @@ struct SyncController: Sendable {
         let caller = try context.requireCaller()
         let buffer = try await request.collectBody(context: context)
         // The reader takes well-formed bodies; JSONDecoder names what is wrong with the rest.
-        let body = try buffer.withUnsafeReadableBytes { PushBodyReader.read($0) } ?? Request.decodeJSON(PushBody.self, from: buffer)
+        let body = try buffer.withUnsafeReadableBytes { PushBodyReader.read($0) } ?? Request.decodeJSON(PushRequest.self, from: buffer)
         guard body.changes.count <= SyncPaths.maxBatch else {
             throw APIError.badRequest("A push holds at most \(SyncPaths.maxBatch) changes; this one has \(body.changes.count).")
         }

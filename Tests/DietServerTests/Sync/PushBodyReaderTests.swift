@@ -82,8 +82,8 @@ struct PushBodyReaderTests {
     ].map { $0.replacingOccurrences(of: "\"HLC\"", with: "\"\(hlc)\"") }
 
     /// What JSONDecoder makes of `data` (the path every body took before), or nil if it refuses it.
-    static func decoded(_ data: Data) -> PushBody? {
-        try? JSONDecoder.api.decode(PushBody.self, from: data)
+    static func decoded(_ data: Data) -> PushRequest? {
+        try? JSONDecoder.api.decode(PushRequest.self, from: data)
     }
 
     /// The reader agrees with JSONDecoder on `data`: whatever it reads, JSONDecoder reads the same.
