@@ -17,6 +17,12 @@ struct WhoopConnector: Sendable {
     let rows: WhoopRows
     let logger: Logger
 
+    /// The server's connector, or nil without a WHOOP registration or a usable token key.
+    init?(configuration: ServerConfiguration, database: ServerDatabase, logger: Logger) {
+        guard let whoop = configuration.whoop else { return nil }
+        try? self.init(whoop: whoop, database: database, tokenKey: configuration.tokenKey, quota: configuration.quota, logger: logger)
+    }
+
     init(whoop: WhoopConfiguration, database: ServerDatabase, tokenKey: Data, quota: QuotaPolicy, logger: Logger) throws {
         self.whoop = whoop
         self.database = database

@@ -19,9 +19,7 @@ struct WhoopController: Sendable {
         self.database = database
         self.configuration = configuration
         self.logger = logger
-        connector = configuration.whoop.flatMap {
-            try? WhoopConnector(whoop: $0, database: database, tokenKey: configuration.tokenKey, quota: configuration.quota, logger: logger)
-        }
+        connector = WhoopConnector(configuration: configuration, database: database, logger: logger)
         verifier = configuration.whoop.map { WhoopWebhookVerifier(clientSecret: $0.clientSecret) }
     }
 

@@ -20,9 +20,7 @@ struct WhoopRefreshService: Service {
     let logger: Logger
 
     init(database: ServerDatabase, configuration: ServerConfiguration, logger: Logger) {
-        connector = configuration.whoop.flatMap {
-            try? WhoopConnector(whoop: $0, database: database, tokenKey: configuration.tokenKey, quota: configuration.quota, logger: logger)
-        }
+        connector = WhoopConnector(configuration: configuration, database: database, logger: logger)
         interval = configuration.whoopRefreshInterval
         self.logger = logger
     }
