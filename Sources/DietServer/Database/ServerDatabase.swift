@@ -62,20 +62,10 @@ struct ServerDatabase: Sendable {
         }
     }
 
-    /// Runs `body` for the caller of a verified access token in the caller's transaction,
-    /// holding the user's write lock (`UserWriteLock`): the user setting and the lock are one
-    /// round trip. The session is checked by `body`'s first statement under the lock (the
-    /// push statement does), not by a statement of its own.
-    func withCallerWriting<Result: Sendable>(
-        _ caller: Caller,
-        _ body: @Sendable (PostgresConnection, UserWriteLock) async throws -> Result
-    ) async throws -> Result {
-        try await Self.unwrapping {
-            try await client.withTransaction(logger: logger) { [logger] connection in
-                _ = try await connection.execute(UserLockStatement(userID: caller.userID), logger: logger)
-                return try await body(connection, UserWriteLock(userID: caller.userID, uncheckedSession: caller.sessionID))
-            }
-        }
+    /// Runs `body` on one of the pool's connections outside a transaction, so each statement
+    /// is a transaction of its own: for a statement that sets its user itself (the push).
+    func withConnection<Result: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
+        try await client.withConnection { connection in try await body(connection) }
     }
 
     /// Runs `body` in a transaction that sees no user's rows (sign-in lookups, rate limits).

@@ -26,10 +26,10 @@ struct SyncController: Sendable {
         // Each change is checked against the row contract: an invalid one is rejected with its
         // reason and the valid rest applies.
         let plan = SyncRepository.Plan(changes: body.changes, now: Date())
-        // The user setting and the user's write lock in one round trip; the push statement
-        // checks the session under the lock.
-        let applied = try await database.withCallerWriting(caller) { [logger, quota] connection, lock in
-            try await SyncRepository(logger: logger).apply(plan, holding: lock, quota: quota, on: connection)
+        // One statement, in a transaction of its own, sets the user, takes the user's write lock
+        // and checks the session under it: a push is one round trip to PostgreSQL.
+        let applied = try await database.withConnection { [logger, quota] connection in
+            try await SyncRepository(logger: logger).apply(plan, userID: caller.userID, session: caller.sessionID, quota: quota, on: connection)
         }
         let results = plan.results(applied: applied)
         let rejected = results.count { $0.status == .rejected }

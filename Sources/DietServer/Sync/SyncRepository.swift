@@ -15,24 +15,18 @@ struct SyncRepository: Sendable {
     /// sent alone, so the cursor always moves.
     static let pageByteBudget = 4 << 20
 
-    /// The candidates of `plan` newer than the stored rows, stored; returns their keys. Takes
-    /// the user's advisory lock first (re-entrant: a caller may hold it already).
-    func apply(_ plan: Plan, userID: UUID, quota: QuotaPolicy, on connection: PostgresConnection) async throws -> Set<Plan.Key> {
-        let lock = try await UserWriteLock.take(userID: userID, on: connection, logger: logger)
-        return try await apply(plan, holding: lock, quota: quota, on: connection)
-    }
-
     /// Stores the plan's candidates that are newer than the stored rows; returns their keys.
-    /// The transaction holds the user's advisory lock (`lock`), which serialises the user's
-    /// pushes, so the sequence numbers they take are in commit order and a pull never skips a
-    /// late commit. One statement does the work (`PushStatement`): it checks the lock's
-    /// session, and throws 413 over the stored-bytes quota and 429 over the push rate with
-    /// nothing stored.
-    func apply(_ plan: Plan, holding lock: UserWriteLock, quota: QuotaPolicy, on connection: PostgresConnection) async throws -> Set<Plan.Key> {
+    /// One statement does the work (`PushStatement`): it sets the user, takes the user's write
+    /// lock (`takeWriteLock`), which serialises the user's pushes, so the sequence numbers
+    /// they take are in commit order and a pull never skips a late commit; it checks
+    /// `session` (nil for the server's own writes), and throws 413 over the stored-bytes
+    /// quota and 429 over the push rate with nothing stored. Run outside a transaction, the
+    /// statement is its own; inside one, the lock is held until that one ends.
+    func apply(_ plan: Plan, userID: UUID, session: UUID?, quota: QuotaPolicy, on connection: PostgresConnection) async throws -> Set<Plan.Key> {
         let candidates = plan.candidatesInOrder
         let statement = PushStatement(
-            userID: lock.userID,
-            sessionID: lock.uncheckedSession,
+            userID: userID,
+            sessionID: session,
             candidates: candidates,
             rows: try candidates.map { try RowJSON.text($0.row) },
             quota: quota
@@ -52,6 +46,13 @@ struct SyncRepository: Sendable {
         return applied
     }
 
+    /// Takes the user's write lock (the transaction-scoped advisory lock every write of the
+    /// user's synced rows takes) in the current transaction, for a writer that must read the
+    /// stored rows before it writes after them. Re-entrant: the push statement takes it again.
+    func takeWriteLock(userID: UUID, on connection: PostgresConnection) async throws {
+        try await connection.query("SELECT user_write_lock(\(userID))", logger: logger)
+    }
+
     /// The user's changes after `cursor`, oldest first, as the JSON of a `PullResponse`: at
     /// most `limit` rows and about `byteBudget` bytes. The rows are spliced in as PostgreSQL
     /// stores them (valid JSON objects), not decoded and encoded again; the other fields are
@@ -63,19 +64,5 @@ struct SyncRepository: Sendable {
             guard page.append(row) else { break }
         }
         return page.finish()
-    }
-}
-
-/// Proof that the current transaction holds a user's write lock (the transaction-scoped
-/// advisory lock on the user id), with the caller's session that the first statement under
-/// the lock must still check (nil for the server's own writes).
-struct UserWriteLock: Sendable {
-    let userID: UUID
-    let uncheckedSession: UUID?
-
-    /// Takes the lock in the current transaction, whose user is already set.
-    static func take(userID: UUID, on connection: PostgresConnection, logger: Logger) async throws -> UserWriteLock {
-        try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(userID.uuidString), 0))", logger: logger)
-        return UserWriteLock(userID: userID, uncheckedSession: nil)
     }
 }

@@ -4,7 +4,7 @@ import PostgresNIO
 import SyncProtocol
 
 /// Writes a user's WHOOP records as `whoop_records` sync rows, through the same path as a
-/// device's push (`UserWriteLock` and `SyncRepository.apply`: the user's advisory lock,
+/// device's push (`SyncRepository.takeWriteLock` and `apply`: the user's advisory lock,
 /// sequence, quota and row contract), stamped by the server: device id `server`, wall clock max(now, stored + 1 ms),
 /// so each write wins over the row it replaces.
 struct WhoopRows: Sendable {
@@ -44,7 +44,8 @@ struct WhoopRows: Sendable {
         guard !ids.isEmpty else { return 0 }
         // The user's write lock, the one a push takes: no push of the user can slip in between
         // reading the stamps and writing after them.
-        let lock = try await UserWriteLock.take(userID: userID, on: connection, logger: logger)
+        let repository = SyncRepository(logger: logger)
+        try await repository.takeWriteLock(userID: userID, on: connection)
         let stored = try await storedRows(ids, on: connection)
         let nowMs = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
         func stamp(_ id: UUID) -> HLC {
@@ -67,7 +68,7 @@ struct WhoopRows: Sendable {
         for (change, problem) in zip(plan.changes, plan.rejections) {
             if let problem { logger.warning("WHOOP record refused by the row contract", metadata: ["id": "\(change.id)", "reason": "\(problem)"]) }
         }
-        let applied = try await SyncRepository(logger: logger).apply(plan, holding: lock, quota: quota, on: connection)
+        let applied = try await repository.apply(plan, userID: userID, session: nil, quota: quota, on: connection)
         return applied.count
     }
 

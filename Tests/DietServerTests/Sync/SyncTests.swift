@@ -165,7 +165,7 @@ struct SerialisationTests {
                 // A push of the first meal, held open (not committed) on its own connection.
                 try await connection.query("BEGIN", logger: logger)
                 try await connection.query("SELECT set_config('app.user_id', \(anna.userID.uuidString), true)", logger: logger)
-                _ = try await SyncRepository(logger: logger).apply(plan, userID: anna.userID, quota: QuotaPolicy(), on: connection)
+                _ = try await SyncRepository(logger: logger).apply(plan, userID: anna.userID, session: nil, quota: QuotaPolicy(), on: connection)
 
                 let secondPush = Task {
                     try await client.send(.post, SyncPaths.push, token: anna.accessToken, json: PushRequest(deviceID: "phone", changes: [second]))
@@ -179,6 +179,33 @@ struct SerialisationTests {
             }
             let after = try await client.send(.get, SyncPaths.pull, token: anna.accessToken).decoded(PullResponse.self)
             #expect(after.changes.map(\.id) == [first.id, second.id])
+        }
+    }
+
+    @Test("the user's write lock is the key earlier releases took (the hash of the id's upper-case text), so two releases exclude each other")
+    func writeLockKeyIsStable() async throws {
+        try await ServerHarness.withServer { configuration, _ in
+            let userID = UUID()
+            let earlierKey = "hashtextextended(\(userID.uuidString), 0)"
+            try await ServerHarness.withConnection(configuration.databaseURL) { holder in
+                try await ServerHarness.withConnection(configuration.databaseURL) { other in
+                    let logger = ServerHarness.logger
+                    func otherMayTake() async throws -> Bool {
+                        let rows = try await other.query(
+                            "SELECT pg_try_advisory_xact_lock(hashtextextended(\(userID.uuidString), 0))",
+                            logger: logger
+                        )
+                        var taken = false
+                        for try await value in rows.decode(Bool.self) { taken = value }
+                        return taken
+                    }
+                    try await holder.query("BEGIN", logger: logger)
+                    try await holder.query("SELECT user_write_lock(\(userID))", logger: logger)
+                    #expect(try await !otherMayTake(), "\(earlierKey) is free while user_write_lock is held")
+                    try await holder.query("COMMIT", logger: logger)
+                    #expect(try await otherMayTake())
+                }
+            }
         }
     }
 }
