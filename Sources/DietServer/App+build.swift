@@ -15,7 +15,7 @@ public func buildApplication(
         logger.warning("development mode: the development secrets from the source are allowed; never expose this server")
     }
     try await Migrator(logger: logger).migrate(configuration.migrationDatabaseURL, migrations: try Migrator.bundled())
-    let database = ServerDatabase(configuration.databaseURL, logger: logger)
+    let database = ServerDatabase(configuration.databaseURL, maximumConnections: configuration.databaseConnections, logger: logger)
     let tokens = try await TokenService(configuration: configuration)
     let router = buildRouter(configuration: configuration, database: database, tokens: tokens, logger: logger)
     var app = Application(
@@ -67,7 +67,7 @@ func buildRouter(configuration: ServerConfiguration, database: ServerDatabase, t
     )
     .addRoutes(to: router, authenticated: authenticated)
     let protected = router.group().add(middleware: authenticated)
-    SyncController(database: database, quota: configuration.quota, logger: logger).addRoutes(to: protected)
+    SyncController(database: database, turns: UserTurns(), quota: configuration.quota, logger: logger).addRoutes(to: protected)
     AccountController(database: database, sessions: sessions, logger: logger).addRoutes(to: protected)
     WhoopController(database: database, configuration: configuration, logger: logger).addRoutes(to: router, protected: protected)
     router.add(middleware: UnmatchedRouteMiddleware(router: router, headForGet: true))

@@ -9,12 +9,9 @@ struct ServerDatabase: Sendable {
     let client: PostgresClient
     let logger: Logger
 
-    /// Connections to PostgreSQL at most. A push waiting for its user's lock (another device of
-    /// the same account is pushing) holds a connection while it waits; with PostgresNIO's 20,
-    /// pushes of other users queued behind them for a connection.
-    static let maximumConnections = 40
-
-    init(_ url: DatabaseURL, logger: Logger) {
+    /// `maximumConnections`: at most so many connections to PostgreSQL
+    /// (`ServerConfiguration.databaseConnections`).
+    init(_ url: DatabaseURL, maximumConnections: Int, logger: Logger) {
         var configuration = PostgresClient.Configuration(
             host: url.host,
             port: url.port,
@@ -23,7 +20,7 @@ struct ServerDatabase: Sendable {
             database: url.database,
             tls: .disable
         )
-        configuration.options.maximumConnections = Self.maximumConnections
+        configuration.options.maximumConnections = maximumConnections
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
     }

@@ -7,6 +7,8 @@ import SyncProtocol
 /// `POST /v1/sync/push` and `GET /v1/sync/pull`.
 struct SyncController: Sendable {
     let database: ServerDatabase
+    /// One push per user at a time on this instance, before it takes a connection.
+    let turns: UserTurns
     let quota: QuotaPolicy
     let logger: Logger
 
@@ -27,9 +29,13 @@ struct SyncController: Sendable {
         // reason and the valid rest applies.
         let plan = SyncRepository.Plan(changes: body.changes, now: Date())
         // One statement, in a transaction of its own, sets the user, takes the user's write lock
-        // and checks the session under it: a push is one round trip to PostgreSQL.
-        let applied = try await database.withConnection { [logger, quota] connection in
-            try await SyncRepository(logger: logger).apply(plan, userID: caller.userID, session: caller.sessionID, quota: quota, on: connection)
+        // and checks the session under it: a push is one round trip to PostgreSQL. Another push
+        // of the user on this instance is waited for first, so a push never holds a connection
+        // while it waits for the lock (only pushes through other instances can make it wait).
+        let applied = try await turns.withTurn(of: caller.userID) { [database, logger, quota] in
+            try await database.withConnection { connection in
+                try await SyncRepository(logger: logger).apply(plan, userID: caller.userID, session: caller.sessionID, quota: quota, on: connection)
+            }
         }
         let results = plan.results(applied: applied)
         let rejected = results.count { $0.status == .rejected }

@@ -111,7 +111,7 @@ struct RoutesTests {
         let logger = Logger(label: "routes")
         let router = buildRouter(
             configuration: configuration,
-            database: ServerDatabase(configuration.databaseURL, logger: logger),
+            database: ServerDatabase(configuration.databaseURL, maximumConnections: configuration.databaseConnections, logger: logger),
             tokens: try await TokenService(configuration: configuration),
             logger: logger
         )

@@ -11,7 +11,7 @@ enum RepositoryDatabase {
     static func with(_ body: (ServerDatabase) async throws -> Void) async throws {
         let configuration = try await ServerHarness.configuration()
         _ = try await Migrator(logger: ServerHarness.logger).migrate(configuration.migrationDatabaseURL, migrations: try Migrator.bundled())
-        let database = ServerDatabase(configuration.databaseURL, logger: ServerHarness.logger)
+        let database = ServerDatabase(configuration.databaseURL, maximumConnections: configuration.databaseConnections, logger: ServerHarness.logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await database.client.run() }
             defer { group.cancelAll() }

@@ -58,7 +58,7 @@ struct ConfigurationTests {
         let configuration = try ServerConfiguration(environment: [
             "WDIET_ENV": "development", "WDIET_TRUSTED_PROXIES": "10.0.0.0/8, ::1", "WDIET_PROXY_HEADER": "Forwarded",
             "WDIET_USER_QUOTA_BYTES": "5000000", "WDIET_PUSH_BYTES_PER_MINUTE": "3000000", "WDIET_MAX_CONNECTIONS": "64",
-            "WDIET_IDLE_TIMEOUT": "5", "WDIET_BODY_TIMEOUT": "7", "WDIET_BCRYPT_CONCURRENCY": "3",
+            "WDIET_IDLE_TIMEOUT": "5", "WDIET_BODY_TIMEOUT": "7", "WDIET_BCRYPT_CONCURRENCY": "3", "WDIET_DATABASE_CONNECTIONS": "16",
         ])
         // Then
         #expect(configuration.clientAddress.trustedProxies == [IPRange("10.0.0.0/8"), IPRange("::1")].compactMap { $0 })
@@ -67,6 +67,7 @@ struct ConfigurationTests {
         #expect(configuration.connections.maxConnections == 64)
         #expect(configuration.connections.idleTimeout == 5 && configuration.connections.bodyTimeout == 7)
         #expect(configuration.bcrypt.concurrency == 3)
+        #expect(configuration.databaseConnections == 16)
     }
 
     @Test(
@@ -77,6 +78,7 @@ struct ConfigurationTests {
             ("WDIET_APPLE_JWKS", "/no/such/file.json"), ("WDIET_TRUSTED_PROXIES", "10.0.0.0/33"), ("WDIET_TRUSTED_PROXIES", "proxy.local"),
             ("WDIET_PROXY_HEADER", "X-Real-IP"), ("WDIET_USER_QUOTA_BYTES", "0"), ("WDIET_PUSH_BYTES_PER_MINUTE", "1000"),
             ("WDIET_MAX_CONNECTIONS", "many"), ("WDIET_IDLE_TIMEOUT", "0"), ("WDIET_BODY_TIMEOUT", "-1"), ("WDIET_BCRYPT_CONCURRENCY", "0"),
+            ("WDIET_DATABASE_CONNECTIONS", "0"), ("WDIET_DATABASE_CONNECTIONS", "1001"),
         ]
     )
     func badValues(variable: String, value: String) {

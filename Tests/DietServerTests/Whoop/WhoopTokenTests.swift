@@ -115,7 +115,9 @@ struct WhoopTokenTests {
         count: Int,
         _ body: ([WhoopRefreshService]) async throws -> T
     ) async throws -> T {
-        let databases = (0..<count).map { _ in ServerDatabase(configuration.databaseURL, logger: ServerHarness.logger) }
+        let databases = (0..<count).map { _ in
+            ServerDatabase(configuration.databaseURL, maximumConnections: configuration.databaseConnections, logger: ServerHarness.logger)
+        }
         return try await withThrowingTaskGroup(of: Void.self) { group in
             for database in databases { group.addTask { await database.client.run() } }
             defer { group.cancelAll() }
