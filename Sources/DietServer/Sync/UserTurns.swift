@@ -46,7 +46,10 @@ actor UserTurns {
             lines[user] = line
             return
         }
-        await withCheckedContinuation { line.waiting.append($0); lines[user] = line }
+        await withCheckedContinuation { continuation in
+            line.waiting.append(continuation)
+            lines[user] = line
+        }
     }
 
     private func end(_ user: UUID) {
