@@ -17,7 +17,12 @@ struct UserTurnsTests {
     /// How many run at once, and the most that ever did.
     final class Gauge: Sendable {
         private let state = Mutex((now: 0, most: 0))
-        func enter() { state.withLock { $0.now += 1; $0.most = max($0.most, $0.now) } }
+        func enter() {
+            state.withLock { gauge in
+                gauge.now += 1
+                gauge.most = max(gauge.most, gauge.now)
+            }
+        }
         func leave() { state.withLock { $0.now -= 1 } }
         var most: Int { state.withLock { $0.most } }
     }
