@@ -5,16 +5,20 @@ import PostgresNIO
 import SyncProtocol
 
 /// The signed-in user's account: devices, export, deletion.
-struct AccountController: Sendable {
+struct AccountController: PerRequestLogging {
     let database: ServerDatabase
     let sessions: Sessions
     let logger: Logger
 
     func addRoutes(to group: RouterGroup<ServerContext>) {
-        group.get(RouterPath(AccountPaths.devices), use: devices)
-        group.delete(RouterPath(AccountPaths.devices + "/:id"), use: revokeDevice)
-        group.get(RouterPath(AccountPaths.export), use: export)
-        group.delete(RouterPath(AccountPaths.account), use: deleteAccount)
+        group.get(RouterPath(AccountPaths.devices), use: perRequest(Self.devices))
+        group.delete(RouterPath(AccountPaths.devices + "/:id"), use: perRequest(Self.revokeDevice))
+        group.get(RouterPath(AccountPaths.export), use: perRequest(Self.export))
+        group.delete(RouterPath(AccountPaths.account), use: perRequest(Self.deleteAccount))
+    }
+
+    func logging(to logger: Logger) -> AccountController {
+        AccountController(database: database.logging(to: logger), sessions: sessions.logging(to: logger), logger: logger)
     }
 
     @Sendable func devices(request: Request, context: ServerContext) async throws -> JSONBody<[DeviceSession]> {

@@ -5,7 +5,7 @@ import PostgresNIO
 import SyncProtocol
 
 /// Sign-up, sign-in (password or Apple), token refresh and sign-out.
-struct AuthController: Sendable {
+struct AuthController: PerRequestLogging {
     let database: ServerDatabase
     let sessions: Sessions
     let passwords: Passwords
@@ -16,11 +16,21 @@ struct AuthController: Sendable {
     private var signupLimiter: AttemptLimiter { AttemptLimiter(refusal: APIError.tooManySignups(retryAfter:)) }
 
     func addRoutes(to router: Router<ServerContext>, authenticated: some RouterMiddleware<ServerContext>) {
-        router.post(RouterPath(AccountPaths.signup), use: signup)
-        router.post(RouterPath(AccountPaths.login), use: login)
-        router.post(RouterPath(AccountPaths.apple), use: apple)
-        router.post(RouterPath(AccountPaths.refresh), use: refresh)
-        router.group(RouterPath(AccountPaths.logout)).add(middleware: authenticated).post(use: logout)
+        router.post(RouterPath(AccountPaths.signup), use: perRequest(Self.signup))
+        router.post(RouterPath(AccountPaths.login), use: perRequest(Self.login))
+        router.post(RouterPath(AccountPaths.apple), use: perRequest(Self.apple))
+        router.post(RouterPath(AccountPaths.refresh), use: perRequest(Self.refresh))
+        router.group(RouterPath(AccountPaths.logout)).add(middleware: authenticated).post(use: perRequest(Self.logout))
+    }
+
+    func logging(to logger: Logger) -> AuthController {
+        AuthController(
+            database: database.logging(to: logger),
+            sessions: sessions.logging(to: logger),
+            passwords: passwords,
+            policy: policy,
+            logger: logger
+        )
     }
 
     /// Sign-ups count per address (each one, not just failures); the bcrypt hash waits behind

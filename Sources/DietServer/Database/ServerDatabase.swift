@@ -25,6 +25,16 @@ struct ServerDatabase: Sendable {
         self.logger = logger
     }
 
+    private init(client: PostgresClient, logger: Logger) {
+        self.client = client
+        self.logger = logger
+    }
+
+    /// The same pool, with statements and transactions logged to `logger` (a request's).
+    func logging(to logger: Logger) -> ServerDatabase {
+        ServerDatabase(client: client, logger: logger)
+    }
+
     /// Runs `body` in a transaction that sees only `userID`'s rows.
     func withUser<Result: Sendable>(
         _ userID: UUID,

@@ -5,7 +5,7 @@ import PostgresNIO
 import SyncProtocol
 
 /// `POST /v1/sync/push` and `GET /v1/sync/pull`.
-struct SyncController: Sendable {
+struct SyncController: PerRequestLogging {
     let database: ServerDatabase
     /// One push per user at a time on this instance, before it takes a connection.
     let turns: UserTurns
@@ -13,8 +13,12 @@ struct SyncController: Sendable {
     let logger: Logger
 
     func addRoutes(to group: RouterGroup<ServerContext>) {
-        group.post(RouterPath(SyncPaths.push), use: push)
-        group.get(RouterPath(SyncPaths.pull), use: pull)
+        group.post(RouterPath(SyncPaths.push), use: perRequest(Self.push))
+        group.get(RouterPath(SyncPaths.pull), use: perRequest(Self.pull))
+    }
+
+    func logging(to logger: Logger) -> SyncController {
+        SyncController(database: database.logging(to: logger), turns: turns, quota: quota, logger: logger)
     }
 
     @Sendable func push(request: Request, context: ServerContext) async throws -> JSONBody<PushResponse> {

@@ -24,12 +24,21 @@ struct WhoopConnector: Sendable {
     }
 
     init(whoop: WhoopConfiguration, database: ServerDatabase, tokenKey: Data, quota: QuotaPolicy, logger: Logger) throws {
+        self.init(whoop: whoop, database: database, box: try TokenBox(key: tokenKey), quota: quota, logger: logger)
+    }
+
+    private init(whoop: WhoopConfiguration, database: ServerDatabase, box: TokenBox, quota: QuotaPolicy, logger: Logger) {
         self.whoop = whoop
         self.database = database
-        box = try TokenBox(key: tokenKey)
+        self.box = box
         repository = WhoopRepository(logger: logger)
         rows = WhoopRows(logger: logger, quota: quota)
         self.logger = logger
+    }
+
+    /// This connector with its statements and lines logged to `logger` (a request's).
+    func logging(to logger: Logger) -> WhoopConnector {
+        WhoopConnector(whoop: whoop, database: database.logging(to: logger), box: box, quota: rows.quota, logger: logger)
     }
 
     /// A client with the user's stored tokens; nil when the user is not connected.

@@ -7,7 +7,7 @@ import WhoopAPI
 
 /// The server's WHOOP endpoints (`WhoopPaths`): connect, callback, status, disconnect and the
 /// webhook. Without a WHOOP registration (`ServerConfiguration.whoop`) each answers 503.
-struct WhoopController: Sendable {
+struct WhoopController: PerRequestLogging {
     let database: ServerDatabase
     let configuration: ServerConfiguration
     let logger: Logger
@@ -16,11 +16,37 @@ struct WhoopController: Sendable {
     let verifier: WhoopWebhookVerifier?
 
     init(database: ServerDatabase, configuration: ServerConfiguration, logger: Logger) {
+        self.init(
+            database: database,
+            configuration: configuration,
+            logger: logger,
+            connector: WhoopConnector(configuration: configuration, database: database, logger: logger),
+            verifier: configuration.whoop.map { WhoopWebhookVerifier(clientSecret: $0.clientSecret) }
+        )
+    }
+
+    private init(
+        database: ServerDatabase,
+        configuration: ServerConfiguration,
+        logger: Logger,
+        connector: WhoopConnector?,
+        verifier: WhoopWebhookVerifier?
+    ) {
         self.database = database
         self.configuration = configuration
         self.logger = logger
-        connector = WhoopConnector(configuration: configuration, database: database, logger: logger)
-        verifier = configuration.whoop.map { WhoopWebhookVerifier(clientSecret: $0.clientSecret) }
+        self.connector = connector
+        self.verifier = verifier
+    }
+
+    func logging(to logger: Logger) -> WhoopController {
+        WhoopController(
+            database: database.logging(to: logger),
+            configuration: configuration,
+            logger: logger,
+            connector: connector?.logging(to: logger),
+            verifier: verifier
+        )
     }
 
     static let notConfigured = APIError(
@@ -30,11 +56,11 @@ struct WhoopController: Sendable {
     )
 
     func addRoutes(to router: Router<ServerContext>, protected: RouterGroup<ServerContext>) {
-        protected.post(RouterPath(WhoopPaths.connect), use: connect)
-        protected.get(RouterPath(WhoopPaths.connection), use: status)
-        protected.delete(RouterPath(WhoopPaths.connection), use: disconnect)
-        router.get(RouterPath(WhoopPaths.callback), use: callback)
-        router.post(RouterPath(WhoopPaths.webhook), use: webhook)
+        protected.post(RouterPath(WhoopPaths.connect), use: perRequest(Self.connect))
+        protected.get(RouterPath(WhoopPaths.connection), use: perRequest(Self.status))
+        protected.delete(RouterPath(WhoopPaths.connection), use: perRequest(Self.disconnect))
+        router.get(RouterPath(WhoopPaths.callback), use: perRequest(Self.callback))
+        router.post(RouterPath(WhoopPaths.webhook), use: perRequest(Self.webhook))
     }
 
     func requireConnector() throws -> WhoopConnector {

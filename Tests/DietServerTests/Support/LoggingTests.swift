@@ -7,6 +7,8 @@ import ServerTestSupport
 import SyncProtocol
 import Synchronization
 import Testing
+import WhoopAPI
+import WhoopTestSupport
 
 @testable import DietServer
 
@@ -33,8 +35,13 @@ final class LogCapture: Sendable {
     }
 
     /// Runs `body` against a server on a fresh database that logs here at `level`.
-    func withServer(level: Logger.Level, _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let configuration = try await ServerHarness.configuration()
+    func withServer(
+        level: Logger.Level,
+        configure adjust: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
+        var configuration = try await ServerHarness.configuration()
+        adjust(&configuration)
         let app = try await buildApplication(configuration: configuration, logger: logger(level: level))
         try await app.test(.router) { client in try await body(client) }
     }
@@ -69,6 +76,53 @@ struct LoggingTests {
             #expect(lines.map { $0["message"] as? String }.contains("account deleted"))
             #expect(lines.map { $0["message"] as? String }.contains("request"))
             #expect(lines.allSatisfy { $0.requestID == "client-42.a_b:c" })
+        }
+    }
+
+    @Test("the WHOOP lines of a callback and a webhook carry their request's id")
+    func requestIDOnWhoopLines() async throws {
+        let capture = LogCapture()
+        let fake = FakeWhoop(recoveryCount: 1, base: Date().addingTimeInterval(-3600))
+        try await FakeWhoop.serve(fake) { base in
+            try await capture.withServer(
+                level: .info,
+                configure: { configuration in
+                    configuration.whoop = WhoopConfiguration(
+                        clientID: "client",
+                        clientSecret: WhoopHarness.secret,
+                        redirectURI: "https://wdiet.example/v1/whoop/callback",
+                        apiBase: base + "/developer",
+                        oauthBase: base + "/oauth/oauth2"
+                    )
+                }
+            ) { client in
+                let header = try #require(Self.requestIDHeader)
+                let account = try await client.signup("anna@example.org")
+                let state = try await WhoopHarness.start(client, token: account.accessToken)
+                var start = capture.count
+                let page = try await client.execute(
+                    uri: WhoopPaths.callback + "?code=good-code&state=\(state)",
+                    method: .get,
+                    headers: [header: "callback-1"]
+                )
+                #expect(page.status == .ok)
+                var lines = try capture.objects(from: start)
+                #expect(lines.contains { $0["message"] as? String == "WHOOP connected" })
+                #expect(lines.allSatisfy { $0.requestID == "callback-1" }, "\(lines)")
+
+                start = capture.count
+                var (headers, body) = FakeWhoop.signedWebhook(
+                    type: "sleep.updated",
+                    id: UUID().uuidString,
+                    userID: 424242,
+                    secret: WhoopHarness.secret
+                )
+                headers[header] = "webhook-1"
+                #expect(try await client.execute(uri: WhoopPaths.webhook, method: .post, headers: headers, body: body).status == .noContent)
+                lines = try capture.objects(from: start)
+                #expect(lines.contains { $0["message"] as? String == "WHOOP webhook for a member not connected here" })
+                #expect(lines.allSatisfy { $0.requestID == "webhook-1" }, "\(lines)")
+            }
         }
     }
 
