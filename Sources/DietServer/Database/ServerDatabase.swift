@@ -8,10 +8,14 @@ import PostgresNIO
 struct ServerDatabase: Sendable {
     let client: PostgresClient
     let logger: Logger
+    /// How long a request waits for one of the pool's connections. While PostgreSQL is down or
+    /// out of reach the pool cannot open one, and a push used to wait 28–68 s for a 500; now
+    /// it is answered 503 `database_unreachable` with Retry-After, and the device tries again.
+    let leaseTimeout: Duration
 
     /// `maximumConnections`: at most so many connections to PostgreSQL
     /// (`ServerConfiguration.databaseConnections`).
-    init(_ url: DatabaseURL, maximumConnections: Int, logger: Logger) {
+    init(_ url: DatabaseURL, maximumConnections: Int, leaseTimeout: Duration = .seconds(5), logger: Logger) {
         var configuration = PostgresClient.Configuration(
             host: url.host,
             port: url.port,
@@ -23,16 +27,28 @@ struct ServerDatabase: Sendable {
         configuration.options.maximumConnections = maximumConnections
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
+        self.leaseTimeout = leaseTimeout
     }
 
-    private init(client: PostgresClient, logger: Logger) {
+    private init(client: PostgresClient, logger: Logger, leaseTimeout: Duration) {
         self.client = client
         self.logger = logger
+        self.leaseTimeout = leaseTimeout
     }
 
     /// The same pool, with statements and transactions logged to `logger` (a request's).
     func logging(to logger: Logger) -> ServerDatabase {
-        ServerDatabase(client: client, logger: logger)
+        ServerDatabase(client: client, logger: logger, leaseTimeout: leaseTimeout)
+    }
+
+    /// Whether a connection answers `SELECT 1` within `timeout` (the readiness check).
+    func isReachable(within timeout: Duration) async -> Bool {
+        do {
+            _ = try await leased(within: timeout) { [logger] connection in try await connection.query("SELECT 1", logger: logger) }
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// Runs `body` in a transaction that sees only `userID`'s rows.
@@ -40,11 +56,9 @@ struct ServerDatabase: Sendable {
         _ userID: UUID,
         _ body: @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await Self.unwrapping {
-            try await client.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT set_config('app.user_id', \(userID.uuidString), true)", logger: logger)
-                return try await body(connection)
-            }
+        try await transaction { [logger] connection in
+            try await connection.query("SELECT set_config('app.user_id', \(userID.uuidString), true)", logger: logger)
+            return try await body(connection)
         }
     }
 
@@ -72,15 +86,57 @@ struct ServerDatabase: Sendable {
     /// Runs `body` on one of the pool's connections outside a transaction, so each statement
     /// is a transaction of its own: for a statement that sets its user itself (the push).
     func withConnection<Result: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
-        try await client.withConnection { connection in try await body(connection) }
+        try await leased(within: leaseTimeout, body)
     }
 
     /// Runs `body` in a transaction that sees no user's rows (sign-in lookups, rate limits).
     func withoutUser<Result: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
+        try await transaction(body)
+    }
+
+    /// `body` in a transaction on a leased connection.
+    private func transaction<Result: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
         try await Self.unwrapping {
-            try await client.withTransaction(logger: logger) { connection in
-                try await body(connection)
+            try await leased(within: leaseTimeout) { [logger] connection in
+                try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
             }
+        }
+    }
+
+    /// Runs `body` on a connection of the pool, once one is free within `timeout`; else throws
+    /// 503 `database_unreachable`. Only the wait for the connection is bounded: a statement
+    /// already sent runs to its end.
+    private func leased<Result: Sendable>(
+        within timeout: Duration,
+        _ body: @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        let race = LeaseRace()
+        do {
+            return try await withoutActuallyEscaping(body) { body in
+                try await withThrowingTaskGroup(of: Result?.self) { [client] group in
+                    group.addTask {
+                        try await client.withConnection { connection in
+                            guard await race.take() else { throw LeaseRace.TimedOut() }
+                            return try await body(connection)
+                        }
+                    }
+                    group.addTask {
+                        do { try await Task.sleep(for: timeout) } catch { return nil }
+                        if await race.expire() { throw LeaseRace.TimedOut() }
+                        return nil
+                    }
+                    while let next = try await group.next() {
+                        if let value = next {
+                            group.cancelAll()
+                            return value
+                        }
+                    }
+                    throw LeaseRace.TimedOut()  // not reached: the body returns or throws
+                }
+            }
+        } catch is LeaseRace.TimedOut {
+            logger.warning("no database connection within the lease timeout", metadata: ["timeout": "\(timeout)"])
+            throw APIError.databaseUnreachable
         }
     }
 
@@ -120,5 +176,27 @@ extension DatabaseURL {
             try? await connection.close()
             throw error
         }
+    }
+}
+
+/// Which came first for one request: a connection, or the end of its wait.
+private actor LeaseRace {
+    struct TimedOut: Error {}
+
+    private var taken = false
+    private var expired = false
+
+    /// True when the connection came in time (the wait is over for good).
+    func take() -> Bool {
+        guard !expired else { return false }
+        taken = true
+        return true
+    }
+
+    /// True when the wait ran out before a connection came (one coming later is given back).
+    func expire() -> Bool {
+        guard !taken else { return false }
+        expired = true
+        return true
     }
 }

@@ -61,6 +61,14 @@ struct APIError: HTTPResponseError {
         )
     }
 
+    /// No database connection came in time (PostgreSQL down, failing over or out of reach).
+    static let databaseUnreachable = APIError(
+        status: .serviceUnavailable,
+        code: "database_unreachable",
+        message: "The database is not reachable. Try again in a few seconds; nothing was changed.",
+        headers: [.retryAfter: "5"]
+    )
+
     /// The server's bcrypt work is at its bound: try again shortly.
     static func busy(retryAfter seconds: Int) -> APIError {
         APIError(

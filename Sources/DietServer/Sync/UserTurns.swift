@@ -36,8 +36,10 @@ actor UserTurns {
         }
     }
 
-    /// The users with a push running or waiting (for tests).
-    var busyUsers: Int { lines.count }
+    /// How many of the user's pushes run or wait (for tests).
+    func queued(of user: UUID) -> Int {
+        lines[user].map { $0.running + $0.waiting.count } ?? 0
+    }
 
     private func begin(_ user: UUID) async {
         var line = lines[user] ?? Line()

@@ -27,6 +27,16 @@ struct UserTurnsTests {
         var most: Int { state.withLock { $0.most } }
     }
 
+    /// Closed until the test opens it; the pushes wait at it, so nothing ends before the test says.
+    final class Gate: Sendable {
+        private let opened = Mutex(false)
+        func open() { opened.withLock { $0 = true } }
+        func pass() async throws { _ = try await UserTurnsTests.eventually { self.opened.withLock { $0 } } }
+    }
+
+    /// A push the test makes fail.
+    struct Refused: Error {}
+
     /// Waits until `condition` holds, for at most 5 s.
     static func eventually(_ condition: () async -> Bool) async throws -> Bool {
         for _ in 0..<500 {
@@ -36,57 +46,57 @@ struct UserTurnsTests {
         return await condition()
     }
 
+    /// Starts `count` pushes of `user` one after another, each only once the one before is
+    /// running or waiting, so they arrive in index order; then opens the gate and waits for all.
+    static func push(
+        _ count: Int,
+        of user: UUID,
+        through turns: UserTurns,
+        gate: Gate,
+        beforeOpening check: () async -> Void,
+        _ body: @escaping @Sendable (Int) async throws -> Void
+    ) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<count {
+                group.addTask {
+                    do { try await turns.withTurn(of: user) { try await body(index) } } catch is Refused {}
+                }
+                #expect(try await eventually { await turns.queued(of: user) == index + 1 })
+            }
+            await check()
+            gate.open()
+            try await group.waitForAll()
+        }
+    }
+
     @Test("with width 1, one user's pushes run one at a time, in the order they came, and a throwing one hands the turn on")
     func oneUserTakesTurns() async throws {
         let turns = UserTurns(width: 1)
-        let journal = Journal()
-        let anna = UUID()
-        struct Refused: Error {}
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for index in 0..<4 {
-                group.addTask {
-                    do {
-                        try await turns.withTurn(of: anna) {
-                            journal.note("start \(index)")
-                            try await Task.sleep(for: .milliseconds(30))
-                            journal.note("end \(index)")
-                            if index == 1 { throw Refused() }
-                        }
-                    } catch is Refused {}
-                }
-                // The next push arrives once this one is running or waiting.
-                #expect(try await Self.eventually { await turns.busyUsers == 1 } == true)
-                try await Task.sleep(for: .milliseconds(5))
-            }
-            try await group.waitForAll()
+        let (journal, gate, anna) = (Journal(), Gate(), UUID())
+        try await Self.push(4, of: anna, through: turns, gate: gate, beforeOpening: { #expect(journal.all == ["start 0"]) }) { index in
+            journal.note("start \(index)")
+            try await gate.pass()
+            journal.note("end \(index)")
+            if index == 1 { throw Refused() }
         }
         #expect(journal.all == (0..<4).flatMap { ["start \($0)", "end \($0)"] })
-        #expect(await turns.busyUsers == 0)
+        #expect(await turns.queued(of: anna) == 0)
     }
 
-    @Test("with width 2, at most two of one user's pushes run at once; the third starts when one ends")
+    @Test("with width 2, at most two of one user's pushes run at once; the others start in arrival order as places free")
     func twoAtOnce() async throws {
         let turns = UserTurns(width: 2)
-        let journal = Journal()
-        let anna = UUID()
-        let running = Gauge()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for index in 0..<5 {
-                group.addTask {
-                    try await turns.withTurn(of: anna) {
-                        running.enter()
-                        journal.note("start \(index)")
-                        try await Task.sleep(for: .milliseconds(40))
-                        running.leave()
-                    }
-                }
-                try await Task.sleep(for: .milliseconds(5))
-            }
-            try await group.waitForAll()
+        let (journal, gate, anna, running) = (Journal(), Gate(), UUID(), Gauge())
+        try await Self.push(5, of: anna, through: turns, gate: gate, beforeOpening: { #expect(journal.all == ["start 0", "start 1"]) }) {
+            index in
+            running.enter()
+            journal.note("start \(index)")
+            try await gate.pass()
+            running.leave()
         }
         #expect(running.most == 2)
         #expect(journal.all == (0..<5).map { "start \($0)" })
-        #expect(await turns.busyUsers == 0)
+        #expect(await turns.queued(of: anna) == 0)
     }
 
     @Test("another user's push runs while one user's push is still running")
