@@ -23,6 +23,10 @@ extension SetCommand: StoreCommand {}
 extension CycleCommand: StoreCommand {}
 extension TodayCommand: StoreCommand {}
 extension ImportCommand: StoreCommand {}
+extension BriefingCommand: StoreCommand {}
+extension CalendarAddCommand: StoreCommand {}
+extension CalendarRefreshCommand: StoreCommand {}
+extension CalendarRemoveCommand: StoreCommand {}
 
 /// The quiet sync after a command: only with an account, only when something waits, one
 /// short attempt, nothing printed. A failure (offline, server down) only postpones the next

@@ -16,8 +16,28 @@ struct BriefingCommand: CLICommand {
     @Flag(help: "Print JSON for scripts.") var json = false
     @OptionGroup var options: StoreOptions
 
-    func execute(_ context: CLIContext) throws -> String {
+    /// How long the stale calendar addresses may take to read again (all at once) before the
+    /// briefing answers from the stored copies: short, since offline it is waited for each time.
+    static let refreshTimeLimit: Duration = .seconds(3)
+
+    func execute(_ context: CLIContext) async throws -> String {
         let session = try Session.open(options, context: context)
+        // Addresses read more than an hour ago are read again first (not offline), so this
+        // device refreshes them for the others too; one that fails keeps its copy and says so.
+        var kept: [String] = []
+        if !StaleCalendars.offline(context.environment) {
+            let outcome = await StaleCalendars.refresh(in: session.store, now: session.clock.now(), timeLimit: Self.refreshTimeLimit)
+            kept = outcome.failures.map { failure in
+                session.localizer.text(
+                    "cli.calendar.refreshFailed",
+                    [
+                        "name": .text(failure.calendar.name), "reason": .text(failure.reason),
+                        "date": .date(LocalDate(failure.calendar.fetchedAt, in: session.timeZone)),
+                        "time": .time(TimeOfDay(failure.calendar.fetchedAt, in: session.timeZone)),
+                    ]
+                )
+            }
+        }
         let stored = try session.run {
             try StoredBriefing.make(
                 store: session.store,
@@ -29,10 +49,11 @@ struct BriefingCommand: CLICommand {
             )
         }
         if json { return try JSONOutput.encode(BriefingJSON(stored.briefing, localizer: session.localizer)) }
-        return BriefingView(
+        let view = BriefingView(
             text: BriefingText(stored, timeZone: session.timeZone, localizer: session.localizer),
             localizer: session.localizer
         ).render()
+        return ([view] + kept).joined(separator: "\n")
     }
 }
 

@@ -98,30 +98,14 @@ struct BriefingController: Controller {
         return redirect("/briefing", toast: .calendarRemoved)
     }
 
-    /// The briefing's own refresh: calendar addresses fetched more than an hour ago are read
-    /// again in the background (the page shows the stored copy at once, the next one the new
-    /// text). A changed text is a new version that syncs, so the device that has the network
-    /// refreshes for the others; offline (`WDIET_OFFLINE`) nothing is fetched.
+    /// The briefing's own refresh (`StaleCalendars`): stale addresses are read again in the
+    /// background; the page shows the stored copy at once, the next one the new text.
+    /// Offline (`WDIET_OFFLINE`) nothing is fetched.
     private func refreshStaleAddresses() {
-        let offline = configuration.environment["WDIET_OFFLINE"].map { !$0.isEmpty && $0 != "0" } ?? false
-        let cutoff = clock.now().addingTimeInterval(-3600)
-        guard !offline, let stale = try? store.calendars().filter({ $0.isURL && $0.fetchedAt < cutoff }), !stale.isEmpty else { return }
-        let (store, sync) = (store, sync)
+        guard !StaleCalendars.offline(configuration.environment), !StaleCalendars.due(in: store, now: clock.now()).isEmpty else { return }
+        let (store, sync, now) = (store, sync, clock.now())
         Task {
-            var changed = false
-            for calendar in stale {
-                guard case .success(let text) = await CalendarSource.read(calendar.location, limits: .init(timeLimit: .seconds(20))),
-                    let document = try? ICalendarDocument(parsing: text)
-                else { continue }
-                let refresh = try? store.refreshCalendar(
-                    calendar.id,
-                    ics: text,
-                    eventCount: document.events.count,
-                    problemCount: document.problems.count
-                )
-                changed = changed || refresh == .changed
-            }
-            if changed { await sync.changed() }
+            if await StaleCalendars.refresh(in: store, now: now, timeLimit: .seconds(20)).changed { await sync.changed() }
         }
     }
 

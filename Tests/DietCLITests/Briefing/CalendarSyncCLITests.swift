@@ -38,6 +38,32 @@ struct CalendarSyncCLITests {
         }
     }
 
+    @Test(
+        "wdiet briefing reads an address older than an hour again first (not a fresh one, not offline); one out of reach keeps its copy and says so"
+    )
+    func briefingRefreshesStaleAddresses() async throws {
+        let harness = CLIHarness()
+        try await harness.onboardAlice()
+        let served = ServedText(Self.ics("Stand-up", uid: "work"))
+        try await Self.serveCalendar(served) { base in
+            _ = try await harness.run(["calendar", "add", base + "/work.ics", "--name", "Work"], now: "2026-01-05T07:00")
+            served.value = Self.ics("Planning", uid: "work")
+            // Half an hour later the copy is fresh: the briefing answers from it.
+            #expect(try await harness.run(["briefing"], now: "2026-01-05T07:30").contains("Stand-up"))
+            // Offline nothing is read, stale or not.
+            let offline = try await harness.run(["briefing"], now: "2026-01-05T08:30", environment: ["WDIET_OFFLINE": "1"])
+            #expect(offline.contains("Stand-up"))
+            // An hour and a half after the add, the address is read again before the answer.
+            let later = try await harness.run(["briefing"], now: "2026-01-05T08:31")
+            #expect(later.contains("Planning") && !later.contains("Stand-up"))
+            // The new text is a new version waiting to sync to the other devices.
+            #expect(try await harness.run(["calendar", "list"], now: "2026-01-05T08:31").contains("updated Mon, Jan 5, 2026, 08:31"))
+        }
+        // The address gone: two hours later the briefing answers from its copy and says so.
+        let gone = try await harness.run(["briefing"], now: "2026-01-05T10:40")
+        #expect(gone.contains("Planning") && gone.contains("“Work” kept from"), "\(gone)")
+    }
+
     @Test("a file and an address added on the laptop brief on the phone; the laptop's refresh reaches the offline phone; removal reaches both")
     func twoDevices() async throws {
         try await ServerHarness.withLiveServer(configure: { $0.bcryptCost = 4 }) { _, server in

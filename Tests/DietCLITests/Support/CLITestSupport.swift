@@ -21,9 +21,9 @@ final class CLIHarness: @unchecked Sendable {
     }
 
     /// Runs `arguments` at the local moment `now` (Europe/Berlin), in English unless told.
-    func run(_ arguments: [String], now: String, lang: String = "en") async throws -> String {
+    func run(_ arguments: [String], now: String, lang: String = "en", environment extra: [String: String] = [:]) async throws -> String {
         let all = arguments + ["--database", database, "--now", now, "--time-zone", "Europe/Berlin", "--lang", lang]
-        let environment = ["LANG": "en_US.UTF-8"].merging(environment) { $1 }
+        let environment = ["LANG": "en_US.UTF-8"].merging(environment) { $1 }.merging(extra) { $1 }
         try WDiet.checkArguments(all, environment: environment)
         let command = try #require(try WDiet.parseAsRoot(all) as? any CLICommand)
         var pending = input

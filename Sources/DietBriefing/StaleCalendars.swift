@@ -1,0 +1,76 @@
+import DietStore
+import Foundation
+import ICalendar
+
+/// Calendar addresses read more than an hour ago (by any device: the time of the last read
+/// syncs) are read again by the device that shows the briefing: the web page in the
+/// background, `wdiet briefing` before it answers. A changed text is a new version that syncs,
+/// so the device that has the network refreshes for the others.
+public enum StaleCalendars {
+    /// How old an address's copy may be before the briefing reads it again.
+    public static let maximumAge: TimeInterval = 3600
+
+    /// One address that could not be read again: its copy stays.
+    public struct Failure: Sendable {
+        public let calendar: StoredCalendar
+        /// In English, for the caller's own sentence ("it took longer than 5 s").
+        public let reason: String
+    }
+
+    /// What a refresh did.
+    public struct Outcome: Sendable {
+        /// A stored text changed: a new version waits to sync.
+        public var changed = false
+        public var failures: [Failure] = []
+    }
+
+    /// Whether `environment` asks for no network (`WDIET_OFFLINE` set, and not "0").
+    public static func offline(_ environment: [String: String]) -> Bool {
+        environment["WDIET_OFFLINE"].map { !$0.isEmpty && $0 != "0" } ?? false
+    }
+
+    /// The address calendars of `store` whose copy is older than `maximumAge` at `now`.
+    public static func due(in store: AppDatabase, now: Date) -> [StoredCalendar] {
+        let cutoff = now.addingTimeInterval(-maximumAge)
+        return ((try? store.calendars()) ?? []).filter { $0.isURL && $0.fetchedAt < cutoff }
+    }
+
+    /// Reads the due addresses again, all at once, each within `timeLimit` (so a briefing waits
+    /// at most that long, however many there are), and stores what came.
+    public static func refresh(in store: AppDatabase, now: Date, timeLimit: Duration) async -> Outcome {
+        let due = due(in: store, now: now)
+        let texts = await withTaskGroup(of: (UUID, Result<String, CalendarSource.Failure>).self) { group in
+            for calendar in due {
+                group.addTask { (calendar.id, await CalendarSource.read(calendar.location, limits: .init(timeLimit: timeLimit))) }
+            }
+            var texts: [UUID: Result<String, CalendarSource.Failure>] = [:]
+            for await (id, text) in group { texts[id] = text }
+            return texts
+        }
+        var outcome = Outcome()
+        for calendar in due {
+            switch texts[calendar.id] {
+            case nil: continue
+            case let .failure(failure):
+                outcome.failures.append(Failure(calendar: calendar, reason: failure.description))
+            case let .success(text):
+                guard let document = try? ICalendarDocument(parsing: text) else {
+                    outcome.failures.append(Failure(calendar: calendar, reason: "not a calendar any more"))
+                    continue
+                }
+                do {
+                    let refresh = try store.refreshCalendar(
+                        calendar.id,
+                        ics: text,
+                        eventCount: document.events.count,
+                        problemCount: document.problems.count
+                    )
+                    outcome.changed = outcome.changed || refresh == .changed
+                } catch {
+                    outcome.failures.append(Failure(calendar: calendar, reason: "it could not be stored"))
+                }
+            }
+        }
+        return outcome
+    }
+}
