@@ -135,7 +135,8 @@ struct ServerDatabase: Sendable {
             } onCancel: {
                 work.cancel()
             }
-        } catch  where race.expired {
+        } catch {
+            guard race.expired else { throw error }
             logger.warning("no database connection within the lease timeout", metadata: ["timeout": "\(timeout)"])
             throw APIError.databaseUnreachable
         }
