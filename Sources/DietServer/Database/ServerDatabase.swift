@@ -10,10 +10,14 @@ import PostgresNIO
 struct ServerDatabase: Sendable {
     let client: PostgresClient
     let logger: Logger
-    /// How long a request waits for one of the pool's connections. While PostgreSQL is down or
-    /// out of reach the pool cannot open one, and a push used to wait 28–68 s for a 500; now
-    /// it is answered 503 `database_unreachable` with Retry-After, and the device tries again.
+    /// How long a request waits for a connection while the pool hands none out at all. While
+    /// PostgreSQL is down or out of reach the pool cannot open one, and a push used to wait
+    /// 28–68 s for a 500; now it is answered 503 `database_unreachable` with Retry-After, and
+    /// the device tries again. A request that is only queued behind others (the pool busy but
+    /// serving) waits on.
     let leaseTimeout: Duration
+    /// When the pool last handed out a connection, shared by every copy of this database.
+    private let progress: PoolProgress
 
     /// `maximumConnections`: at most so many connections to PostgreSQL
     /// (`ServerConfiguration.databaseConnections`).
@@ -30,17 +34,19 @@ struct ServerDatabase: Sendable {
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
         self.leaseTimeout = leaseTimeout
+        progress = PoolProgress()
     }
 
-    private init(client: PostgresClient, logger: Logger, leaseTimeout: Duration) {
+    private init(client: PostgresClient, logger: Logger, leaseTimeout: Duration, progress: PoolProgress) {
         self.client = client
         self.logger = logger
         self.leaseTimeout = leaseTimeout
+        self.progress = progress
     }
 
     /// The same pool, with statements and transactions logged to `logger` (a request's).
     func logging(to logger: Logger) -> ServerDatabase {
-        ServerDatabase(client: client, logger: logger, leaseTimeout: leaseTimeout)
+        ServerDatabase(client: client, logger: logger, leaseTimeout: leaseTimeout, progress: progress)
     }
 
     /// Whether a connection answers `SELECT 1` within `timeout` (the readiness check).
@@ -105,30 +111,37 @@ struct ServerDatabase: Sendable {
         }
     }
 
-    /// Runs `body` on a connection of the pool, once one is free within `timeout`; else throws
-    /// 503 `database_unreachable`. Only the wait for the connection is bounded: a statement
-    /// already sent runs to its end.
+    /// Runs `body` on a connection of the pool. When `timeout` passes without one, and the pool
+    /// handed out none to anyone in that time, throws 503 `database_unreachable`; while it
+    /// serves others, the request waits on. Only the wait for the connection is bounded: a
+    /// statement already sent runs to its end.
     private func leased<Result: Sendable>(
         within timeout: Duration,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        // The work in a task of its own, which an event loop's timer cancels if no connection
-        // came in time. A task group with a sleeping child did the same, but its extra task
-        // and wake-up on every call measured 5–10 % fewer pushes per second at saturation.
+        // The work in a task of its own, which an event loop's timer cancels when the wait runs
+        // out. A task group with a sleeping child did the same, but its extra task and wake-up
+        // on every call measured 5–10 % fewer pushes per second at saturation.
         let race = LeaseRace()
-        let work = Task { [client] in
+        let work = Task { [client, progress] in
             try await client.withConnection { connection in
+                progress.served()
                 guard race.take() else { throw LeaseRace.TimedOut() }
                 return try await body(connection)
             }
         }
         let (seconds, attoseconds) = timeout.components
-        let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(
-            in: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-        ) {
-            if race.expire() { work.cancel() }
+        let wait = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        let loop = MultiThreadedEventLoopGroup.singleton.any()
+        @Sendable func check() {
+            if progress.served(within: timeout) {
+                race.rearm(loop.scheduleTask(in: wait, check))
+            } else if race.expire() {
+                work.cancel()
+            }
         }
-        defer { timer.cancel() }
+        race.rearm(loop.scheduleTask(in: wait, check))
+        defer { race.cancelTimer() }
         do {
             return try await withTaskCancellationHandler {
                 try await work.value
@@ -137,7 +150,7 @@ struct ServerDatabase: Sendable {
             }
         } catch {
             guard race.expired else { throw error }
-            logger.warning("no database connection within the lease timeout", metadata: ["timeout": "\(timeout)"])
+            logger.warning("no database connection: the pool served none in the wait", metadata: ["timeout": "\(timeout)"])
             throw APIError.databaseUnreachable
         }
     }
@@ -181,35 +194,69 @@ extension DatabaseURL {
     }
 }
 
-/// Which came first for one request: a connection, or the end of its wait. A lock, not an
-/// actor: no hop to another executor on every database call.
+/// When the pool last handed out a connection (to anyone).
+private final class PoolProgress: Sendable {
+    private let last = NIOLockedValueBox(ContinuousClock.now)
+
+    func served() { last.withLockedValue { $0 = .now } }
+
+    /// Whether a connection was handed out within the last `duration`.
+    func served(within duration: Duration) -> Bool {
+        last.withLockedValue { ContinuousClock.now - $0 < duration }
+    }
+}
+
+/// Which came first for one request: a connection, or the end of its wait (and the timer that
+/// ends it). A lock, not an actor: no hop to another executor on every database call.
 private final class LeaseRace: Sendable {
     struct TimedOut: Error {}
 
-    private enum State {
+    private enum Phase {
         case waiting, taken, expired
     }
 
-    private let state = NIOLockedValueBox(State.waiting)
+    private struct State {
+        var phase = Phase.waiting
+        var timer: Scheduled<Void>?
+    }
+
+    private let state = NIOLockedValueBox(State())
 
     /// True when the connection came in time (the wait is over for good).
     func take() -> Bool {
         state.withLockedValue { state in
-            guard state != .expired else { return false }
-            state = .taken
+            guard state.phase != .expired else { return false }
+            state.phase = .taken
             return true
         }
     }
 
     /// Whether the wait ran out before a connection came.
-    var expired: Bool { state.withLockedValue { $0 == .expired } }
+    var expired: Bool { state.withLockedValue { $0.phase == .expired } }
 
     /// True when the wait ran out before a connection came (one coming later is given back).
     func expire() -> Bool {
         state.withLockedValue { state in
-            guard state != .taken else { return false }
-            state = .expired
+            guard state.phase != .taken else { return false }
+            state.phase = .expired
             return true
         }
+    }
+
+    /// Keeps `timer` as the one to cancel when the request ends.
+    func rearm(_ timer: Scheduled<Void>) {
+        let stale: Scheduled<Void>? = state.withLockedValue { state in
+            guard state.phase == .waiting else { return timer }
+            state.timer = timer
+            return nil
+        }
+        stale?.cancel()
+    }
+
+    func cancelTimer() {
+        state.withLockedValue { state in
+            if state.phase == .waiting { state.phase = .taken }
+            return state.timer
+        }?.cancel()
     }
 }
