@@ -91,19 +91,17 @@ struct ServerDatabase: Sendable {
         }
     }
 
-    /// Runs `body` on one of the pool's connections outside a transaction, so each statement
-    /// is a transaction of its own: for a statement that sets its user itself (the push).
-    func withConnection<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
-        try await leased(within: leaseTimeout, body)
-    }
-
     /// Runs `body` in a transaction that sees no user's rows (sign-in lookups, rate limits).
     func withoutUser<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
         try await transaction(body)
     }
 
-    /// `body` in a transaction on a leased connection.
-    private func transaction<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
+    /// `body` in a transaction on a leased connection, for statements that set their user
+    /// themselves (the push). The result counts only once COMMIT has returned: a statement run
+    /// as a transaction of its own hands its rows back before its implicit commit (and the
+    /// synchronous standby's confirmation) is done, and the failover test then lost a change
+    /// the server had acknowledged.
+    func transaction<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
         try await Self.unwrapping {
             try await leased(within: leaseTimeout) { [logger] connection in
                 try await connection.withTransaction(logger: logger) { connection in try await body(connection) }

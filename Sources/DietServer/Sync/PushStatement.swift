@@ -8,12 +8,14 @@ import SyncProtocol
 /// the replaced rows' `row_bytes`), the quota and the push rate, upserts the winners with the
 /// next sequence numbers and updates the usage. It stores nothing when the session is not
 /// live or a check fails; it returns the usage it checked against, so `UserUsage.check` can
-/// say why, and one line per applied row. Outside a transaction it is the whole of one: a
-/// push is one round trip to PostgreSQL.
+/// say why, and one line per applied row. It runs between BEGIN and COMMIT
+/// (`ServerDatabase.transaction`), so a push is three round trips to PostgreSQL.
 ///
 /// Before, the same push took seven round trips between BEGIN and COMMIT (session check,
 /// lock, the newer-than-stored SELECT, usage load, INSERT, usage save), five of them under
-/// the lock, each planned anew; then four (BEGIN, the lock, this statement, COMMIT).
+/// the lock, each planned anew; then four (BEGIN, the lock, this statement, COMMIT). As a
+/// transaction of its own (one round trip) its rows came back before its commit was
+/// confirmed, and the failover test lost an acknowledged change: COMMIT stays explicit.
 ///
 /// The stored rows are looked up one candidate at a time by the whole primary key (a lateral
 /// subquery the planner cannot flatten): as a plain join, a plan made while the user's rows

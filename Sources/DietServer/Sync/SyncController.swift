@@ -32,12 +32,11 @@ struct SyncController: PerRequestLogging {
         // Each change is checked against the row contract: an invalid one is rejected with its
         // reason and the valid rest applies.
         let plan = SyncRepository.Plan(changes: body.changes, now: Date())
-        // One statement, in a transaction of its own, sets the user, takes the user's write lock
-        // and checks the session under it: a push is one round trip to PostgreSQL. Another push
-        // of the user on this instance is waited for first, so a push never holds a connection
-        // while it waits for the lock (only pushes through other instances can make it wait).
+        // One statement sets the user, takes the user's write lock and checks the session
+        // under it, between BEGIN and COMMIT: three round trips to PostgreSQL. At most two
+        // pushes of the user hold a connection (`UserTurns`); the others wait in memory.
         let applied = try await turns.withTurn(of: caller.userID) { [database, logger, quota] in
-            try await database.withConnection { connection in
+            try await database.transaction { connection in
                 try await SyncRepository(logger: logger).apply(plan, userID: caller.userID, session: caller.sessionID, quota: quota, on: connection)
             }
         }

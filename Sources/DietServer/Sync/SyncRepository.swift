@@ -20,8 +20,8 @@ struct SyncRepository: Sendable {
     /// lock (`takeWriteLock`), which serialises the user's pushes, so the sequence numbers
     /// they take are in commit order and a pull never skips a late commit; it checks
     /// `session` (nil for the server's own writes), and throws 413 over the stored-bytes
-    /// quota and 429 over the push rate with nothing stored. Run outside a transaction, the
-    /// statement is its own; inside one, the lock is held until that one ends.
+    /// quota and 429 over the push rate with nothing stored. Run it inside a transaction: the
+    /// lock is held until that ends, and only its COMMIT says the rows are stored.
     func apply(_ plan: Plan, userID: UUID, session: UUID?, quota: QuotaPolicy, on connection: PostgresConnection) async throws -> Set<Plan.Key> {
         let candidates = plan.candidatesInOrder
         let statement = PushStatement(

@@ -33,7 +33,7 @@ struct LeaseTimeoutTests {
             let clock = ContinuousClock()
             let started = clock.now
             do {
-                _ = try await database.withConnection { connection in try await connection.query("SELECT 1", logger: ServerHarness.logger) }
+                _ = try await database.withoutUser { connection in try await connection.query("SELECT 1", logger: ServerHarness.logger) }
                 Issue.record("a query ran without a database")
             } catch let error as APIError {
                 #expect(error.status == .serviceUnavailable)

@@ -1,7 +1,8 @@
--- A push is one call to PostgreSQL, in the call's own transaction: one round trip instead of
+-- A push is one call to PostgreSQL between BEGIN and COMMIT: three round trips instead of
 -- four (BEGIN, the user and the lock, the push, COMMIT). With 50 devices pushing at once the
 -- round trips, not the push's work, set the latency (each is a message through PostgresNIO,
--- the kernel and a backend on both sides).
+-- the kernel and a backend on both sides). COMMIT stays explicit: a call run as a transaction
+-- of its own returns its rows before its commit is confirmed.
 
 -- The user's write lock: the transaction-scoped advisory lock that every write of a user's
 -- synced rows takes first (pushes, the server's WHOOP rows), so the user's sequence numbers
