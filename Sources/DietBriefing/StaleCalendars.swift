@@ -24,21 +24,15 @@ public enum StaleCalendars {
         public var failures: [Failure] = []
     }
 
-    /// Whether `environment` asks for no network (`WDIET_OFFLINE` set, and not "0").
-    public static func offline(_ environment: [String: String]) -> Bool {
-        environment["WDIET_OFFLINE"].map { !$0.isEmpty && $0 != "0" } ?? false
-    }
-
     /// The address calendars of `store` whose copy is older than `maximumAge` at `now`.
     public static func due(in store: AppDatabase, now: Date) -> [StoredCalendar] {
         let cutoff = now.addingTimeInterval(-maximumAge)
         return ((try? store.calendars()) ?? []).filter { $0.isURL && $0.fetchedAt < cutoff }
     }
 
-    /// Reads the due addresses again, all at once, each within `timeLimit` (so a briefing waits
-    /// at most that long, however many there are), and stores what came.
-    public static func refresh(in store: AppDatabase, now: Date, timeLimit: Duration) async -> Outcome {
-        let due = due(in: store, now: now)
+    /// Reads `due` (from `due(in:now:)`) again, all at once, each within `timeLimit` (so a
+    /// briefing waits at most that long, however many there are), and stores what came.
+    public static func refresh(_ due: [StoredCalendar], in store: AppDatabase, timeLimit: Duration) async -> Outcome {
         let texts = await withTaskGroup(of: (UUID, Result<String, CalendarSource.Failure>).self) { group in
             for calendar in due {
                 group.addTask { (calendar.id, await CalendarSource.read(calendar.location, limits: .init(timeLimit: timeLimit))) }

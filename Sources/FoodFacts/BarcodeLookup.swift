@@ -31,8 +31,7 @@ public struct BarcodeLookup: Sendable {
     /// The client for `environment`: nil when `WDIET_OFFLINE` is set; the server of
     /// `WDIET_OPEN_FOOD_FACTS_URL`, else the public one.
     public static func client(environment: [String: String], offline: Bool = false) -> OpenFoodFactsClient? {
-        let offlineByEnvironment = environment["WDIET_OFFLINE"].map { !$0.isEmpty && $0 != "0" } ?? false
-        if offline || offlineByEnvironment { return nil }
+        if offline || OfflineSetting.isOffline(environment) { return nil }
         let base = environment["WDIET_OPEN_FOOD_FACTS_URL"].flatMap(URL.init(string:)) ?? OpenFoodFactsClient.production
         return OpenFoodFactsClient(baseURL: base)
     }

@@ -23,8 +23,8 @@ struct AccountController: PerRequestLogging {
 
     @Sendable func devices(request: Request, context: ServerContext) async throws -> JSONBody<[DeviceSession]> {
         let caller = try context.requireCaller()
-        let list = try await database.withCaller(caller) { [sessions, logger = context.logger] connection in
-            try await sessions.logging(to: logger).list(current: caller.sessionID, on: connection)
+        let list = try await database.withCaller(caller) { [sessions] connection in
+            try await sessions.list(current: caller.sessionID, on: connection)
         }
         return JSONBody(list)
     }
@@ -33,8 +33,8 @@ struct AccountController: PerRequestLogging {
         let caller = try context.requireCaller()
         let text = context.parameters.get("id") ?? ""
         guard let id = UUID(uuidString: text) else { throw APIError.badRequest("\"\(text.prefix(40))\" is not a device id.") }
-        let found = try await database.withCaller(caller) { [sessions, logger = context.logger] connection in
-            try await sessions.logging(to: logger).revoke(sessionID: id, on: connection)
+        let found = try await database.withCaller(caller) { [sessions] connection in
+            try await sessions.revoke(sessionID: id, on: connection)
         }
         guard found else { throw APIError.notFound("The device") }
         return .noContent
@@ -42,14 +42,14 @@ struct AccountController: PerRequestLogging {
 
     @Sendable func export(request: Request, context: ServerContext) async throws -> JSONBody<AccountExport> {
         let caller = try context.requireCaller()
-        let export = try await database.withCaller(caller) { [sessions, logger = context.logger] connection in
+        let export = try await database.withCaller(caller) { [sessions] connection in
             let users = UserRepository(logger: logger)
             guard let user = try await users.profile(on: connection) else { throw APIError.notFound("The account") }
             return AccountExport(
                 userID: caller.userID,
                 email: user.email,
                 createdAt: user.createdAt,
-                devices: try await sessions.logging(to: logger).list(current: caller.sessionID, on: connection),
+                devices: try await sessions.list(current: caller.sessionID, on: connection),
                 rows: try await users.exportRows(on: connection)
             )
         }
@@ -60,10 +60,10 @@ struct AccountController: PerRequestLogging {
     /// because their sessions go with it.
     @Sendable func deleteAccount(request: Request, context: ServerContext) async throws -> HTTPResponse.Status {
         let caller = try context.requireCaller()
-        try await database.withCaller(caller) { [logger = context.logger] connection in
+        try await database.withCaller(caller) { [logger] connection in
             try await UserRepository(logger: logger).delete(userID: caller.userID, on: connection)
         }
-        context.logger.info("account deleted")
+        logger.info("account deleted")
         return .noContent
     }
 }

@@ -40,7 +40,6 @@ struct AuthController: PerRequestLogging {
         let email = try Credentials.email(body.email)
         try Credentials.newPassword(body.password)
         let deviceName = try Credentials.deviceName(body.deviceName)
-        let logger = context.logger
         let attempt = try await database.withoutUser { [signupLimiter, policy] connection in
             try await signupLimiter.reserve(policy.signupLimits(address: context.clientAddress), account: nil, on: connection, logger: logger)
         }
@@ -57,7 +56,7 @@ struct AuthController: PerRequestLogging {
         let userID = UUID()
         let tokens = try await database.withUser(userID) { [sessions] connection in
             try await UserRepository(logger: logger).insert(id: userID, email: email, passwordHash: hash, on: connection)
-            return try await sessions.logging(to: logger).open(userID: userID, deviceName: deviceName, on: connection)
+            return try await sessions.open(userID: userID, deviceName: deviceName, on: connection)
         }
         return JSONBody(tokens, status: .created)
     }
@@ -72,7 +71,6 @@ struct AuthController: PerRequestLogging {
         let email = body.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let deviceName = try Credentials.deviceName(body.deviceName)
         let limits = policy.signInLimits(email: email, address: context.clientAddress)
-        let logger = context.logger
         let (attempt, found) = try await Self.counting(failure: "rate_limited") {
             try await database.withoutUser { [signInLimiter] connection in
                 let attempt = try await signInLimiter.reserve(limits, account: AttemptLimiter.Key.account(email), on: connection, logger: logger)
@@ -97,7 +95,7 @@ struct AuthController: PerRequestLogging {
             try await signInLimiter.forget(key: limits[0].key, on: connection, logger: logger)
         }
         let tokens = try await database.withUser(userID) { [sessions] connection in
-            try await sessions.logging(to: logger).open(userID: userID, deviceName: deviceName, on: connection)
+            try await sessions.open(userID: userID, deviceName: deviceName, on: connection)
         }
         return JSONBody(tokens)
     }
@@ -124,12 +122,12 @@ struct AuthController: PerRequestLogging {
         }
         let subject = identity.subject.value
         let email = identity.email.map { $0.lowercased() }
-        let users = UserRepository(logger: context.logger)
+        let users = UserRepository(logger: logger)
         let existing = try await database.withoutUser { connection in
             try await users.user(appleSubject: subject, on: connection)
         }
         let userID = existing ?? UUID()
-        let tokens = try await database.withUser(userID) { [sessions, logger = context.logger] connection in
+        let tokens = try await database.withUser(userID) { [sessions] connection in
             if existing == nil {
                 // An email already used by a password account is not linked: that would let
                 // whoever controls the Apple ID into it.
@@ -137,7 +135,7 @@ struct AuthController: PerRequestLogging {
                 if let email, try await users.emailTaken(email, on: connection) { storedEmail = nil }
                 try await users.insert(id: userID, email: storedEmail, appleSubject: subject, on: connection)
             }
-            return try await sessions.logging(to: logger).open(userID: userID, deviceName: deviceName, on: connection)
+            return try await sessions.open(userID: userID, deviceName: deviceName, on: connection)
         }
         return JSONBody(tokens, status: existing == nil ? .created : .ok)
     }
@@ -148,8 +146,8 @@ struct AuthController: PerRequestLogging {
             ServerMetrics.signInFailure(reason: "refresh_invalid")
             throw APIError.badRefreshToken
         }
-        let outcome = try await database.withUser(userID) { [sessions, logger = context.logger] connection in
-            try await sessions.logging(to: logger).refresh(userID: userID, hash: hash, on: connection)
+        let outcome = try await database.withUser(userID) { [sessions] connection in
+            try await sessions.refresh(userID: userID, hash: hash, on: connection)
         }
         switch outcome {
         case let .rotated(tokens): return JSONBody(tokens)
@@ -164,8 +162,8 @@ struct AuthController: PerRequestLogging {
 
     @Sendable func logout(request: Request, context: ServerContext) async throws -> HTTPResponse.Status {
         let caller = try context.requireCaller()
-        _ = try await database.withCaller(caller) { [sessions, logger = context.logger] connection in
-            try await sessions.logging(to: logger).revoke(sessionID: caller.sessionID, on: connection)
+        _ = try await database.withCaller(caller) { [sessions] connection in
+            try await sessions.revoke(sessionID: caller.sessionID, on: connection)
         }
         return .noContent
     }

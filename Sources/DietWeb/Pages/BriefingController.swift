@@ -102,10 +102,12 @@ struct BriefingController: Controller {
     /// background; the page shows the stored copy at once, the next one the new text.
     /// Offline (`WDIET_OFFLINE`) nothing is fetched.
     private func refreshStaleAddresses() {
-        guard !StaleCalendars.offline(configuration.environment), !StaleCalendars.due(in: store, now: clock.now()).isEmpty else { return }
-        let (store, sync, now) = (store, sync, clock.now())
+        guard !OfflineSetting.isOffline(configuration.environment) else { return }
+        let due = StaleCalendars.due(in: store, now: clock.now())
+        guard !due.isEmpty else { return }
+        let (store, sync) = (store, sync)
         Task {
-            if await StaleCalendars.refresh(in: store, now: now, timeLimit: .seconds(20)).changed { await sync.changed() }
+            if await StaleCalendars.refresh(due, in: store, timeLimit: .seconds(20)).changed { await sync.changed() }
         }
     }
 

@@ -7,7 +7,6 @@ import ServerTestSupport
 import SyncProtocol
 import Synchronization
 import Testing
-import WhoopAPI
 import WhoopTestSupport
 
 @testable import DietServer
@@ -84,18 +83,7 @@ struct LoggingTests {
         let capture = LogCapture()
         let fake = FakeWhoop(recoveryCount: 1, base: Date().addingTimeInterval(-3600))
         try await FakeWhoop.serve(fake) { base in
-            try await capture.withServer(
-                level: .info,
-                configure: { configuration in
-                    configuration.whoop = WhoopConfiguration(
-                        clientID: "client",
-                        clientSecret: WhoopHarness.secret,
-                        redirectURI: "https://wdiet.example/v1/whoop/callback",
-                        apiBase: base + "/developer",
-                        oauthBase: base + "/oauth/oauth2"
-                    )
-                }
-            ) { client in
+            try await capture.withServer(level: .info, configure: { $0.whoop = WhoopHarness.registration(fake: base) }) { client in
                 let header = try #require(Self.requestIDHeader)
                 let account = try await client.signup("anna@example.org")
                 let state = try await WhoopHarness.start(client, token: account.accessToken)

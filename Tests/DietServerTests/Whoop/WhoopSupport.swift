@@ -20,19 +20,19 @@ enum WhoopHarness {
         _ body: @Sendable @escaping (ServerConfiguration, any TestClientProtocol) async throws -> Void
     ) async throws {
         try await FakeWhoop.serve(fake) { base in
-            try await ServerHarness.withServer(
-                configure: { configuration in
-                    configuration.whoop = WhoopConfiguration(
-                        clientID: "client",
-                        clientSecret: secret,
-                        redirectURI: "https://wdiet.example/v1/whoop/callback",
-                        apiBase: base + "/developer",
-                        oauthBase: base + "/oauth/oauth2"
-                    )
-                },
-                body
-            )
+            try await ServerHarness.withServer(configure: { $0.whoop = registration(fake: base) }, body)
         }
+    }
+
+    /// The app's WHOOP registration with the fake served at `base`.
+    static func registration(fake base: String) -> WhoopConfiguration {
+        WhoopConfiguration(
+            clientID: "client",
+            clientSecret: secret,
+            redirectURI: "https://wdiet.example/v1/whoop/callback",
+            apiBase: base + "/developer",
+            oauthBase: base + "/oauth/oauth2"
+        )
     }
 
     /// Starts a connection; returns the state the authorize address carries.
