@@ -12,8 +12,9 @@ import FoundationNetworking
 
 /// A failed primary loses no acknowledged change: the real `wdiet-server` on the primary of
 /// `scripts/with-postgres-standby` (synchronous_commit=on, the standby named in
-/// synchronous_standby_names), the primary killed during a burst of pushes, the standby
-/// promoted, and a server started on it serves every change a push acknowledged.
+/// synchronous_standby_names), the primary killed during a burst of pushes while they wait
+/// for the standby's confirmation, the standby promoted, and a server started on it serves
+/// every change a push acknowledged.
 @Suite(
     "Failover to the synchronous standby",
     .serialized,
@@ -61,7 +62,15 @@ struct FailoverTests {
                 try #require(early.isEmpty, "a push failed before the primary was killed: \(early)")
                 try await Task.sleep(nanoseconds: 5_000_000)
             }
+            // The kill lands while pushes wait for the standby: its WAL receiver is paused until
+            // the pushes in flight wait on their commits, then killed with the WAL it had not
+            // yet read. A dying backend flushes what it buffered for its client, so a push whose
+            // rows were sent before its commit would be acknowledged now, and lost.
+            let receiver = try #require(try Standby.walReceiver(), "the standby has no WAL receiver")
+            try Standby.signal(receiver, SIGSTOP)
+            try await Task.sleep(nanoseconds: 300_000_000)
             await ledger.beginKill()
+            try Standby.signal(receiver, SIGKILL)
             try Standby.pgCtl(["-D", Standby.primaryData, "-m", "immediate", "-w", "stop"])
             await ledger.markKilled()
             // Their pushes after its death would wait up to a minute for a connection (the pool
@@ -106,6 +115,28 @@ enum Standby {
     static var isAvailable: Bool { url != nil }
     static var primaryData: String { environment["WDIET_TEST_PRIMARY_DATA"] ?? "" }
     static var standbyData: String { environment["WDIET_TEST_STANDBY_DATA"] ?? "" }
+
+    /// The standby's WAL receiver: the child of the standby's postmaster (the first line of
+    /// its postmaster.pid) whose title names it.
+    static func walReceiver() throws -> pid_t? {
+        let pidFile = try String(contentsOfFile: standbyData + "/postmaster.pid", encoding: .utf8)
+        let postmaster = try #require(pidFile.split(separator: "\n").first.flatMap { pid_t($0) }, "no pid in the standby's postmaster.pid")
+        for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
+            guard let pid = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let command = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8)
+            else { continue }
+            // stat: "pid (name) state ppid …"; the name may hold spaces, so read after its ")".
+            let fields = stat[(stat.lastIndex(of: ")") ?? stat.startIndex)...].split(separator: " ")
+            if fields.count > 2, pid_t(fields[2]) == postmaster, command.contains("walreceiver") { return pid }
+        }
+        return nil
+    }
+
+    /// Sends `signal` to `pid` and fails when it cannot.
+    static func signal(_ pid: pid_t, _ signal: Int32) throws {
+        try #require(kill(pid, signal) == 0, "kill(\(pid), \(signal)) failed: errno \(errno)")
+    }
 
     /// Runs the script's pg_ctl (as the clusters' owner) and fails on a non-zero exit.
     static func pgCtl(_ arguments: [String]) throws {

@@ -96,17 +96,22 @@ struct ServerDatabase: Sendable {
         try await transaction(body)
     }
 
-    /// `body` in a transaction on a leased connection, for statements that set their user
-    /// themselves (the push). The result counts only once COMMIT has returned: a statement run
-    /// as a transaction of its own hands its rows back before its implicit commit (and the
-    /// synchronous standby's confirmation) is done, and the failover test then lost a change
-    /// the server had acknowledged.
+    /// `body` in a transaction on a leased connection. The result counts only once COMMIT has
+    /// returned.
     func transaction<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
         try await Self.unwrapping {
             try await leased(within: leaseTimeout) { [logger] connection in
                 try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
             }
         }
+    }
+
+    /// `body` on a leased connection outside any transaction: each statement is a transaction
+    /// of its own. Only for a statement that commits before it answers (a procedure's COMMIT,
+    /// `CommittedPushStatement`): a plain statement returns its rows before its implicit
+    /// commit is confirmed, so they are no promise that anything was stored.
+    func autocommit<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
+        try await Self.unwrapping { try await leased(within: leaseTimeout, body) }
     }
 
     /// Runs `body` on a connection of the pool. When `timeout` passes without one, and the pool

@@ -32,12 +32,18 @@ struct SyncController: PerRequestLogging {
         // Each change is checked against the row contract: an invalid one is rejected with its
         // reason and the valid rest applies.
         let plan = SyncRepository.Plan(changes: body.changes, now: Date())
-        // One statement sets the user, takes the user's write lock and checks the session
-        // under it, between BEGIN and COMMIT: three round trips to PostgreSQL. At most two
-        // pushes of the user hold a connection (`UserTurns`); the others wait in memory.
+        // One call sets the user, takes the user's write lock, checks the session under it,
+        // stores and commits: one round trip to PostgreSQL. At most two pushes of the user
+        // hold a connection (`UserTurns`); the others wait in memory.
         let applied = try await turns.withTurn(of: caller.userID) { [database, logger, quota] in
-            try await database.transaction { connection in
-                try await SyncRepository(logger: logger).apply(plan, userID: caller.userID, session: caller.sessionID, quota: quota, on: connection)
+            try await database.autocommit { connection in
+                try await SyncRepository(logger: logger).applyCommitted(
+                    plan,
+                    userID: caller.userID,
+                    session: caller.sessionID,
+                    quota: quota,
+                    on: connection
+                )
             }
         }
         let results = plan.results(applied: applied)

@@ -23,27 +23,38 @@ struct SyncRepository: Sendable {
     /// quota and 429 over the push rate with nothing stored. Run it inside a transaction: the
     /// lock is held until that ends, and only its COMMIT says the rows are stored.
     func apply(_ plan: Plan, userID: UUID, session: UUID?, quota: QuotaPolicy, on connection: PostgresConnection) async throws -> Set<Plan.Key> {
-        let candidates = plan.candidatesInOrder
-        let statement = PushStatement(
-            userID: userID,
-            sessionID: session,
-            candidates: candidates,
-            rows: try candidates.map { try RowJSON.text($0.row) },
-            quota: quota
-        )
-        var verdict: PushStatement.Row?
-        var applied = Set<Plan.Key>()
-        for try await row in try await connection.execute(statement, logger: logger) {
-            if verdict == nil { verdict = row }
-            if let key = row.applied { applied.insert(key) }
-        }
+        let statement = try PushStatement(plan, userID: userID, session: session, quota: quota)
+        return try await applied(by: statement, quota: quota, on: connection)
+    }
+
+    /// `apply` as a transaction of its own, committed (and confirmed by a synchronous standby)
+    /// before it returns: one round trip (`CommittedPushStatement`). Run it outside any
+    /// transaction (`ServerDatabase.autocommit`); inside one, PostgreSQL refuses it.
+    func applyCommitted(
+        _ plan: Plan,
+        userID: UUID,
+        session: UUID?,
+        quota: QuotaPolicy,
+        on connection: PostgresConnection
+    ) async throws -> Set<Plan.Key> {
+        let statement = CommittedPushStatement(push: try PushStatement(plan, userID: userID, session: session, quota: quota))
+        return try await applied(by: statement, quota: quota, on: connection)
+    }
+
+    private func applied<Statement: PostgresPreparedStatement>(
+        by statement: Statement,
+        quota: QuotaPolicy,
+        on connection: PostgresConnection
+    ) async throws -> Set<Plan.Key> where Statement.Row == PushStatement.Verdict {
+        var verdict: PushStatement.Verdict?
+        for try await row in try await connection.execute(statement, logger: logger) where verdict == nil { verdict = row }
         guard let verdict else { throw PushStatement.Inconsistent() }
         guard verdict.live else { throw APIError.unauthorized }
         guard verdict.winners > 0 else { return [] }
         // A refused push stored nothing; the usage it was checked against says why.
         try verdict.usage.check(pushing: verdict.added, growth: verdict.growth, quota: quota)
         guard verdict.ok else { throw PushStatement.Inconsistent() }
-        return applied
+        return verdict.applied
     }
 
     /// Takes the user's write lock (the transaction-scoped advisory lock every write of the
