@@ -104,9 +104,11 @@ struct PushStatement: PostgresPreparedStatement {
 /// means the rows are stored (and confirmed by a synchronous standby). Sent outside any
 /// transaction (`ServerDatabase.autocommit`): inside one, PostgreSQL refuses the COMMIT.
 ///
-/// A plain statement run as a transaction of its own returns its rows before its implicit
-/// commit is confirmed: that version answered early and the failover test lost an
-/// acknowledged change, so the push ran between BEGIN and COMMIT (three round trips).
+/// A plain statement run as a transaction of its own is no such promise: PostgreSQL buffers
+/// its rows and CommandComplete while the implicit commit waits for the standby, and a backend
+/// killed then flushes them to the client before it dies. PostgresNIO completes the query on
+/// CommandComplete, so the server acknowledged a push that was lost in the failover (the
+/// failover test pauses the standby's WAL receiver to catch exactly this).
 struct CommittedPushStatement: PostgresPreparedStatement {
     static let name = "wdiet_sync_push_committed_v1"
     // The procedure's OUT arguments are written as NULL.
