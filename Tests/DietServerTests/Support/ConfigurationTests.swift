@@ -19,6 +19,8 @@ struct ConfigurationTests {
         #expect(configuration.bcryptCost == 12)
         #expect(configuration.clientAddress.trustedProxies.isEmpty)
         #expect(configuration.quota.storedBytes == 100 * 1024 * 1024)
+        // Two connections to PostgreSQL per core, and one more.
+        #expect(configuration.databaseConnections == 2 * ProcessInfo.processInfo.activeProcessorCount + 1)
     }
 
     @Test("production is the default: an empty environment is refused for its development secret, naming the variable")
