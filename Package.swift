@@ -89,6 +89,7 @@ let package = Package(
             dependencies: [
                 "DietCore", "DietStore", "ICalendar", "ReadyDay", "SyncProtocol", "WhoopAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // The web app of `wdiet serve`: routes, security and sign-in (bcrypt, HTTPS), Mustache
@@ -181,7 +182,7 @@ let package = Package(
         .testTarget(
             name: "DietBriefingTests",
             dependencies: [
-                "DietBriefing", .product(name: "Hummingbird", package: "hummingbird"),
+                "DietBriefing", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             exclude: ["Fixtures"]

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTPCompression
+import NIOPosix
 
 extension CalendarSource {
     /// Fetches an http(s) address as a stream: the body is counted as it arrives (after
@@ -12,6 +13,9 @@ extension CalendarSource {
         configuration.redirectConfiguration = .follow(max: limits.maximumRedirects, allowCycles: false)
         configuration.timeout = .init(connect: .seconds(10), read: limits.timeLimit.timeAmount)
         configuration.decompression = .enabled(limit: .size(limits.maximumBytes))
+        // One fetch on one connection: a refused connection or an unknown host is said at once,
+        // not retried until the connect timeout (a mistyped port kept `calendar add` 10 s).
+        configuration.connectionPool.retryConnectionEstablishment = false
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let result = await withTaskGroup(of: Result<String, Failure>?.self) { group in
             group.addTask { await download(url, client: client, limits: limits) }
@@ -70,13 +74,30 @@ extension CalendarSource {
         }
         if error is NIOHTTPDecompression.ExtraDecompressionError { return Failure("its compressed body is damaged") }
         if error is CancellationError { return limits.tooSlow }
-        guard let error = error as? HTTPClientError else { return Failure("the server could not be reached (\(error))") }
+        if let error = error as? NIOConnectionError {
+            if error.dnsAError != nil || error.dnsAAAAError != nil { return Failure("its host name was not found") }
+            return error.connectionErrors.first.map { unreachable($0.error) } ?? Failure("the server could not be reached")
+        }
+        guard let error = error as? HTTPClientError else { return unreachable(error) }
         switch error {
         case .redirectLimitReached: return Failure("it redirects more than \(limits.maximumRedirects) times")
         case .redirectCycleDetected: return Failure("it redirects in a circle")
         case .connectTimeout: return Failure("the server did not answer within 10 s")
         case .readTimeout, .deadlineExceeded, .cancelled: return limits.tooSlow
+        case .remoteConnectionClosed: return Failure("the server closed the connection before it answered")
         default: return Failure("the server could not be reached (\(error))")
+        }
+    }
+
+    /// A connection that failed, in words rather than errno text.
+    private static func unreachable(_ error: any Error) -> Failure {
+        guard let error = error as? IOError else { return Failure("the server could not be reached (\(error))") }
+        switch error.errnoCode {
+        case ECONNREFUSED: return Failure("the server refused the connection")
+        case ECONNRESET: return Failure("the server closed the connection before it answered")
+        case ENETUNREACH, EHOSTUNREACH: return Failure("the network is unreachable")
+        case ETIMEDOUT: return Failure("the server did not answer")
+        default: return Failure("the server could not be reached (\(String(cString: strerror(error.errnoCode))))")
         }
     }
 }

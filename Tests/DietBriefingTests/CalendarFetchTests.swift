@@ -2,6 +2,7 @@ import DietBriefing
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import TestSupport
 import Testing
 
 /// A calendar address is read as a stream with a byte limit (also after decompression), a
@@ -138,6 +139,19 @@ struct CalendarFetchTests {
         // Then it fails with the size
         #expect(result.failure?.description == "it is larger than 20 MB")
         #expect(growth < Self.memoryBound, "memory grew by \(growth >> 20) MB")
+    }
+
+    @Test("a refused connection is said at once in words, not retried until the time limit")
+    func refused() async throws {
+        // Given a loopback port nothing listens on
+        let port = Loopback.freePort()
+        // When a calendar there is read with a 10 s limit
+        let clock = ContinuousClock()
+        let started = clock.now
+        let result = await CalendarSource.read("http://127.0.0.1:\(port)/work.ics", limits: .init(timeLimit: .seconds(10)))
+        // Then the refusal is the reason, given at once: retried, the read went on to the limit
+        #expect(result.failure?.description == "the server refused the connection")
+        #expect(clock.now - started < .seconds(5), "the refused connection was retried")
     }
 
     @Test("a missing file and an address without a host are explained")
