@@ -1,9 +1,10 @@
 -- A push request is one round trip to PostgreSQL: a procedure that runs the push, COMMITs
--- and only then returns its verdict. As a plain statement run as a transaction of its own, a
--- push's rows came back before its implicit commit (and before the synchronous standby's
--- confirmation), so the push ran between BEGIN and COMMIT: three round trips. A procedure's
--- result row is sent after its body ends, and the body's COMMIT waits for the standby like
--- any other, so the answer still means the rows are safe.
+-- and only then returns its verdict. A plain statement run as a transaction of its own is
+-- not enough: its rows wait in the backend's output buffer while the implicit commit waits
+-- for the synchronous standby, and a backend killed then (an immediate shutdown) flushes them
+-- to the client, which takes them for an answer. So the push ran between BEGIN and COMMIT:
+-- three round trips. A procedure's result row is made after its body's COMMIT, which waits
+-- for the standby like any other, so the answer still means the rows are safe.
 
 -- The push's verdict in one row: `sync_push`'s usage line and the applied rows' keys as two
 -- arrays of the same order (empty when none applied). For writers inside a transaction of
