@@ -108,8 +108,9 @@ struct ServerDatabase: Sendable {
 
     /// `body` on a leased connection outside any transaction: each statement is a transaction
     /// of its own. Only for a statement that commits before it answers (a procedure's COMMIT,
-    /// `CommittedPushStatement`): a plain statement returns its rows before its implicit
-    /// commit is confirmed, so they are no promise that anything was stored.
+    /// `CommittedPushStatement`): a plain statement's rows can reach the client before its
+    /// implicit commit is confirmed (a backend killed while the commit waits for the standby
+    /// flushes them), so they are no promise that anything was stored.
     func autocommit<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
         try await Self.unwrapping { try await leased(within: leaseTimeout, body) }
     }
