@@ -71,6 +71,9 @@ struct SignInController: Controller {
         var state = FormState()
         if let refusal = try await refusal(context, state: try store.webSignInState(), template: "setup", values: [:]) { return refusal }
         guard app.signIn.setupCodeMatches(context.form["code"] ?? "") else {
+            // Another browser spent the code since the check above: the passphrase is set, and
+            // this one signs in with it (not told its right code was wrong, nor counted a try).
+            guard app.signIn.setupCode != nil else { return redirect("/signin") }
             state.errors["code"] = l.text("web.setup.wrongCode") + " " + (try failed(l, context))
             return page("setup", state, context: context, status: .unauthorized)
         }
