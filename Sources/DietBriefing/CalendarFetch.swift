@@ -11,7 +11,7 @@ extension CalendarSource {
     static func fetch(_ url: URL, limits: Limits) async -> Result<String, Failure> {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .follow(max: limits.maximumRedirects, allowCycles: false)
-        configuration.timeout = .init(connect: .seconds(10), read: limits.timeLimit.timeAmount)
+        configuration.timeout = .init(connect: connectTimeout.timeAmount, read: limits.timeLimit.timeAmount)
         configuration.decompression = .enabled(limit: .size(limits.maximumBytes))
         // One fetch on one connection: a refused connection or an unknown host is said at once,
         // not retried until the connect timeout (a mistyped port kept `calendar add` 10 s).
@@ -82,19 +82,24 @@ extension CalendarSource {
         switch error {
         case .redirectLimitReached: return Failure("it redirects more than \(limits.maximumRedirects) times")
         case .redirectCycleDetected: return Failure("it redirects in a circle")
-        case .connectTimeout: return Failure("the server did not answer within 10 s")
+        case .connectTimeout: return Failure("the server did not answer within \(connectTimeout.components.seconds) s")
         case .readTimeout, .deadlineExceeded, .cancelled: return limits.tooSlow
-        case .remoteConnectionClosed: return Failure("the server closed the connection before it answered")
+        case .remoteConnectionClosed: return closedEarly
         default: return Failure("the server could not be reached (\(error))")
         }
     }
+
+    /// How long a connection may take to open.
+    private static let connectTimeout: Duration = .seconds(10)
+
+    private static let closedEarly = Failure("the server closed the connection before it answered")
 
     /// A connection that failed, in words rather than errno text.
     private static func unreachable(_ error: any Error) -> Failure {
         guard let error = error as? IOError else { return Failure("the server could not be reached (\(error))") }
         switch error.errnoCode {
         case ECONNREFUSED: return Failure("the server refused the connection")
-        case ECONNRESET: return Failure("the server closed the connection before it answered")
+        case ECONNRESET: return closedEarly
         case ENETUNREACH, EHOSTUNREACH: return Failure("the network is unreachable")
         case ETIMEDOUT: return Failure("the server did not answer")
         default: return Failure("the server could not be reached (\(String(cString: strerror(error.errnoCode))))")

@@ -1,3 +1,4 @@
+import DietCore
 import DietStore
 import Foundation
 import ICalendar
@@ -24,8 +25,10 @@ public enum StaleCalendars {
         public var failures: [Failure] = []
     }
 
-    /// The address calendars of `store` whose copy is older than `maximumAge` at `now`.
-    public static func due(in store: AppDatabase, now: Date) -> [StoredCalendar] {
+    /// The address calendars of `store` whose copy is older than `maximumAge` at `now`; none
+    /// when `environment` says offline (`WDIET_OFFLINE`).
+    public static func due(in store: AppDatabase, now: Date, environment: [String: String]) -> [StoredCalendar] {
+        guard !OfflineSetting.isOffline(environment) else { return [] }
         let cutoff = now.addingTimeInterval(-maximumAge)
         return ((try? store.calendars()) ?? []).filter { $0.isURL && $0.fetchedAt < cutoff }
     }

@@ -25,7 +25,7 @@ struct BriefingCommand: CLICommand {
         // Addresses read more than an hour ago are read again first (not offline), so this
         // device refreshes them for the others too; one that fails keeps its copy and says so.
         var kept: [String] = []
-        let due = OfflineSetting.isOffline(context.environment) ? [] : StaleCalendars.due(in: session.store, now: session.clock.now())
+        let due = StaleCalendars.due(in: session.store, now: session.clock.now(), environment: context.environment)
         if !due.isEmpty {
             let outcome = await StaleCalendars.refresh(due, in: session.store, timeLimit: Self.refreshTimeLimit)
             kept = outcome.failures.map { failure in

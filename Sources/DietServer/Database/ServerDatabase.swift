@@ -98,7 +98,7 @@ struct ServerDatabase: Sendable {
 
     /// `body` in a transaction on a leased connection. The result counts only once COMMIT has
     /// returned.
-    func transaction<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
+    private func transaction<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
         try await Self.unwrapping {
             try await leased(within: leaseTimeout) { [logger] connection in
                 try await connection.withTransaction(logger: logger) { connection in try await body(connection) }

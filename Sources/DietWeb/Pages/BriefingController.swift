@@ -102,8 +102,7 @@ struct BriefingController: Controller {
     /// background; the page shows the stored copy at once, the next one the new text.
     /// Offline (`WDIET_OFFLINE`) nothing is fetched.
     private func refreshStaleAddresses() {
-        guard !OfflineSetting.isOffline(configuration.environment) else { return }
-        let due = StaleCalendars.due(in: store, now: clock.now())
+        let due = StaleCalendars.due(in: store, now: clock.now(), environment: configuration.environment)
         guard !due.isEmpty else { return }
         let (store, sync) = (store, sync)
         Task {
