@@ -157,7 +157,7 @@ let package = Package(
         .executableTarget(name: "wdiet-webhook-fuzz", dependencies: ["WhoopAPI", "TestSupport"], path: "Fuzz/WebhookFuzz"),
         // Fixtures shared by test targets and benchmarks: fixed clocks, sample profiles, the seeded
         // generator, the child-process runner.
-        .target(name: "TestSupport", dependencies: ["DietCore"], path: "Tests/Support/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["DietCore", "SyncProtocol"], path: "Tests/Support/TestSupport"),
         // The fake WHOOP server; no PostgreSQL, so the WHOOP tests do not link it.
         .target(
             name: "WhoopTestSupport",
@@ -176,7 +176,7 @@ let package = Package(
         .testTarget(name: "DietImportTests", dependencies: ["DietImport", "DietCore", "DietStore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FoodKitTests", dependencies: ["FoodKit", "DietCore"]),
         .testTarget(name: "FoodFactsTests", dependencies: ["FoodFacts", "FoodKit", "DietCore", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol"]),
+        .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol", "TestSupport"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
         // Fetching calendars from real local servers: size, decompression and time limits.
         .testTarget(
@@ -213,8 +213,9 @@ let package = Package(
         .testTarget(
             name: "DietWebTests",
             dependencies: [
-                "DietWeb", "DietCore", "DietStore", "DietSync", "TestSupport", "ServerTestSupport", "WhoopTestSupport",
+                "DietBriefing", "DietWeb", "DietCore", "DietStore", "DietSync", "TestSupport", "ServerTestSupport", "WhoopTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),

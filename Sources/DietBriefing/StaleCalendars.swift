@@ -36,9 +36,12 @@ public enum StaleCalendars {
     /// Reads `due` (from `due(in:now:)`) again, all at once, each within `timeLimit` (so a
     /// briefing waits at most that long, however many there are), and stores what came.
     public static func refresh(_ due: [StoredCalendar], in store: AppDatabase, timeLimit: Duration) async -> Outcome {
+        let policy = CalendarSource.AddressPolicy(store: store)
         let texts = await withTaskGroup(of: (UUID, Result<String, CalendarSource.Failure>).self) { group in
-            for calendar in due {
-                group.addTask { (calendar.id, await CalendarSource.read(calendar.location, limits: .init(timeLimit: timeLimit))) }
+            for calendar in due where calendar.isURL {
+                group.addTask {
+                    (calendar.id, await CalendarSource.fetch(address: calendar.location, policy: policy, limits: .init(timeLimit: timeLimit)))
+                }
             }
             var texts: [UUID: Result<String, CalendarSource.Failure>] = [:]
             for await (id, text) in group { texts[id] = text }
@@ -69,5 +72,13 @@ public enum StaleCalendars {
             }
         }
         return outcome
+    }
+}
+
+extension CalendarSource.AddressPolicy {
+    /// The hosts of the user's own network that the device of `store` may fetch calendars
+    /// from (its own setting, never synced); public hosts only when it cannot be read.
+    public init(store: AppDatabase) {
+        self.init(localHosts: (try? store.calendarLocalHosts()) ?? [])
     }
 }

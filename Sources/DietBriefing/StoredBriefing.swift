@@ -53,8 +53,10 @@ public struct StoredBriefing: Sendable {
         let phase = day == today ? try store.today(timeZone: timeZone)?.report.cycle?.phase : nil
         // The newest recovery and night's sleep (naps skipped) up to the day's end.
         let dayEnd = day.adding(days: 1).instant(at: TimeOfDay(minutesSinceMidnight: 0), in: timeZone)
-        let recovery = try store.latestWhoopRecord(.recovery, notAfter: dayEnd)
-            .flatMap { try? WhoopSyncedRecord.decodeRecovery($0) }?.domain
+        // A record this version cannot read (a newer format, or pushed damaged) is skipped for
+        // the next one: it must not blind the briefing.
+        let recovery = try store.latestWhoopRecords(.recovery, notAfter: dayEnd, limit: 8)
+            .lazy.compactMap { try? WhoopSyncedRecord.decodeRecovery($0) }.first?.domain
         let sleep = try store.latestWhoopRecords(.sleep, notAfter: dayEnd, limit: 8)
             .lazy.compactMap { try? WhoopSyncedRecord.decodeSleep($0) }.first { !$0.nap }?.domain
         let whoopUpdated = try store.whoopSyncedAt()
@@ -102,14 +104,22 @@ public struct StoredBriefing: Sendable {
 extension AppDatabase {
     /// Parses `ics` and keeps it for the briefing (the raw text, so a better parser later
     /// reads old calendars better too). Throws `ICalendarError` for text that is no calendar;
-    /// then nothing is stored. Damaged parts are skipped and counted.
+    /// then nothing is stored. Damaged parts are skipped and counted. `localPath`: the file
+    /// it was read from on this device (the only path ever read again), nil for an upload.
     @discardableResult
-    public func addCalendar(name: String, location: String, isURL: Bool, ics: String) throws -> (StoredCalendar, ICalendarDocument) {
+    public func addCalendar(
+        name: String,
+        location: String,
+        isURL: Bool,
+        localPath: String? = nil,
+        ics: String
+    ) throws -> (StoredCalendar, ICalendarDocument) {
         let document = try ICalendarDocument(parsing: ics)
         let calendar = try addCalendar(
             name: name,
             location: location,
             isURL: isURL,
+            localPath: localPath,
             ics: ics,
             eventCount: document.events.count,
             problemCount: document.problems.count

@@ -13,10 +13,17 @@ struct TableSchema: Sendable {
     let fields: [Field]
     /// For rows unique by a natural key: the id the row must have, from its fields.
     let naturalKey: (@Sendable ([String: JSONValue]) -> UUID?)?
+    /// A rule across fields, checked once each field kept its own: the field and the reason.
+    let check: (@Sendable ([String: JSONValue]) -> (field: String, reason: String)?)?
 
-    init(_ fields: [Field], naturalKey: (@Sendable ([String: JSONValue]) -> UUID?)? = nil) {
+    init(
+        _ fields: [Field],
+        naturalKey: (@Sendable ([String: JSONValue]) -> UUID?)? = nil,
+        check: (@Sendable ([String: JSONValue]) -> (field: String, reason: String)?)? = nil
+    ) {
         self.fields = fields
         self.naturalKey = naturalKey
+        self.check = check
     }
 
     /// The first broken field rule, a missing field or a field the table does not have.
@@ -32,7 +39,7 @@ struct TableSchema: Sendable {
             }
             if let problem = field.rule.problem(value) { return (field.name, problem) }
         }
-        return nil
+        return check?(row)
     }
 
     static func of(_ table: SyncTable) -> TableSchema? {
@@ -72,23 +79,38 @@ extension TableSchema {
             required("age", .integer(18...99)),
             optional("birth_date", .date),
             required("height_cm", .number(100...250)),
-            required("weight_kg", .number(30...200)),
+            required("weight_kg", .number(30...200, step: 0.1)),
             required("activity_level", .choice(["sedentary", "light", "moderate", "active", "very_active"])),
             required("goal", .choice(["lose", "maintain", "gain"])),
-            required("eating_window", .json(.object, maxBytes: 1024)),
+            required("eating_window", .json(.eatingWindow, maxBytes: 1024)),
             required("language", .choice(["de", "en", "es"])),
             required("units", .choice(["metric", "imperial"])),
             required("deficit", .number(0.10...0.35)),
             required("cycle_preset", .choice(["open_ended", "study"])),
-            required("locked_goals", .json(.object, maxBytes: 4096)),
+            required("locked_goals", .json(.lockedGoals, maxBytes: 4096)),
             optional("accepted_maintenance_kcal", .integer(800...6000)),
             optional("recovery_since", .date),
-            optional("recovery_periods", .json(.array, maxBytes: 4096)),
+            optional("recovery_periods", .json(.recoveryPeriods, maxBytes: 4096)),
             required("start_date", .date),
             required("time_zone", .timeZone),
         ],
-        naturalKey: { _ in NaturalKey.id(table: .profile, key: "profile") }
+        naturalKey: { _ in NaturalKey.id(table: .profile, key: "profile") },
+        check: lockedGoalsAboveFloor
     )
+
+    /// Locked calories are at least the safety floor of the profile's sex (docs/rules.md §3a).
+    private static let lockedGoalsAboveFloor: @Sendable ([String: JSONValue]) -> (field: String, reason: String)? = { row in
+        guard let sex = row["sex"]?.stringValue, let text = row["locked_goals"]?.stringValue,
+            let goals = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)), case .object(let kinds) = goals
+        else { return nil }
+        let floor = LockedGoalsRule.floor(sex: sex)
+        for (kind, value) in kinds.sorted(by: { $0.key < $1.key }) {
+            if let kcal = value["kcal"]?.doubleValue, kcal < Double(floor) {
+                return ("locked_goals", "\(kind).kcal: must be at least \(floor) for sex \(sex); got \(FieldRule.shown(kcal))")
+            }
+        }
+        return nil
+    }
 
     static let cycleStates = TableSchema(
         [
@@ -123,7 +145,7 @@ extension TableSchema {
     static let weightEntries = TableSchema(
         [
             required("local_date", .date),
-            required("weight_kg", .number(30...200)),
+            required("weight_kg", .number(30...200, step: 0.1)),
             required("logged_at", .instant),
             required("time_zone", .timeZone),
         ],
@@ -135,7 +157,7 @@ extension TableSchema {
         required("occurred_at", .instant),
         required("local_date", .date),
         required("time_zone", .timeZone),
-        required("properties", .json(.object, maxBytes: 4096)),
+        required("properties", .json(.anyObject, maxBytes: 4096)),
     ])
 
     static let customFoods = TableSchema([
@@ -149,7 +171,7 @@ extension TableSchema {
         required("fiber_g", per100g),
         required("sugars_g", per100g),
         required("sodium_mg", .number(0...100_000)),
-        required("portions", .json(.array, maxBytes: 16384)),
+        required("portions", .json(.portions, maxBytes: 16384)),
         required("source", .choice(["user", "openfoodfacts"])),
         optional("attribution", .freeText(maxCharacters: 500)),
         required("created_at", .instant),
@@ -157,7 +179,7 @@ extension TableSchema {
 
     static let recipes = TableSchema([
         required("name", name),
-        required("items", .json(.nonEmptyArray, maxBytes: 32768)),
+        required("items", .json(.recipeItems, maxBytes: 32768)),
         required("servings", .number(0...100, positive: true)),
         required("created_at", .instant),
     ])

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import ServerTestSupport
 import SyncProtocol
+import TestSupport
 import Testing
 
 @testable import DietServer
@@ -142,6 +143,38 @@ struct InputBoundaryTests {
             #expect(results[2].message == "briefing_settings: rows of this table do not sync in this version")
             let page = try await client.send(.get, SyncPaths.pull, token: token).decoded(PullResponse.self)
             #expect(page.changes == [fine])
+        }
+    }
+
+    @Test(
+        "every row a device would set aside or be harmed by (an eating window of 25:99, portions of -1, 5 and null, a calendar address /dev/stdin…) is refused on push with its field; the valid rows apply"
+    )
+    func unreadableRowsAreRefused() async throws {
+        try await ServerHarness.withServer { _, client in
+            // Given every case devices know, and one valid row of each table after them
+            let token = try await client.signup("anna@example.org").accessToken
+            let cases = UnreadableRows.cases
+            let valid = UnreadableRows.validRows.keys.sorted { $0.rawValue < $1.rawValue }.map {
+                UnreadableRows.change($0, wallMs: UnreadableRows.wallMs + 1000)
+            }
+            // When they are pushed in one batch
+            let response = try await client.send(
+                .post,
+                SyncPaths.push,
+                token: token,
+                json: PushRequest(deviceID: "attacker", changes: cases.map(\.change) + valid)
+            )
+            // Then each case is refused naming its table and field, and the valid rows apply
+            let results = try response.decoded(PushResponse.self).results
+            try #require(results.count == cases.count + valid.count)
+            for (unreadable, result) in zip(cases, results) {
+                #expect(result.status == .rejected, "\(unreadable)")
+                let prefix = "\(unreadable.change.table.rawValue).\(unreadable.field):"
+                #expect(result.message?.hasPrefix(prefix) == true, "\(unreadable): \(result.message ?? "no reason")")
+            }
+            #expect(results.suffix(valid.count).allSatisfy { $0.status == .applied })
+            let page = try await client.send(.get, SyncPaths.pull, token: token).decoded(PullResponse.self)
+            #expect(Set(page.changes.map(\.id)) == Set(valid.map(\.id)))
         }
     }
 }

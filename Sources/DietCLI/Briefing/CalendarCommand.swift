@@ -11,7 +11,10 @@ struct CalendarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calendar",
         abstract: "Add, list, refresh or remove the calendars (.ics files or addresses) the briefing reads.",
-        subcommands: [CalendarAddCommand.self, CalendarListCommand.self, CalendarRefreshCommand.self, CalendarRemoveCommand.self]
+        subcommands: [
+            CalendarAddCommand.self, CalendarListCommand.self, CalendarRefreshCommand.self, CalendarRemoveCommand.self,
+            CalendarLocalHostsCommand.self,
+        ]
     )
 }
 
@@ -19,8 +22,24 @@ struct CalendarCommand: ParsableCommand {
 enum CalendarSourceReader {
     static func isURL(_ location: String) -> Bool { CalendarSource.isURL(location) }
 
-    static func read(_ location: String) async -> Result<String, CLIError> {
-        await CalendarSource.read(location).mapError { CLIError($0.description) }
+    /// The file or address the user typed: an address within the store's host policy.
+    static func read(_ location: String, store: AppDatabase) async -> Result<String, CLIError> {
+        let result =
+            isURL(location)
+            ? await CalendarSource.fetch(address: location, policy: CalendarSource.AddressPolicy(store: store))
+            : CalendarSource.readFile(location)
+        return result.mapError { CLIError($0.description) }
+    }
+
+    /// A stored calendar again: an address, or the file this device added it from. A file
+    /// calendar of another device is not read here (its path came with synced data).
+    static func reread(_ calendar: StoredCalendar, store: AppDatabase) async -> Result<String, CLIError> {
+        if calendar.isURL {
+            return await CalendarSource.fetch(address: calendar.location, policy: CalendarSource.AddressPolicy(store: store))
+                .mapError { CLIError($0.description) }
+        }
+        guard let path = calendar.localPath else { return .failure(CLIError("it was added from a file on another device; refresh it there")) }
+        return CalendarSource.readFile(path).mapError { CLIError($0.description) }
     }
 }
 
@@ -45,7 +64,7 @@ struct CalendarAddCommand: CLICommand {
         let session = try Session.open(options, context: context)
         let l = session.localizer
         let text: String
-        switch await CalendarSourceReader.read(location) {
+        switch await CalendarSourceReader.read(location, store: session.store) {
         case let .success(value): text = value
         case let .failure(error):
             throw CLIError(l.text("cli.calendar.error.read", ["location": .text(location), "reason": .text(error.description)]))
@@ -57,7 +76,7 @@ struct CalendarAddCommand: CLICommand {
         let document: ICalendarDocument
         do {
             (calendar, document) = try session.run {
-                try session.store.addCalendar(name: name ?? defaultName, location: stored, isURL: isURL, ics: text)
+                try session.store.addCalendar(name: name ?? defaultName, location: stored, isURL: isURL, localPath: isURL ? nil : stored, ics: text)
             }
         } catch let error as ICalendarError {
             throw CLIError(l.text("cli.calendar.error.invalid", ["location": .text(location), "reason": .text(error.description)]))
@@ -182,7 +201,7 @@ struct CalendarRefreshCommand: CLICommand {
                 )
             }
             let id = calendar.id.uuidString
-            switch await CalendarSourceReader.read(calendar.location) {
+            switch await CalendarSourceReader.reread(calendar, store: session.store) {
             case let .failure(error):
                 outcomes.append(Outcome(id: id, name: calendar.name, updated: false, changed: false, message: failed(error.description)))
             case let .success(text):
@@ -225,5 +244,36 @@ struct CalendarRemoveCommand: CLICommand {
         let removed = try session.run { try session.store.removeCalendar(idPrefix: id) }
         if json { return try JSONOutput.encode(["removed": removed.id.uuidString]) }
         return session.localizer.text("cli.calendar.removed", ["name": .text(removed.name)])
+    }
+}
+
+/// `wdiet calendar local-hosts`: the devices of the user's own network (or this machine) whose
+/// calendar addresses may be read; every other address must be public. A setting of this
+/// device alone: it never syncs.
+struct CalendarLocalHostsCommand: CLICommand {
+    static let configuration = CommandConfiguration(
+        commandName: "local-hosts",
+        abstract: "Show or set the devices of your own network whose calendars may be read (host names or IP addresses)."
+    )
+
+    @Argument(help: "Host names or IP addresses; they replace the list.") var hosts: [String] = []
+    @Flag(help: "Allow none: public addresses only.") var none = false
+    @Flag(help: "Print JSON for scripts.") var json = false
+    @OptionGroup var options: StoreOptions
+
+    func execute(_ context: CLIContext) throws -> String {
+        let session = try Session.open(options, context: context)
+        let l = session.localizer
+        if none || !hosts.isEmpty {
+            guard !(none && !hosts.isEmpty) else { throw CLIError("Give host names or --none, not both.") }
+            switch CalendarSource.AddressPolicy.parse(hosts.joined(separator: " ")) {
+            case .success(let parsed): try session.run { try session.store.setCalendarLocalHosts(parsed) }
+            case .failure(let problem): throw CLIError(l.text("cli.calendar.hosts.bad", ["value": .text(String(problem.entry.prefix(80)))]))
+            }
+        }
+        let current = try session.run { try session.store.calendarLocalHosts() }
+        if json { return try JSONOutput.encode(["localHosts": current]) }
+        return current.isEmpty
+            ? l.text("cli.calendar.hosts.none") : l.text("cli.calendar.hosts.list", ["hosts": .text(current.joined(separator: ", "))])
     }
 }

@@ -85,4 +85,36 @@ extension Migrations {
             arguments: [id.uuidString, row["event_count"] as Int, row["problem_count"] as Int, localICS, localICS != nil]
         )
     }
+
+    /// Which file this device read a file calendar from (`calendar_source_state.local_path`):
+    /// only such a calendar is read again here, never a path that came with a synced row. A
+    /// calendar's last version written here was added or refreshed here, so its absolute path
+    /// is this device's own. And `device_settings`, this device's own settings that never sync (the
+    /// hosts on the user's own network whose calendars may be fetched).
+    static func v16LocalCalendarFiles(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE calendar_source_state ADD COLUMN local_path TEXT;
+                CREATE TABLE device_settings (
+                  key TEXT PRIMARY KEY NOT NULL,
+                  value TEXT NOT NULL
+                ) STRICT;
+                """
+        )
+        guard let device = try SyncState.value(.deviceID, in: db) else { return }
+        // An absolute path: the web app's uploads keep only the file's name, nothing to read again.
+        let files = try Row.fetchAll(
+            db,
+            sql: "SELECT id, location, updated_hlc FROM calendar_sources WHERE kind = 'file' AND deleted = 0 AND location LIKE '/%'"
+        )
+        for row in files where HLC(row["updated_hlc"] as String)?.deviceID == device {
+            try db.execute(
+                sql: """
+                    INSERT INTO calendar_source_state (id, local_path) VALUES (?, ?)
+                    ON CONFLICT (id) DO UPDATE SET local_path = excluded.local_path
+                    """,
+                arguments: [row["id"] as String, row["location"] as String]
+            )
+        }
+    }
 }

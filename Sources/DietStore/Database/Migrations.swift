@@ -21,6 +21,7 @@ enum Migrations {
         migrator.registerMigration("v13_badges", migrate: v13Badges)
         migrator.registerMigration("v14_synced_calendars", migrate: v14SyncedCalendars)
         migrator.registerMigration("v15_synced_whoop", migrate: v15SyncedWhoop)
+        migrator.registerMigration("v16_local_calendar_files", migrate: v16LocalCalendarFiles)
         return migrator
     }
 

@@ -6,9 +6,13 @@ import SyncProtocol
 public struct StoredCalendar: Hashable, Sendable {
     public let id: UUID
     public let name: String
-    /// A file path or an http(s) address.
+    /// A file path or an http(s) address, as the device that added it wrote it.
     public let location: String
     public let isURL: Bool
+    /// The file this device added the calendar from: the only path it ever reads again. nil
+    /// for an address, and for a file calendar another device added (a path that came with
+    /// synced data is never read).
+    public let localPath: String?
     public let addedAt: Date
     /// When the text was last fetched, or found unchanged, by any device.
     public let fetchedAt: Date
@@ -34,9 +38,19 @@ public enum CalendarRefresh: Hashable, Sendable {
 extension AppDatabase {
     /// Stores a calendar (already parsed by the caller, who counts its events and problems)
     /// and queues it for the other devices, unless it is too long to sync: then it stays here
-    /// (`StoredCalendar.localOnly`). Line ends are stored as LF.
+    /// (`StoredCalendar.localOnly`). Line ends are stored as LF. `localPath` is the file a
+    /// file calendar was read from on this device (nil for an upload): only it is read again.
     @discardableResult
-    public func addCalendar(name: String, location: String, isURL: Bool, ics: String, eventCount: Int, problemCount: Int) throws -> StoredCalendar {
+    public func addCalendar(
+        name: String,
+        location: String,
+        isURL: Bool,
+        localPath: String? = nil,
+        ics: String,
+        eventCount: Int,
+        problemCount: Int
+    ) throws -> StoredCalendar {
+        let localPath = isURL ? nil : localPath
         let now = clock.now()
         var record = CalendarSourceRecord(
             id: UUID(),
@@ -66,12 +80,16 @@ extension AppDatabase {
             if localICS != nil {
                 try db.execute(sql: "UPDATE calendar_source_state SET unshared = 1 WHERE id = ?", arguments: [record.id.uuidString])
             }
+            if let localPath {
+                try db.execute(sql: "UPDATE calendar_source_state SET local_path = ? WHERE id = ?", arguments: [localPath, record.id.uuidString])
+            }
         }
         return StoredCalendar(
             id: record.id,
             name: record.name,
             location: location,
             isURL: isURL,
+            localPath: localPath,
             addedAt: now,
             fetchedAt: now,
             ics: text,
@@ -134,7 +152,7 @@ extension AppDatabase {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT c.*, s.event_count, s.problem_count, s.checked_at, s.local_ics FROM calendar_sources c
+                    SELECT c.*, s.event_count, s.problem_count, s.checked_at, s.local_ics, s.local_path FROM calendar_sources c
                     LEFT JOIN calendar_source_state s ON s.id = c.id
                     WHERE c.deleted = 0 ORDER BY c.added_at, c.name
                     """
@@ -153,6 +171,7 @@ extension AppDatabase {
             name: row["name"],
             location: row["location"],
             isURL: row["kind"] == "address",
+            localPath: row["kind"] == "file" ? row["local_path"] : nil,
             addedAt: added,
             fetchedAt: max(fetched, checked ?? fetched),
             ics: localICS ?? row["ics"],

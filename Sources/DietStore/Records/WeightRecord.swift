@@ -47,6 +47,8 @@ struct WeightRecord: SyncedRecord, Hashable {
         guard let date = LocalDate(iso: localDate) else { return nil }
         return try? WeightEntry(date: date, kg: weightKg)
     }
+
+    var unreadableReason: String? { entry == nil ? "its date or weight cannot be read" : nil }
 }
 
 extension DerivableRequest<WeightRecord> {

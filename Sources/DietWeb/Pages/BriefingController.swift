@@ -19,6 +19,7 @@ struct BriefingController: Controller {
         }
         router.post("/briefing/calendars", use: addCalendar)
         router.post("/briefing/calendars/:id/remove", use: removeCalendar)
+        router.post("/briefing/calendars/local-hosts", use: saveLocalHosts)
         router.get("/briefing/whoop/connect", use: connectWhoop)
         router.get(RouterPath(WhoopConnection.callbackPath), use: whoopCallback)
         router.post("/briefing/whoop/sync", use: syncWhoop)
@@ -56,7 +57,7 @@ struct BriefingController: Controller {
                     typedURL: address
                 )
             }
-            switch await CalendarSource.read(address) {
+            switch await CalendarSource.fetch(address: address, policy: CalendarSource.AddressPolicy(store: store)) {
             case .success(let value): text = value
             case .failure(let failure):
                 return try briefingPage(
@@ -84,6 +85,27 @@ struct BriefingController: Controller {
             )
         }
         return redirect("/briefing", toast: .calendarAdded)
+    }
+
+    /// The hosts of the household's own network whose calendars this device may read (a
+    /// setting of this device only: a synced row can never widen it).
+    func saveLocalHosts(_ request: Request, context: WebContext) async throws -> Response {
+        let typed = context.form["hosts"] ?? ""
+        switch CalendarSource.AddressPolicy.parse(String(typed.prefix(2000))) {
+        case .success(let hosts):
+            try store.setCalendarLocalHosts(hosts)
+            return redirect("/briefing", toast: .settingsSaved)
+        case .failure(let problem):
+            let l = localizer(context)
+            return try briefingPage(
+                error: nil,
+                context: context,
+                request: request,
+                status: .unprocessableContent,
+                hostsError: l.text("web.calendar.hosts.bad", ["value": .text(String(problem.entry.prefix(80)))]),
+                typedHosts: typed
+            )
+        }
     }
 
     func removeCalendar(_ request: Request, context: WebContext) async throws -> Response {
@@ -141,7 +163,9 @@ struct BriefingController: Controller {
         context: WebContext,
         request: Request,
         status: HTTPResponse.Status = .ok,
-        typedURL: String? = nil
+        typedURL: String? = nil,
+        hostsError: String? = nil,
+        typedHosts: String? = nil
     ) throws -> Response {
         let l = localizer(context)
         let stored = try StoredBriefing.make(
@@ -164,6 +188,8 @@ struct BriefingController: Controller {
         values["calendars"] = try calendarValues(l)
         if let error { values["calendarError"] = error }
         values["typedURL"] = typedURL ?? ""
+        values["localHosts"] = try typedHosts ?? store.calendarLocalHosts().joined(separator: ", ")
+        if let hostsError { values["hostsError"] = hostsError }
         return renderer.page("briefing", values, title: l.text("web.briefing.title"), tab: .briefing, context: context, status: status)
     }
 }

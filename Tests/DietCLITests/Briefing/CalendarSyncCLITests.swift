@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Hummingbird
 import HummingbirdTesting
 import ServerTestSupport
@@ -46,6 +47,7 @@ struct CalendarSyncCLITests {
         try await harness.onboardAlice()
         let served = ServedText(Self.ics("Stand-up", uid: "work"))
         try await Self.serveCalendar(served) { base in
+            _ = try await harness.run(["calendar", "local-hosts", "127.0.0.1"], now: "2026-01-05T07:00")
             _ = try await harness.run(["calendar", "add", base + "/work.ics", "--name", "Work"], now: "2026-01-05T07:00")
             served.value = Self.ics("Planning", uid: "work")
             // Half an hour later the copy is fresh: the briefing answers from it.
@@ -76,6 +78,7 @@ struct CalendarSyncCLITests {
 
             try await Self.serveCalendar(served) { base in
                 // When the laptop adds a file and an address and both devices sync
+                _ = try await laptop.run(["calendar", "local-hosts", "127.0.0.1"], now: Self.now)
                 _ = try await laptop.run(["calendar", "add", file.path], now: Self.now)
                 _ = try await laptop.run(["calendar", "add", base + "/work.ics", "--name", "Work"], now: Self.now)
                 _ = try await laptop.run(["sync"], now: Self.now)
@@ -94,6 +97,8 @@ struct CalendarSyncCLITests {
             // Then the phone, which cannot reach the address any more, keeps its copy on refresh…
             let failed = try await phone.run(["calendar", "refresh"], now: Self.now)
             #expect(failed.contains("“Work” kept from"))
+            // …and never reads the laptop's file path: it is the laptop's to refresh
+            #expect(failed.contains("“gym” kept from") && failed.contains("added from a file on another device"), "\(failed)")
             // …and after a sync briefs from the laptop's newer copy
             _ = try await phone.run(["sync"], now: Self.now)
             let later = try await phone.run(["briefing"], now: Self.now)
@@ -111,6 +116,58 @@ struct CalendarSyncCLITests {
                 #expect(!(try await device.run(["briefing"], now: Self.now)).contains("Spin class"))
             }
         }
+    }
+
+    @Test("the devices of the own network whose calendars may be read are this device's setting: shown, set, checked, cleared")
+    func localHosts() async throws {
+        let harness = CLIHarness()
+        try await harness.onboardAlice()
+        let served = ServedText(Self.ics("Stand-up", uid: "work"))
+        try await Self.serveCalendar(served) { base in
+            // This machine is not a public host: refused, in words that say how to allow it
+            let refused = await failure { try await harness.run(["calendar", "add", base + "/work.ics"], now: Self.now) }
+            #expect(refused?.contains("it is on this device or a private network; allow its host in the settings") == true, "\(refused ?? "")")
+            #expect(try await harness.run(["calendar", "local-hosts"], now: Self.now).contains("read only from public hosts"))
+            let bad = await failure { try await harness.run(["calendar", "local-hosts", "nas.local", "http://x"], now: Self.now) }
+            #expect(bad == "“http://x” is not a host name or IP address (at most 20). Nothing was changed.")
+            let set = try await harness.run(["calendar", "local-hosts", "127.0.0.1", "NAS.local"], now: Self.now)
+            #expect(set.hasSuffix("127.0.0.1, nas.local"), "\(set)")
+            #expect(try await harness.run(["calendar", "add", base + "/work.ics"], now: Self.now).contains("1 event"))
+            #expect(try await harness.run(["calendar", "local-hosts", "--none"], now: Self.now).contains("read only from public hosts"))
+            let again = try await harness.run(["calendar", "refresh"], now: Self.now)
+            #expect(again.contains("kept from") && again.contains("allow its host"), "\(again)")
+        }
+    }
+
+    @Test(
+        "a stored address that is a FIFO or a local path (as a synced row could once set) is never opened: briefing and refresh answer at once",
+        .timeLimit(.minutes(1))
+    )
+    func hostileStoredLocations() async throws {
+        let harness = CLIHarness()
+        try await harness.onboardAlice()
+        let fifo = harness.folder.appendingPathComponent("calendar.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Given address rows (and a file row from "another device") naming a FIFO and standard input, read hours ago
+        try await DatabaseQueue(path: harness.database).write { db in
+            for (kind, location) in [("address", fifo), ("address", "/dev/stdin"), ("file", fifo)] {
+                try db.execute(
+                    sql: """
+                        INSERT INTO calendar_sources (id, name, kind, location, added_at, fetched_at, ics, updated_hlc, deleted)
+                        VALUES (?, 'Trap', ?, ?, '2026-01-05T05:00:00.000Z', '2026-01-05T05:00:00.000Z',
+                                'BEGIN:VCALENDAR\nEND:VCALENDAR\n', '0001767585600000-0000-phone', 0)
+                        """,
+                    arguments: [UUID().uuidString, kind, location]
+                )
+            }
+        }
+        // When the briefing and a refresh run
+        let briefing = try await harness.run(["briefing"], now: "2026-01-05T09:00")
+        let refresh = try await harness.run(["calendar", "refresh"], now: "2026-01-05T09:00")
+        // Then they answer from the copies, saying why nothing was read
+        #expect(briefing.contains("kept from"), "\(briefing)")
+        #expect(refresh.components(separatedBy: "kept from").count == 4, "\(refresh)")
+        #expect(refresh.contains("must be an http, https or webcal address") && refresh.contains("added from a file on another device"))
     }
 
     @Test("a file calendar too long to sync is added on this device only, and the CLI says so")

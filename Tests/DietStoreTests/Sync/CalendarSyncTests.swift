@@ -58,6 +58,57 @@ struct CalendarSyncTests {
         #expect(try store.reader.read { db in try db.tableExists("calendars") } == false)
     }
 
+    @Test("v16 keeps as this device's own file only an absolute path it wrote itself: not another device's, not an upload's name")
+    func migrationKeepsOwnPaths() throws {
+        // Given a v15 store with a file calendar written here, one from the phone, an upload and an address
+        let queue = try DatabaseQueue()
+        try Migrations.migrator.migrate(queue, upTo: "v15_synced_whoop")
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO sync_state (key, value) VALUES ('device_id', 'laptop')")
+            for (id, kind, location, device) in [
+                ("11111111-1111-1111-1111-111111111111", "file", "/home/anna/gym.ics", "laptop"),
+                ("22222222-2222-2222-2222-222222222222", "file", "/dev/stdin", "phone"),
+                ("33333333-3333-3333-3333-333333333333", "file", "work.ics", "laptop"),
+                ("44444444-4444-4444-4444-444444444444", "address", "https://example.org/w.ics", "laptop"),
+            ] {
+                try db.execute(
+                    sql: """
+                        INSERT INTO calendar_sources (id, name, kind, location, added_at, fetched_at, ics, updated_hlc, deleted)
+                        VALUES (?, 'C', ?, ?, '2026-01-01T08:00:00.000Z', '2026-01-01T08:00:00.000Z', ?, ?, 0)
+                        """,
+                    arguments: [id, kind, location, Self.ics, "0001767254400000-0000-\(device)"]
+                )
+            }
+        }
+        // When the store opens
+        let store = try AppDatabase(queue, clock: clock)
+        // Then only the absolute path this device wrote is one it reads again
+        #expect(try store.calendars().map(\.localPath) == ["/home/anna/gym.ics", nil, nil, nil])
+        #expect(try store.calendarLocalHosts().isEmpty)
+    }
+
+    @Test("a file added here keeps its path on this device only; an upload and a pulled file calendar have none")
+    func localPaths() throws {
+        let store = try store()
+        try store.addCalendar(
+            name: "Gym",
+            location: "/home/anna/gym.ics",
+            isURL: false,
+            localPath: "/home/anna/gym.ics",
+            ics: Self.ics,
+            eventCount: 1,
+            problemCount: 0
+        )
+        try store.addCalendar(name: "Upload", location: "work.ics", isURL: false, ics: Self.ics, eventCount: 1, problemCount: 0)
+        let change = try #require(try calendarChanges(store).first)
+        let phone = try AppDatabase.inMemory(clock: clock, deviceID: "phone")
+        try phone.merge(PullResponse(changes: [change], nextCursor: 1, hasMore: false))
+        #expect(try store.calendars().map(\.localPath) == ["/home/anna/gym.ics", nil])
+        #expect(try phone.calendars().map(\.location) == ["/home/anna/gym.ics"])
+        #expect(try phone.calendars().map(\.localPath) == [nil])
+        #expect(change.row["local_path"] == nil)
+    }
+
     @Test("adding, refreshing and removing a calendar each queue a change in the same write; an unchanged text writes no version")
     func writesGoThroughTheOutbox() throws {
         let store = try store()

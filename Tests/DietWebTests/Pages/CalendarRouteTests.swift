@@ -1,9 +1,12 @@
+import DietBriefing
 import DietCore
 import DietStore
 import DietWeb
 import Foundation
+import GRDB
 import Hummingbird
 import HummingbirdTesting
+import TestSupport
 import Testing
 
 @Suite("Calendars of the briefing, added in the browser")
@@ -77,6 +80,23 @@ struct CalendarRouteTests {
                 try await browser.onboard()
                 let bad = try await browser.post("/briefing/calendars", [("url", "ftp://example.org/cal.ics")])
                 #expect(bad.status == .unprocessableContent && bad.body.contains("value=\"ftp://example.org/cal.ics\""))
+                // This machine is refused until the household allows it, in the same words for
+                // an open and a closed port (and whatever else answers there).
+                let closed = Loopback.freePort()
+                for address in ["http://127.0.0.1:\(port)/work.ics", "http://127.0.0.1:\(closed)/work.ics", "http://127.0.0.1:\(port)/metrics"] {
+                    let refused = try await browser.post("/briefing/calendars", [("url", address)])
+                    #expect(refused.status == .unprocessableContent, "\(address)")
+                    #expect(refused.body.contains(CalendarSource.Failure.notPublic.description), "\(address)")
+                    #expect(!refused.body.contains("refused the connection") && !refused.body.contains("HTTP 404"), "\(address)")
+                }
+                let hostile = try await browser.post("/briefing/calendars/local-hosts", [("hosts", "127.0.0.1, http://evil.example")])
+                #expect(
+                    hostile.status == .unprocessableContent
+                        && hostile.shows(Localizer(.en).text("web.calendar.hosts.bad", ["value": .text("http://evil.example")]))
+                )
+                #expect(try harness.store().calendarLocalHosts().isEmpty)
+                #expect(try await browser.post("/briefing/calendars/local-hosts", [("hosts", "127.0.0.1")]).status == .seeOther)
+                #expect(try await browser.get("/briefing").body.contains(#"value="127.0.0.1""#))
                 let gone = try await browser.post("/briefing/calendars", [("url", "http://127.0.0.1:\(port)/gone.ics")])
                 #expect(gone.status == .unprocessableContent && gone.body.contains("HTTP 404"))
                 let added = try await browser.post("/briefing/calendars", [("url", "http://127.0.0.1:\(port)/work.ics"), ("name", "Work")])
@@ -87,5 +107,38 @@ struct CalendarRouteTests {
         }
         let calendars = try harness.store().calendars()
         #expect(calendars.count == 1 && calendars.first?.isURL == true)
+    }
+
+    @Test(
+        "a stored address that is a FIFO (as a synced row could once set) is never opened: /briefing answers again and again",
+        .timeLimit(.minutes(1))
+    )
+    func hostileStoredAddress() async throws {
+        let harness = try WebHarness(environment: [:])  // online: each opening refreshes stale addresses
+        defer { harness.remove() }
+        let fifo = harness.folder.appendingPathComponent("calendar.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try await harness.run { browser in
+            try await browser.onboard()
+            // Given an address row whose location is a FIFO nobody writes to, read two hours ago
+            try DatabaseQueue(path: harness.databasePath).write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO calendar_sources (id, name, kind, location, added_at, fetched_at, ics, updated_hlc, deleted)
+                        VALUES (?, 'Trap', 'address', ?, '2026-01-05T05:00:00.000Z', '2026-01-05T05:00:00.000Z',
+                                'BEGIN:VCALENDAR\nEND:VCALENDAR\n', '0001767585600000-0000-phone', 0)
+                        """,
+                    arguments: [UUID().uuidString, fifo]
+                )
+            }
+            // When the briefing is opened again and again (each opening refreshes stale addresses)
+            for _ in 0..<4 {
+                let page = try await browser.get("/briefing")
+                // Then it answers every time, and the app goes on serving
+                #expect(page.status == .ok)
+                #expect(page.body.contains("<strong>Trap</strong>"))
+            }
+            #expect(try await browser.get("/").status == .ok)
+        }
     }
 }

@@ -73,6 +73,7 @@ struct CalendarSyncWebTests {
             try await harness.run { browser in
                 try await browser.onboard(language: .en)
                 let store = try harness.store()
+                try store.setCalendarLocalHosts(["127.0.0.1"])  // the test server's host
                 try store.addCalendar(name: "Team", location: address, isURL: true, ics: Self.ics, eventCount: 1, problemCount: 0)
                 let queued = try store.pendingChanges(limit: 100).filter { $0.table == .calendarSources }.count
                 harness.clock.advance(by: 2 * 3600)
