@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTPCompression
 import NIOPosix
+import SyncProtocol
 
 extension CalendarSource {
     /// Fetches an http(s) address as a stream: the body is counted as it arrives (after

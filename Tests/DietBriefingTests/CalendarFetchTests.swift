@@ -135,7 +135,7 @@ struct CalendarFetchTests {
         #expect(growth < Self.memoryBound, "memory grew by \(growth >> 20) MB")
     }
 
-    @Test("a device file, a FIFO nobody writes to and standard input are refused at once, not waited on")
+    @Test("a device file, a FIFO nobody writes to and standard input are refused at once, not waited on", .timeLimit(.minutes(1)))
     func notRegularFiles() async throws {
         // Given a FIFO that no process will ever write to
         let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("calendar-\(UUID().uuidString).ics").path
@@ -147,7 +147,9 @@ struct CalendarFetchTests {
             let started = ContinuousClock.now
             let result = CalendarSource.readFile(path, limits: .init(timeLimit: .seconds(2)))
             // Then it is refused at once with the reason
-            #expect(result.failure?.description == "it is not a regular file", "\(path)")
+            // (standard input may also be closed here, then there is no such file)
+            let reasons = path == "/dev/stdin" ? ["it is not a regular file", "no such readable file"] : ["it is not a regular file"]
+            #expect(reasons.contains(result.failure?.description ?? ""), "\(path): \(result)")
             #expect(ContinuousClock.now - started < .seconds(1), "\(path)")
         }
     }
@@ -254,7 +256,7 @@ struct HostAddressTests {
     }
 
     @Test("a host list of the settings: names and IP addresses, anything else named")
-    func hostList() {
+    func hostList() throws {
         #expect(try CalendarSource.AddressPolicy.parse("nas.local, 192.168.1.5\n[::1] NAS.local").get() == ["nas.local", "192.168.1.5", "::1"])
         #expect(try CalendarSource.AddressPolicy.parse("").get() == [])
         for bad in ["http://nas.local", "nas.local:8080", "-bad.example", "a/b", "<script>"] {

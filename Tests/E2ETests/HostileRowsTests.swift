@@ -56,7 +56,7 @@ struct HostileRowsTests {
         #expect(mkfifo(fifo, 0o600) == 0)
         let trap = UnreadableRows.change(.calendarSources, ["name": .string("Trap"), "location": .string(fifo)])
         let row = String(decoding: try JSONEncoder().encode(trap.row), as: UTF8.self)
-        try await E2E.withConnection(database: server.database) { connection in
+        _ = try await E2E.withConnection(database: server.database) { connection in
             try await connection.query(
                 """
                 INSERT INTO sync_rows (user_id, table_name, id, hlc, deleted, row, seq)

@@ -121,7 +121,7 @@ struct CalendarRouteTests {
         try await harness.run { browser in
             try await browser.onboard()
             // Given an address row whose location is a FIFO nobody writes to, read two hours ago
-            try DatabaseQueue(path: harness.databasePath).write { db in
+            try await DatabaseQueue(path: harness.databasePath).write { db in
                 try db.execute(
                     sql: """
                         INSERT INTO calendar_sources (id, name, kind, location, added_at, fetched_at, ics, updated_hlc, deleted)
