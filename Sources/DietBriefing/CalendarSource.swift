@@ -1,3 +1,4 @@
+import DietCore
 import Foundation
 import SyncProtocol
 
@@ -142,6 +143,18 @@ public enum CalendarSource {
 
         /// The one answer for an address on this machine or a private network that the user
         /// did not allow: the same whatever listens there, so it tells nothing about ports.
-        public static let notPublic = Failure("it is on this device or a private network; allow its host in the settings to read it")
+        public static let notPublic = Failure("it is on this device or a private network")
+        /// A file calendar another device added: its path is that device's, never read here.
+        public static let otherDevice = Failure("it was added from a file on another device; refresh it there")
+
+        /// The reason in the user's language where it tells them what to do; the others stay
+        /// as they are (technical reasons in English).
+        public func localized(_ l: Localizer) -> String {
+            switch self {
+            case .notPublic: l.text("calendar.reason.notPublic")
+            case .otherDevice: l.text("calendar.reason.otherDevice")
+            default: description
+            }
+        }
     }
 }

@@ -14,8 +14,8 @@ public enum StaleCalendars {
     /// One address that could not be read again: its copy stays.
     public struct Failure: Sendable {
         public let calendar: StoredCalendar
-        /// In English, for the caller's own sentence ("it took longer than 5 s").
-        public let reason: String
+        /// Why, for the caller's own sentence (`CalendarSource.Failure.localized`).
+        public let failure: CalendarSource.Failure
     }
 
     /// What a refresh did.
@@ -52,10 +52,10 @@ public enum StaleCalendars {
             switch texts[calendar.id] {
             case nil: continue
             case let .failure(failure):
-                outcome.failures.append(Failure(calendar: calendar, reason: failure.description))
+                outcome.failures.append(Failure(calendar: calendar, failure: failure))
             case let .success(text):
                 guard let document = try? ICalendarDocument(parsing: text) else {
-                    outcome.failures.append(Failure(calendar: calendar, reason: "not a calendar any more"))
+                    outcome.failures.append(Failure(calendar: calendar, failure: CalendarSource.Failure("not a calendar any more")))
                     continue
                 }
                 do {
@@ -67,7 +67,7 @@ public enum StaleCalendars {
                     )
                     outcome.changed = outcome.changed || refresh == .changed
                 } catch {
-                    outcome.failures.append(Failure(calendar: calendar, reason: "it could not be stored"))
+                    outcome.failures.append(Failure(calendar: calendar, failure: CalendarSource.Failure("it could not be stored")))
                 }
             }
         }

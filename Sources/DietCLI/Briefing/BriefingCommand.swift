@@ -32,7 +32,7 @@ struct BriefingCommand: CLICommand {
                 session.localizer.text(
                     "cli.calendar.refreshFailed",
                     [
-                        "name": .text(failure.calendar.name), "reason": .text(failure.reason),
+                        "name": .text(failure.calendar.name), "reason": .text(failure.failure.localized(session.localizer)),
                         "date": .date(LocalDate(failure.calendar.fetchedAt, in: session.timeZone)),
                         "time": .time(TimeOfDay(failure.calendar.fetchedAt, in: session.timeZone)),
                     ]

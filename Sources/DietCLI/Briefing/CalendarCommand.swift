@@ -23,23 +23,20 @@ enum CalendarSourceReader {
     static func isURL(_ location: String) -> Bool { CalendarSource.isURL(location) }
 
     /// The file or address the user typed: an address within the store's host policy.
-    static func read(_ location: String, store: AppDatabase) async -> Result<String, CLIError> {
-        let result =
-            isURL(location)
+    static func read(_ location: String, store: AppDatabase) async -> Result<String, CalendarSource.Failure> {
+        isURL(location)
             ? await CalendarSource.fetch(address: location, policy: CalendarSource.AddressPolicy(store: store))
             : CalendarSource.readFile(location)
-        return result.mapError { CLIError($0.description) }
     }
 
     /// A stored calendar again: an address, or the file this device added it from. A file
     /// calendar of another device is not read here (its path came with synced data).
-    static func reread(_ calendar: StoredCalendar, store: AppDatabase) async -> Result<String, CLIError> {
+    static func reread(_ calendar: StoredCalendar, store: AppDatabase) async -> Result<String, CalendarSource.Failure> {
         if calendar.isURL {
             return await CalendarSource.fetch(address: calendar.location, policy: CalendarSource.AddressPolicy(store: store))
-                .mapError { CLIError($0.description) }
         }
-        guard let path = calendar.localPath else { return .failure(CLIError("it was added from a file on another device; refresh it there")) }
-        return CalendarSource.readFile(path).mapError { CLIError($0.description) }
+        guard let path = calendar.localPath else { return .failure(.otherDevice) }
+        return CalendarSource.readFile(path)
     }
 }
 
@@ -67,7 +64,7 @@ struct CalendarAddCommand: CLICommand {
         switch await CalendarSourceReader.read(location, store: session.store) {
         case let .success(value): text = value
         case let .failure(error):
-            throw CLIError(l.text("cli.calendar.error.read", ["location": .text(location), "reason": .text(error.description)]))
+            throw CLIError(l.text("cli.calendar.error.read", ["location": .text(location), "reason": .text(error.localized(l))]))
         }
         let isURL = CalendarSourceReader.isURL(location)
         let stored = isURL ? location : URL(fileURLWithPath: location).standardizedFileURL.path
@@ -203,7 +200,7 @@ struct CalendarRefreshCommand: CLICommand {
             let id = calendar.id.uuidString
             switch await CalendarSourceReader.reread(calendar, store: session.store) {
             case let .failure(error):
-                outcomes.append(Outcome(id: id, name: calendar.name, updated: false, changed: false, message: failed(error.description)))
+                outcomes.append(Outcome(id: id, name: calendar.name, updated: false, changed: false, message: failed(error.localized(l))))
             case let .success(text):
                 guard let document = try? ICalendarDocument(parsing: text) else {
                     outcomes.append(Outcome(id: id, name: calendar.name, updated: false, changed: false, message: failed("not a calendar any more")))

@@ -61,11 +61,18 @@ struct BriefingController: Controller {
             case .success(let value): text = value
             case .failure(let failure):
                 return try briefingPage(
-                    error: l.text("cli.calendar.error.read", ["location": .text(address), "reason": .text(failure.description)]),
+                    error: l.text(
+                        "cli.calendar.error.read",
+                        [
+                            "location": .text(address),
+                            "reason": .text(failure == .notPublic ? l.text("web.calendar.reason.notPublic") : failure.localized(l)),
+                        ]
+                    ),
                     context: context,
                     request: request,
                     status: .unprocessableContent,
-                    typedURL: address
+                    typedURL: address,
+                    openHosts: failure == .notPublic
                 )
             }
             (location, isURL) = (address, true)
@@ -165,7 +172,8 @@ struct BriefingController: Controller {
         status: HTTPResponse.Status = .ok,
         typedURL: String? = nil,
         hostsError: String? = nil,
-        typedHosts: String? = nil
+        typedHosts: String? = nil,
+        openHosts: Bool = false
     ) throws -> Response {
         let l = localizer(context)
         let stored = try StoredBriefing.make(
@@ -190,6 +198,7 @@ struct BriefingController: Controller {
         values["typedURL"] = typedURL ?? ""
         values["localHosts"] = try typedHosts ?? store.calendarLocalHosts().joined(separator: ", ")
         if let hostsError { values["hostsError"] = hostsError }
+        values["hostsOpen"] = openHosts || hostsError != nil
         return renderer.page("briefing", values, title: l.text("web.briefing.title"), tab: .briefing, context: context, status: status)
     }
 }

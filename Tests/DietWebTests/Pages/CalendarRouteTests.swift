@@ -86,7 +86,7 @@ struct CalendarRouteTests {
                 for address in ["http://127.0.0.1:\(port)/work.ics", "http://127.0.0.1:\(closed)/work.ics", "http://127.0.0.1:\(port)/metrics"] {
                     let refused = try await browser.post("/briefing/calendars", [("url", address)])
                     #expect(refused.status == .unprocessableContent, "\(address)")
-                    #expect(refused.body.contains(CalendarSource.Failure.notPublic.description), "\(address)")
+                    #expect(refused.shows(Localizer(.en).text("web.calendar.reason.notPublic")), "\(address)")
                     #expect(!refused.body.contains("refused the connection") && !refused.body.contains("HTTP 404"), "\(address)")
                 }
                 let hostile = try await browser.post("/briefing/calendars/local-hosts", [("hosts", "127.0.0.1, http://evil.example")])
