@@ -56,6 +56,13 @@ public struct OpenFoodFactsClient: Sendable {
 
     /// A name from the shared database as the app may store it: control characters (which the
     /// row contract refuses) become spaces, and the ends are trimmed.
+    /// The product's serving as a portion's name: "30 g", at most 80 characters, "serving" when
+    /// it has none.
+    static func servingName(_ text: String?) -> String {
+        let name = String(cleaned(text ?? "").prefix(80)).trimmingCharacters(in: .whitespacesAndNewlines)
+        return name.isEmpty ? "serving" : name
+    }
+
     static func cleaned(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { TextRules.isForbidden($0) ? " " : $0 }))
             .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -81,7 +88,7 @@ public struct OpenFoodFactsClient: Sendable {
             sodiumMg: (n.sodium100g ?? 0) * 1000
         )
         let serving = product.servingQuantity.flatMap {
-            $0 > 0 ? Portion(amount: 1, name: product.servingSize.map(cleaned) ?? "serving", grams: $0) : nil
+            $0 > 0 && $0 <= 5000 ? Portion(amount: 1, name: Self.servingName(product.servingSize), grams: $0) : nil
         }
         do {
             return try CustomFood(

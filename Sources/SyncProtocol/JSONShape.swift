@@ -2,7 +2,7 @@ import Foundation
 
 /// What the JSON inside a text field must look like: the shape the apps decode, with the same
 /// ranges, formats and list lengths, so the server refuses on push what no device could read
-/// (docs: ARCHITECTURE.md, "The row contract").
+/// (docs/architecture.md, "The row contract").
 indirect enum JSONShape: Sendable {
     /// A scalar the rule accepts: a number in a range, a time, a date, an identifier, a text.
     case value(FieldRule)
@@ -137,9 +137,9 @@ extension JSONShape {
     static let portions = JSONShape.array(
         .object([
             required("amount", .value(.number(0...1000, positive: true))),
-            required("name", .value(.text(1...100))),
+            required("name", .value(.text(1...80))),
             required("grams", .value(.number(0...5000, positive: true))),
-            optional("reference", .value(.text(1...100))),
+            optional("reference", .value(.text(1...80))),
         ]),
         count: 0...100
     )

@@ -37,13 +37,20 @@ public struct CustomFood: Hashable, Sendable {
         ] where !(grams.isFinite && (0...100).contains(grams)) {
             throw ValidationError(field: field, allowed: .range(min: 0, max: 100, digits: 0, unit: "g"), received: "\(grams)")
         }
-        for portion in portions where !(portion.grams > 0 && portion.grams <= 5000 && portion.amount > 0) {
-            throw ValidationError(field: .portion, allowed: .range(min: 1, max: 5000, digits: 0, unit: "g"), received: "\(portion.grams)")
+        var named: [Portion] = []
+        for portion in portions {
+            guard portion.grams > 0 && portion.grams <= 5000 && portion.amount > 0 && portion.amount <= 1000 else {
+                throw ValidationError(field: .portion, allowed: .range(min: 1, max: 5000, digits: 0, unit: "g"), received: "\(portion.grams)")
+            }
+            // the sync row contract's rule for a portion's name: 1–80 characters, no control character
+            let portionName = try TextRules.name(portion.name, field: .portion)
+            let reference = portion.reference == portion.name ? portionName : try TextRules.name(portion.reference, field: .portion)
+            named.append(Portion(amount: portion.amount, name: portionName, grams: portion.grams, reference: reference))
         }
         self.name = trimmed
         self.barcode = barcode
         self.per100g = per100g
-        self.portions = portions
+        self.portions = named
         self.source = source
         self.attribution = attribution
     }

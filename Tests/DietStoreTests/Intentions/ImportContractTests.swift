@@ -77,10 +77,10 @@ struct ImportContractTests {
         try expectNothingStored(store)
     }
 
-    @Test("a profile the app cannot read is refused, naming it")
+    @Test("a profile the app cannot read is refused, naming the field and what inside it is wrong")
     func unreadableProfile() throws {
         let (reason, store) = try importing({ $0["eating_window"] = .string(#"{"colour":"blue"}"#) }, table: "profile")
-        #expect(reason == "profile row 1: the profile's settings cannot be read or are out of range")
+        #expect(reason == #"profile row 1, field eating_window: has the field "colour", which it must not have"#)
         try expectNothingStored(store)
     }
 
