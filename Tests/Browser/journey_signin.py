@@ -9,7 +9,8 @@ the end; needs root or sudo). This machine runs the built `wdiet serve`:
 Chromium runs inside the namespace, at 390x844:
   A: the first visit lands on the setup page; a wrong code is refused; the right one sets the
      passphrase and signs in (cookie HttpOnly, SameSite=Strict); a second phone finds the code
-     spent; five wrong passphrases lock sign-in, and the right one is refused while locked.
+     spent; signing in with a hostile `next` (a tab before `/evil.example`) stays on the app;
+     five wrong passphrases lock sign-in, and the right one is refused while locked.
   C: over HTTPS through the proxy the setup works and the session cookie is Secure; the app is
      installable there (DevTools Page.getInstallabilityErrors).
 Screens are saved with axe audits (no serious or critical violation). Prints "N passed, N
@@ -251,6 +252,17 @@ def setup_and_lock(j, settings):
     d.get(settings["a"] + "/setup")
     check(d.current_url.endswith("/signin"), "the setup code works once: " + d.current_url)
     j.screen("signin")
+    # issue 32: a next with a tab in it once sent the tab to evil.example after sign-in
+    exploit = settings["a"] + "/signin?next=%2F%09%2Fevil.example%2F"
+    d.get(exploit)
+    j.type("#passphrase", "Korrektes Pferd", clear=True)
+    j.load("form.signin-form button[type=submit]")
+    check(d.current_url.startswith(settings["a"] + "/"), "signing in with a hostile next stays on the app: " + d.current_url)
+    d.get(exploit)
+    check(d.current_url.startswith(settings["a"] + "/") and "evil" not in d.current_url,
+          "signed in, the hostile next still stays on the app: " + d.current_url)
+    d.delete_all_cookies()
+    d.get(settings["a"] + "/signin")
     for attempt in range(1, 6):
         j.type("#passphrase", f"falsch {attempt}", clear=True)
         j.load("form.signin-form button[type=submit]")
