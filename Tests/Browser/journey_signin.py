@@ -9,7 +9,8 @@ the end; needs root or sudo). This machine runs the built `wdiet serve`:
 Chromium runs inside the namespace, at 390x844:
   A: the first visit lands on the setup page; a wrong code is refused; the right one sets the
      passphrase and signs in (cookie HttpOnly, SameSite=Strict); a second phone finds the code
-     spent; five wrong passphrases lock sign-in, and the right one is refused while locked.
+     spent; signing in with a hostile `next` (a tab before `/evil.example`) stays on the app;
+     five wrong passphrases lock sign-in, and the right one is refused while locked.
   C: over HTTPS through the proxy the setup works and the session cookie is Secure; the app is
      installable there (DevTools Page.getInstallabilityErrors).
 Screens are saved with axe audits (no serious or critical violation). Prints "N passed, N
@@ -32,6 +33,7 @@ import traceback
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import journey  # noqa: E402  (reads WDIET_BINARY and ARTEFACTS_DIR from argv)
 from journey import Journey, check  # noqa: E402
+from selenium.common.exceptions import WebDriverException  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -201,6 +203,32 @@ def dark(j, label):
     j.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
 
 
+def left_signin(d):
+    """The address the tab went to after a sign-in form was sent (another site, if it failed to
+    load, shows as the error chromium met there)."""
+    for _ in range(100):
+        url = d.current_url
+        if "/signin" not in url:
+            return url
+        try:
+            error = d.execute_script("return document.documentElement.innerText.match(/ERR_[A-Z_]+/)?.[0] || ''")
+        except WebDriverException as failure:
+            error = failure.msg.splitlines()[0]
+        if error:
+            return f"another site ({error})"
+        time.sleep(0.1)
+    return d.current_url
+
+
+def visit(d, url):
+    """Opens `url`; where the tab ended up, or the error chromium met on another site."""
+    try:
+        d.get(url)
+    except WebDriverException as error:
+        return f"another site ({error.msg.splitlines()[0]})"
+    return d.current_url
+
+
 def fill_setup(j, code, passphrase):
     j.type("#setup-code", code, clear=True)
     j.type("#new-passphrase", passphrase, clear=True)
@@ -251,6 +279,18 @@ def setup_and_lock(j, settings):
     d.get(settings["a"] + "/setup")
     check(d.current_url.endswith("/signin"), "the setup code works once: " + d.current_url)
     j.screen("signin")
+    # issue 32: a next with a tab in it once sent the tab to evil.example after sign-in
+    exploit = settings["a"] + "/signin?next=%2F%09%2Fevil.example%2F"
+    d.get(exploit)
+    j.type("#passphrase", "Korrektes Pferd", clear=True)
+    j.click("form.signin-form button[type=submit]")
+    landed = left_signin(d)
+    check(landed.startswith(settings["a"] + "/") and "evil" not in landed and "/signin" not in landed,
+          "signing in with a hostile next lands on a page of the app (not evil.example, not a failed load): " + landed)
+    landed = visit(d, exploit)
+    check(landed.startswith(settings["a"] + "/") and "evil" not in landed, "signed in, the hostile next still stays on the app: " + landed)
+    d.delete_all_cookies()
+    d.get(settings["a"] + "/signin")
     for attempt in range(1, 6):
         j.type("#passphrase", f"falsch {attempt}", clear=True)
         j.load("form.signin-form button[type=submit]")

@@ -3,6 +3,7 @@ import DietCore
 import DietStore
 import DietWeb
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import TestSupport
@@ -63,9 +64,13 @@ final class Browser: @unchecked Sendable {
     let client: any TestClientProtocol
     private(set) var cookies: [String: String] = [:]
     var acceptLanguage = "en"
+    /// The client address a trusted proxy on loopback forwards (`X-Forwarded-For`) with
+    /// every request: another device on the network, for a server with `--trust-proxy`.
+    let forwardedFor: String?
 
-    init(client: any TestClientProtocol) {
+    init(client: any TestClientProtocol, forwardedFor: String? = nil) {
         self.client = client
+        self.forwardedFor = forwardedFor
     }
 
     struct Page {
@@ -119,6 +124,7 @@ final class Browser: @unchecked Sendable {
         var headers: HTTPFields = [.acceptLanguage: acceptLanguage]
         if !cookies.isEmpty { headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ") }
         if let contentType { headers[.contentType] = contentType }
+        if let forwardedFor { headers[HTTPField.Name("X-Forwarded-For")!] = forwardedFor }
         headers.append(contentsOf: extraHeaders)
         return try await client.execute(uri: path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }) { response in
             for field in response.headers[values: .setCookie] {

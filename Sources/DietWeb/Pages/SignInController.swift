@@ -6,7 +6,8 @@ import Logging
 
 /// Sign-in when `wdiet serve` answers the home network: the first browser chooses the
 /// passphrase with the setup code from the terminal; later ones sign in with it. Wrong
-/// attempts in a row lock sign-in for a while; sign-out ends this browser's session or all.
+/// attempts in a row from one address lock that address for a while (`SignInPolicy`: the
+/// household's other devices still sign in); sign-out ends this browser's session or all.
 struct SignInController: Controller {
     let app: WebApp
     static let logger = Logger(label: "wdiet.serve.signin")
@@ -23,45 +24,47 @@ struct SignInController: Controller {
     func signInPage(_ request: Request, context: WebContext) async throws -> Response {
         guard context.signInRequired else { return redirect("/") }
         guard try store.webSignInState().passphraseHash != nil, app.signIn.setupCode == nil else { return redirect("/setup") }
-        if context.sessionTokenHash != nil { return redirect(SignInMiddleware.returnPath(request.uri.queryParameters["next"].map(String.init))) }
-        return try page(
-            "signin",
-            withLock(FormState(values: ["next": request.uri.queryParameters["next"].map(String.init) ?? ""]), context),
-            context: context
-        )
+        let next = request.uri.queryParameters["next"].map(String.init)
+        if context.sessionTokenHash != nil { return redirect(OwnPath.safe(next)) }
+        return await page("signin", withLock(FormState(values: ["next": next.map(OwnPath.safe) ?? ""]), context), context: context)
     }
 
-    /// The form as it opens: while sign-in is locked it says so at once, before anyone types.
-    private func withLock(_ state: FormState, _ context: WebContext) throws -> FormState {
+    /// The form as it opens: while this address is locked it says so at once, before anyone types.
+    private func withLock(_ state: FormState, _ context: WebContext) async -> FormState {
         var state = state
-        if let until = try store.webSignInState().lockedUntil, until > clock.now() {
+        if let until = await app.signIn.lockedUntil(address(context), now: clock.now()) {
             state.errors["locked"] = lockedMessage(until, Localizer(context.language))
         }
         return state
     }
 
+    /// The client's address as the web app determines it (`SignInMiddleware`: the peer, or
+    /// behind the trusted proxy the address it forwarded); attempts are counted by it.
+    private func address(_ context: WebContext) -> String { context.clientAddress ?? "unknown" }
+
     func signIn(_ request: Request, context: WebContext) async throws -> Response {
         guard context.signInRequired else { return redirect("/") }
         let l = Localizer(context.language)
-        var state = FormState(values: ["next": context.form["next"] ?? ""])
-        let signInState = try store.webSignInState()
-        guard let hash = signInState.passphraseHash, app.signIn.setupCode == nil else { return redirect("/setup") }
-        if let refusal = try await refusal(context, state: signInState, template: "signin", values: state.values) { return refusal }
+        let next = context.form["next"].map(OwnPath.safe)
+        var state = FormState(values: ["next": next ?? ""])
+        guard let hash = try store.webSignInState().passphraseHash, app.signIn.setupCode == nil else { return redirect("/setup") }
+        if let refusal = try await refusal(context, template: "signin", values: state.values) { return refusal }
         guard try await app.signIn.verify(context.form["passphrase"] ?? "", hash: hash) else {
-            state.errors["passphrase"] = try failed(l, context)
+            state.errors["passphrase"] = l.text("web.signin.wrongPassphrase") + " " + (try await failed(l, context))
             return page("signin", state, context: context, status: .unauthorized)
         }
+        await app.signIn.succeeded(address(context))
         let (token, tokenHash) = SignInGate.newSessionToken()
         try store.startWebSession(tokenHash: tokenHash)
         // browsers long gone are forgotten here rather than on a schedule
         try store.endWebSessions(idleSince: clock.now().addingTimeInterval(-app.signIn.policy.idleTimeout))
-        return signedIn(token, path: SignInMiddleware.returnPath(context.form["next"]))
+        return signedIn(token, path: next ?? OwnPath.fallback)
     }
 
     func setupPage(_ request: Request, context: WebContext) async throws -> Response {
         guard context.signInRequired else { return redirect("/") }
         guard app.signIn.setupCode != nil else { return redirect("/signin") }
-        return try page("setup", withLock(FormState(), context), context: context)
+        return await page("setup", withLock(FormState(), context), context: context)
     }
 
     func setUp(_ request: Request, context: WebContext) async throws -> Response {
@@ -69,12 +72,12 @@ struct SignInController: Controller {
         guard app.signIn.setupCode != nil else { return redirect("/signin") }
         let l = Localizer(context.language)
         var state = FormState()
-        if let refusal = try await refusal(context, state: try store.webSignInState(), template: "setup", values: [:]) { return refusal }
+        if let refusal = try await refusal(context, template: "setup", values: [:]) { return refusal }
         guard app.signIn.setupCodeMatches(context.form["code"] ?? "") else {
             // Another browser spent the code since the check above: the passphrase is set, and
             // this one signs in with it (not told its right code was wrong, nor counted a try).
             guard app.signIn.setupCode != nil else { return redirect("/signin") }
-            state.errors["code"] = l.text("web.setup.wrongCode") + " " + (try failed(l, context))
+            state.errors["code"] = l.text("web.setup.wrongCode") + " " + (try await failed(l, context))
             return page("setup", state, context: context, status: .unauthorized)
         }
         let passphrase = context.form["passphrase"] ?? ""
@@ -97,6 +100,7 @@ struct SignInController: Controller {
         let (token, tokenHash) = SignInGate.newSessionToken()
         // the code works once: spent before the store is written, so two tabs cannot both set one
         guard app.signIn.consumeSetupCode(context.form["code"] ?? "") else { return redirect("/signin") }
+        await app.signIn.succeeded(address(context))
         try store.setWebPassphrase(hash: hash, sessionTokenHash: tokenHash)
         return signedIn(token, path: "/")
     }
@@ -112,40 +116,47 @@ struct SignInController: Controller {
         return signedOut()
     }
 
-    /// Locked, or this address tries too often: the page says until when, nothing is checked.
-    private func refusal(_ context: WebContext, state: WebSignInState, template: String, values: [String: String]) async throws -> Response? {
+    /// This address is locked, or tries too often: the page says until when, nothing is checked.
+    /// While wrong attempts from many addresses slow sign-in, an attempt waits its turn here.
+    private func refusal(_ context: WebContext, template: String, values: [String: String]) async throws -> Response? {
         let l = Localizer(context.language)
         var form = FormState(values: values)
-        if let until = state.lockedUntil, until > clock.now() {
+        switch try await app.signIn.admit(address(context), now: clock.now()) {
+        case .allowed:
+            return nil
+        case .locked(let until):
             form.errors["locked"] = lockedMessage(until, l)
             return page(template, form, context: context, status: .tooManyRequests, retryAfter: until.timeIntervalSince(clock.now()))
-        }
-        guard await app.signIn.allowAttempt(from: context.clientAddress ?? "unknown") else {
+        case .tooFast:
             form.errors["locked"] = l.text("web.signin.tooFast")
             return page(template, form, context: context, status: .tooManyRequests, retryAfter: 60)
         }
-        return nil
     }
 
-    /// Counts a wrong passphrase or code; the message says how many tries are left, or until
-    /// when sign-in is now locked (and the terminal hears of it).
-    private func failed(_ l: Localizer, _ context: WebContext) throws -> String {
+    /// Counts a wrong passphrase or code from this address; the message says how many tries it
+    /// has left, or until when it is now locked. The terminal hears of a lock and of a slowdown.
+    private func failed(_ l: Localizer, _ context: WebContext) async throws -> String {
         let policy = app.signIn.policy
-        if let until = try store.recordWebSignInFailure(limit: policy.failuresToLock, lockFor: policy.lockDuration) {
+        let (failure, slowedUntil) = try await app.signIn.failed(address(context), now: clock.now())
+        if let slowedUntil {
             Self.logger.notice(
-                "w-diet sign-in locked until \(until) after \(policy.failuresToLock) wrong attempts (last from \(context.clientAddress ?? "an unknown address"))"
+                "w-diet sign-in slowed until \(slowedUntil): \(policy.failuresToSlow) wrong attempts in a row from any addresses (last from \(address(context)))"
             )
-            return lockedMessage(until, l)
         }
-        let left = policy.failuresToLock - (try store.webSignInState().failures)
-        return l.text(
-            left == 1 ? "web.signin.wrongOne" : "web.signin.wrongMany",
-            ["left": .integer(left), "minutes": .integer(Int(policy.lockDuration / 60))]
-        )
+        switch failure {
+        case .locked(let until):
+            Self.logger.notice("w-diet sign-in from \(address(context)) locked until \(until) after \(policy.failuresToLock) wrong attempts")
+            return lockedMessage(until, l)
+        case .attemptsLeft(let left):
+            return l.text(
+                left == 1 ? "web.signin.triesLeftOne" : "web.signin.triesLeftMany",
+                ["left": .integer(left), "minutes": .integer(Int(policy.lockDuration / 60))]
+            )
+        }
     }
 
     private func lockedMessage(_ until: Date, _ l: Localizer) -> String {
-        l.text("web.signin.locked", ["time": .text(TimeOfDay(until, in: timeZone).formatted)])
+        l.text("web.signin.lockedHere", ["time": .text(TimeOfDay(until, in: timeZone).formatted)])
     }
 
     /// The session cookie (HttpOnly, SameSite=Strict, as long as the idle timeout; `Secure` is

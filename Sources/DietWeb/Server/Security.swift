@@ -35,7 +35,9 @@ struct HostAllowListMiddleware: RouterMiddleware {
 
 /// Headers every response carries: a strict Content-Security-Policy (no inline script or
 /// style, nothing from elsewhere), no framing, no sniffing, no referrer, no caching of pages;
-/// and `Server-Timing` with the time spent in the app (read by the benchmark).
+/// and `Server-Timing` with the time spent in the app (read by the benchmark). A redirect's
+/// `Location` is checked once more: one of the app's own paths (`OwnPath`), or an absolute
+/// http(s) address (WHOOP's sign-in page), else it becomes `/`.
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = WebContext
 
@@ -68,8 +70,19 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         // the camera only for this app's own barcode scanner (BarcodeDetector), never for a frame
         response.headers[.permissionsPolicy] = "camera=(self), geolocation=(), microphone=()"
         response.headers[.serverTiming] = "app;dur=\(String(format: "%.3f", ms))"
+        if let location = response.headers[.location], !Self.isSafeLocation(location) { response.headers[.location] = OwnPath.fallback }
         if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
         return response
+    }
+
+    /// One of the app's own paths, or an absolute http(s) address with a host and no
+    /// whitespace, control character or backslash anywhere.
+    static func isSafeLocation(_ location: String) -> Bool {
+        if OwnPath.isOwn(location) { return true }
+        let lowered = location.lowercased()
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), !location.unicodeScalars.contains(where: OwnPath.isForbidden)
+        else { return false }
+        return URLComponents(string: location)?.host?.isEmpty == false
     }
 }
 

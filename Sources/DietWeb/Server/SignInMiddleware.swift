@@ -80,7 +80,10 @@ struct SignInMiddleware: RouterMiddleware {
             )
         }
         let path = request.uri.path
-        let target = path == "/" ? "/signin" : "/signin?next=" + (path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        // only a path of ours is worth coming back to (`OwnPath`); sign-in checks it again
+        let target =
+            path == "/" || !OwnPath.isOwn(path)
+            ? "/signin" : "/signin?next=" + (path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
         return Response(status: .seeOther, headers: [.location: target])
     }
 
@@ -92,13 +95,5 @@ struct SignInMiddleware: RouterMiddleware {
         guard !cookies.isEmpty else { return response }
         response.headers[values: .setCookie] = cookies.map { $0.lowercased().contains("; secure") ? $0 : $0 + "; Secure" }
         return response
-    }
-
-    /// The local path a sign-in returns to: only this app's own paths, never another site.
-    static func returnPath(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"), next.count <= 512,
-            !next.contains(where: { $0.isNewline || $0 == "\\" })
-        else { return "/" }
-        return next
     }
 }
