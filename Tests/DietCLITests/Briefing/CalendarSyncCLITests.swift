@@ -141,7 +141,7 @@ struct CalendarSyncCLITests {
 
     @Test(
         "a stored address that is a FIFO or a local path (as a synced row could once set) is never opened: briefing and refresh answer at once",
-        .timeLimit(.minutes(1))
+        .timeLimit(.minutes(5))
     )
     func hostileStoredLocations() async throws {
         let harness = CLIHarness()

@@ -111,7 +111,7 @@ struct CalendarRouteTests {
 
     @Test(
         "a stored address that is a FIFO (as a synced row could once set) is never opened: /briefing answers again and again",
-        .timeLimit(.minutes(1))
+        .timeLimit(.minutes(5))
     )
     func hostileStoredAddress() async throws {
         let harness = try WebHarness(environment: [:])  // online: each opening refreshes stale addresses
