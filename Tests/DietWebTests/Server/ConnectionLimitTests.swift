@@ -34,7 +34,7 @@ struct ConnectionLimitTests {
                 reopen: { try (0..<8).map { _ in try RawConnection(port: port, from: "127.0.0.2") } },
                 connect: { try RawConnection(port: port, from: "127.0.0.1") }
             )
-            #expect(times.allSatisfy { $0 < .seconds(1) }, "/signin took \(times)")
+            #expect(times.allSatisfy { $0 < .seconds(2) }, "/signin took \(times)")
             #expect(try await SlowClients.stillOpen(held, after: 0).open.count == 4)
         }
     }
@@ -42,7 +42,7 @@ struct ConnectionLimitTests {
     @Test("headers must be complete within the header timeout however slowly they trickle; an idle connection is closed after the idle timeout")
     func timeouts() async throws {
         try await Self.serving({
-            $0.connections.idleTimeout = 3
+            $0.connections.idleTimeout = 5
             $0.connections.headerTimeout = 1
         }) { port in
             // Given: one client that sends half a request line, one that trickles a byte every 200 ms
@@ -57,7 +57,7 @@ struct ConnectionLimitTests {
             }
             // Then: both are cut at the header timeout, before the idle timeout
             #expect(outcome == .closed)
-            #expect(ContinuousClock.now - began < .seconds(2.8), "closed after \(ContinuousClock.now - began)")
+            #expect(ContinuousClock.now - began < .seconds(4.5), "closed after \(ContinuousClock.now - began)")
             #expect(try await silent.outcome(within: 0) == .closed)
 
             // Given: a kept-alive connection after one answered request
@@ -70,7 +70,7 @@ struct ConnectionLimitTests {
             #expect(answer.hasPrefix("HTTP/1.1 "))
             // it may wait between requests longer than the header timeout, but is closed at the idle timeout
             #expect(try await kept.outcome(within: 2) == .stillOpen)
-            #expect(try await kept.outcome(within: 4) == .closed)
+            #expect(try await kept.outcome(within: 8) == .closed)
         }
     }
 
