@@ -92,12 +92,24 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // What one connection may hold of a server, for `wdiet serve` and `wdiet-server` alike: the
+        // global and per-address connection caps, the idle, header and body timeouts.
+        .target(
+            name: "ServerConnections",
+            dependencies: [
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The web app of `wdiet serve`: routes, security and sign-in (bcrypt, HTTPS), Mustache
         // templates and static assets (resources).
         .target(
             name: "DietWeb",
             dependencies: [
                 "DietBriefing", "DietCore", "DietImport", "DietStore", "DietSync", "FoodFacts", "FoodKit", "ICalendar", "ReadyDay",
+                "ServerConnections",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -121,7 +133,7 @@ let package = Package(
         .target(
             name: "DietServer",
             dependencies: [
-                "SyncProtocol", "WhoopAPI",
+                "ServerConnections", "SyncProtocol", "WhoopAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -18,13 +18,14 @@ public func buildApplication(
     let database = ServerDatabase(configuration.databaseURL, maximumConnections: configuration.databaseConnections, logger: logger)
     let tokens = try await TokenService(configuration: configuration)
     let router = buildRouter(configuration: configuration, database: database, tokens: tokens, logger: logger)
+    let limits = configuration.connectionLimits
     var app = Application(
         router: router,
-        server: configuration.connections.server,
+        server: .http1(configuration: limits.http1Configuration(logger: logger)),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: "wdiet-server",
-            availableConnectionsDelegate: configuration.connections.availableConnections(logger: logger)
+            availableConnectionsDelegate: limits.availableConnections(logger: logger)
         ),
         logger: logger
     )

@@ -45,14 +45,21 @@ enum E2EError: Error {
 /// A `wdiet-server` process on its own database and port, stoppable and restartable.
 final class ServerProcess {
     let database: String
+    let host: String
     let port: Int
+    /// Variables added to the server's environment.
+    let environment: [String: String]
     private var process: ChildProcess.Running?
     private let log: URL
 
-    var url: String { "http://127.0.0.1:\(port)" }
+    var url: String { "http://\(host):\(port)" }
+    var processIdentifier: Int32? { process?.processIdentifier }
 
-    init(folder: URL) async throws {
+    /// A server listening on `host` (loopback, or an address of a test's own network namespace).
+    init(folder: URL, host: String = "127.0.0.1", environment: [String: String] = [:]) async throws {
         database = "e2e_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
+        self.host = host
+        self.environment = environment
         port = Loopback.freePort()
         log = folder.appendingPathComponent("server.log")
         let name = database
@@ -68,8 +75,8 @@ final class ServerProcess {
             URL(fileURLWithPath: E2E.server),
             environment: [
                 "WDIET_DATABASE_URL": String(format: base, "wdiet_app"), "WDIET_MIGRATION_DATABASE_URL": String(format: base, "postgres"),
-                "WDIET_LISTEN": "127.0.0.1:\(port)", "WDIET_BCRYPT_COST": "4", "WDIET_ENV": "development",
-            ],
+                "WDIET_LISTEN": "\(host):\(port)", "WDIET_BCRYPT_COST": "4", "WDIET_ENV": "development",
+            ].merging(environment) { _, added in added },
             log: log
         )
         for _ in 0..<100 {

@@ -16,6 +16,8 @@ struct ServeNetworkTests {
             (["--listen", "::1:8080"], "--listen takes ADDRESS:PORT"),
             (["--listen", "evil host:8080"], "not \"evil host:8080\""),
             (["--tls-cert", "/tmp/cert.pem"], "--tls-cert and --tls-key go together"),
+            (["--max-connections-per-address", "0"], "--max-connections-per-address must be between 1 and 100000, not 0."),
+            (["--header-timeout", "0"], "--header-timeout must be between 1 and 86400, not 0."),
         ]
     )
     func refusals(arguments: [String], expected: String) throws {

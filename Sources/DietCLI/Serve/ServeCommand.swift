@@ -34,6 +34,20 @@ struct ServeCommand: AsyncParsableCommand {
     var trustProxy = false
     @Flag(name: .customLong("reset-passphrase"), help: "Print a new setup code to choose a new passphrase (signs every device out).")
     var resetPassphrase = false
+    @Option(name: .customLong("max-connections"), help: "Open connections in all; past it new ones wait (1–100000).")
+    var maxConnections = WebConnectionPolicy().maxConnections
+    @Option(
+        name: .customLong("max-connections-per-address"),
+        help: "Open connections from one address; past it new ones are closed at once (1–100000; a --trust-proxy proxy has no cap)."
+    )
+    var maxConnectionsPerAddress = WebConnectionPolicy().maxConnectionsPerAddress
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Close a connection idle this long (1–86400).", valueName: "seconds"))
+    var idleTimeout = Int(WebConnectionPolicy().idleTimeout)
+    @Option(
+        name: .customLong("header-timeout"),
+        help: ArgumentHelp("Close a connection whose request headers take longer than this (1–86400).", valueName: "seconds")
+    )
+    var headerTimeout = Int(WebConnectionPolicy().headerTimeout)
     @OptionGroup var options: StoreOptions
 
     func validate() throws {
@@ -41,6 +55,12 @@ struct ServeCommand: AsyncParsableCommand {
         if let listen { _ = try Self.address(listen) }
         guard (tlsCert == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-cert and --tls-key go together: give the certificate and its private key.")
+        }
+        for (name, value, range) in [
+            ("--max-connections", maxConnections, 1...100_000), ("--max-connections-per-address", maxConnectionsPerAddress, 1...100_000),
+            ("--idle-timeout", idleTimeout, 1...86_400), ("--header-timeout", headerTimeout, 1...86_400),
+        ] where !range.contains(value) {
+            throw ValidationError("\(name) must be between \(range.lowerBound) and \(range.upperBound), not \(value).")
         }
     }
 
@@ -88,6 +108,10 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.tls = tlsCert.flatMap { cert in tlsKey.map { WebConfiguration.TLSFiles(certificatePath: cert, privateKeyPath: $0) } }
         configuration.trustProxy = trustProxy
         configuration.resetPassphrase = resetPassphrase
+        configuration.connections.maxConnections = maxConnections
+        configuration.connections.maxConnectionsPerAddress = maxConnectionsPerAddress
+        configuration.connections.idleTimeout = TimeInterval(idleTimeout)
+        configuration.connections.headerTimeout = TimeInterval(headerTimeout)
         // tests and journeys may lower bcrypt's cost; never below its minimum of 4
         if let cost = environment["WDIET_PASSPHRASE_COST"].flatMap(UInt8.init), (4...31).contains(cost) { configuration.signIn.cost = cost }
         let app: WebApp

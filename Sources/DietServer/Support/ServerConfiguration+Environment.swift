@@ -60,8 +60,12 @@ extension ServerConfiguration {
         if let bytes = try reader.integer("WDIET_USER_QUOTA_BYTES", in: 1...Int64.max) { quota.storedBytes = bytes }
         if let bytes = try reader.integer("WDIET_PUSH_BYTES_PER_MINUTE", in: (2 * 1024 * 1024)...Int64.max) { quota.pushBytesPerMinute = bytes }
         if let count = try reader.integer("WDIET_MAX_CONNECTIONS", in: 1...1_000_000) { connections.maxConnections = Int(count) }
+        if let count = try reader.integer("WDIET_MAX_CONNECTIONS_PER_ADDRESS", in: 1...1_000_000) {
+            connections.maxConnectionsPerAddress = Int(count)
+        }
         if let count = try reader.integer("WDIET_DATABASE_CONNECTIONS", in: 1...1_000) { databaseConnections = Int(count) }
         if let seconds = try reader.integer("WDIET_IDLE_TIMEOUT", in: 1...86_400) { connections.idleTimeout = TimeInterval(seconds) }
+        if let seconds = try reader.integer("WDIET_HEADER_TIMEOUT", in: 1...86_400) { connections.headerTimeout = TimeInterval(seconds) }
         if let seconds = try reader.integer("WDIET_BODY_TIMEOUT", in: 1...86_400) { connections.bodyTimeout = TimeInterval(seconds) }
     }
 

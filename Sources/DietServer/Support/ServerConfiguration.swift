@@ -20,9 +20,11 @@ import WhoopAPI
 /// | `WDIET_PROXY_HEADER` | `X-Forwarded-For`; or `Forwarded` (RFC 7239) |
 /// | `WDIET_USER_QUOTA_BYTES` | 104857600 (100 MiB of stored rows per user) |
 /// | `WDIET_PUSH_BYTES_PER_MINUTE` | 10485760 (10 MiB of pushed rows per user and minute) |
-/// | `WDIET_MAX_CONNECTIONS` | 512 open connections |
+/// | `WDIET_MAX_CONNECTIONS` | 512 open connections; past it new ones wait to be accepted |
+/// | `WDIET_MAX_CONNECTIONS_PER_ADDRESS` | 32 open connections from one client address (the TCP peer: behind a proxy, the proxy's, which is exempt when in `WDIET_TRUSTED_PROXIES`); past it a new one is closed at once |
 /// | `WDIET_DATABASE_CONNECTIONS` | twice the number of cores, plus one: connections to PostgreSQL this instance opens at most |
-/// | `WDIET_IDLE_TIMEOUT` | 30 s: an idle connection, or request headers not complete by then, are closed |
+/// | `WDIET_IDLE_TIMEOUT` | 30 s: an idle connection is closed |
+/// | `WDIET_HEADER_TIMEOUT` | 10 s: request headers not complete this long after the connection opened (or a later request's first bytes arrived) are cut |
 /// | `WDIET_BODY_TIMEOUT` | 60 s: a request body not complete this long after its headers is cut |
 /// | `WDIET_APPLE_JWKS` | none (Sign in with Apple disabled); a JWKS document or a path to one |
 /// | `WDIET_APPLE_AUDIENCE` | none; the app's bundle id |
@@ -159,8 +161,14 @@ public struct QuotaPolicy: Sendable {
 /// Open connections and how long a slow client may hold one.
 public struct ConnectionPolicy: Sendable {
     public var maxConnections = 512
-    /// An idle connection, or one whose request headers are not complete, is closed after this.
+    /// Open connections from one client address (the TCP peer; a trusted proxy has no cap of
+    /// its own): one address cannot take every connection for itself.
+    public var maxConnectionsPerAddress = 32
+    /// An idle connection is closed after this.
     public var idleTimeout: TimeInterval = 30
+    /// Request headers must be complete this long after the connection opened, or after the
+    /// first bytes of a later request on it arrived.
+    public var headerTimeout: TimeInterval = 10
     /// A request body must be complete this long after its headers.
     public var bodyTimeout: TimeInterval = 60
 

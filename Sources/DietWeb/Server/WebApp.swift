@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
 import Logging
+import ServerConnections
 
 /// The local web app: one store shared with the CLI, the templates and the assets. Pages are
 /// thin: they read a snapshot, call one store intention and render; every rule lives in
@@ -89,13 +90,33 @@ public final class WebApp: Sendable {
     {
         var logger = logger ?? Logger(label: "wdiet.serve")
         if logger.logLevel < .notice { logger.logLevel = .notice }
-        let server: HTTPServerBuilder = if let files = configuration.tls { try .tls(.http1(), tlsConfiguration: Self.tls(files)) } else { .http1() }
+        let limits = connectionLimits
+        let http1: HTTPServerBuilder = .http1(configuration: limits.http1Configuration(logger: logger))
+        let server: HTTPServerBuilder = if let files = configuration.tls { try .tls(http1, tlsConfiguration: Self.tls(files)) } else { http1 }
         return Application(
             router: router(),
             server: server,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: nil,
+                availableConnectionsDelegate: limits.availableConnections(logger: logger)
+            ),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger
+        )
+    }
+
+    /// The connection limits of the configuration. Behind `--trust-proxy` the proxy's
+    /// loopback address has no per-address cap (every client comes through it).
+    var connectionLimits: ConnectionLimits {
+        let policy = configuration.connections
+        let trustProxy = configuration.trustProxy
+        return ConnectionLimits(
+            maxConnections: policy.maxConnections,
+            maxConnectionsPerAddress: policy.maxConnectionsPerAddress,
+            idleTimeout: policy.idleTimeout,
+            headerTimeout: policy.headerTimeout,
+            isExempt: { trustProxy && WebConfiguration.isLoopback($0) }
         )
     }
 

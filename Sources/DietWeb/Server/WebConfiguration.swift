@@ -29,6 +29,9 @@ public struct WebConfiguration: Sendable {
     /// are believed (from loopback peers only), and sign-in is required.
     public var trustProxy = false
     public var signIn = SignInPolicy()
+    /// How many connections the server holds, from one address and in all, and how long a
+    /// slow client may keep one.
+    public var connections = WebConnectionPolicy()
     /// Offer a new setup code even though a passphrase is set (a forgotten passphrase).
     public var resetPassphrase = false
 
@@ -103,6 +106,25 @@ public struct WebConfiguration: Sendable {
         let all = interfaceAddresses().filter { !isLoopback($0) && !$0.hasPrefix("fe80:") && !$0.hasPrefix("169.254.") }
         return all.filter { !$0.contains(":") } + all.filter { $0.contains(":") }
     }
+}
+
+/// Open connections and how long a slow client may hold one: nobody on the network, signed in
+/// or not, can take every connection or hold one for ever. A browser opens at most six
+/// connections to a server, so the per-address cap leaves room for several of them on one
+/// device; behind `--trust-proxy` the proxy (a loopback peer) has no cap of its own, since
+/// every client comes through it, and counts toward `maxConnections` only.
+public struct WebConnectionPolicy: Sendable, Equatable {
+    /// Open connections in all; past it new ones wait to be accepted.
+    public var maxConnections = 256
+    /// Open connections from one address; past it a new one is closed at once.
+    public var maxConnectionsPerAddress = 16
+    /// An idle connection is closed after this many seconds.
+    public var idleTimeout: TimeInterval = 30
+    /// Request headers must be complete this many seconds after the connection opened (or
+    /// after the first bytes of a later request on it arrived).
+    public var headerTimeout: TimeInterval = 10
+
+    public init() {}
 }
 
 /// A certificate or key file for HTTPS that cannot be used, and why.

@@ -14,7 +14,9 @@ struct ConfigurationTests {
         let configuration = try ServerConfiguration(environment: ["WDIET_ENV": "development"])
         // Then
         #expect(configuration.mode == .development)
-        #expect(configuration.host == "127.0.0.1" && configuration.port == 8090)
+        #expect(configuration.host == "127.0.0.1" && configuration.port == 8090, "development binds loopback unless told otherwise")
+        #expect(try ServerConfiguration(environment: ["WDIET_ENV": "development", "WDIET_LISTEN": "0.0.0.0:9000"]).host == "0.0.0.0")
+        #expect(configuration.connections.maxConnectionsPerAddress == 32 && configuration.connections.headerTimeout == 10)
         #expect(configuration.databaseURL.username == "wdiet_app")
         #expect(configuration.bcryptCost == 12)
         #expect(configuration.clientAddress.trustedProxies.isEmpty)
@@ -61,6 +63,7 @@ struct ConfigurationTests {
             "WDIET_ENV": "development", "WDIET_TRUSTED_PROXIES": "10.0.0.0/8, ::1", "WDIET_PROXY_HEADER": "Forwarded",
             "WDIET_USER_QUOTA_BYTES": "5000000", "WDIET_PUSH_BYTES_PER_MINUTE": "3000000", "WDIET_MAX_CONNECTIONS": "64",
             "WDIET_IDLE_TIMEOUT": "5", "WDIET_BODY_TIMEOUT": "7", "WDIET_BCRYPT_CONCURRENCY": "3", "WDIET_DATABASE_CONNECTIONS": "16",
+            "WDIET_MAX_CONNECTIONS_PER_ADDRESS": "6", "WDIET_HEADER_TIMEOUT": "4",
         ])
         // Then
         #expect(configuration.clientAddress.trustedProxies == [IPRange("10.0.0.0/8"), IPRange("::1")].compactMap { $0 })
@@ -68,6 +71,7 @@ struct ConfigurationTests {
         #expect(configuration.quota.storedBytes == 5_000_000 && configuration.quota.pushBytesPerMinute == 3_000_000)
         #expect(configuration.connections.maxConnections == 64)
         #expect(configuration.connections.idleTimeout == 5 && configuration.connections.bodyTimeout == 7)
+        #expect(configuration.connections.maxConnectionsPerAddress == 6 && configuration.connections.headerTimeout == 4)
         #expect(configuration.bcrypt.concurrency == 3)
         #expect(configuration.databaseConnections == 16)
     }
@@ -80,7 +84,8 @@ struct ConfigurationTests {
             ("WDIET_APPLE_JWKS", "/no/such/file.json"), ("WDIET_TRUSTED_PROXIES", "10.0.0.0/33"), ("WDIET_TRUSTED_PROXIES", "proxy.local"),
             ("WDIET_PROXY_HEADER", "X-Real-IP"), ("WDIET_USER_QUOTA_BYTES", "0"), ("WDIET_PUSH_BYTES_PER_MINUTE", "1000"),
             ("WDIET_MAX_CONNECTIONS", "many"), ("WDIET_IDLE_TIMEOUT", "0"), ("WDIET_BODY_TIMEOUT", "-1"), ("WDIET_BCRYPT_CONCURRENCY", "0"),
-            ("WDIET_DATABASE_CONNECTIONS", "0"), ("WDIET_DATABASE_CONNECTIONS", "1001"),
+            ("WDIET_DATABASE_CONNECTIONS", "0"), ("WDIET_DATABASE_CONNECTIONS", "1001"), ("WDIET_MAX_CONNECTIONS_PER_ADDRESS", "0"),
+            ("WDIET_HEADER_TIMEOUT", "ten"),
         ]
     )
     func badValues(variable: String, value: String) {
