@@ -106,11 +106,20 @@ struct BatchedImportTests {
         let (store, _) = try fileStore(in: folder)
         struct Stop: Error {}
 
-        // When the import stops after its second batch of 500 (as a crash would)
+        // When the import stops after the batch that brings it to 1,000 meals or more (as a
+        // crash would; batches are at most 500, fewer when they take longer than 0.4 s)
         var options = berlinOptions
         options.pacing = ImportPacing(firstBatch: 500, maxBatch: 500, pause: .zero)
-        options.afterBatch = { written in if written.mealsAdded >= 1_000 { throw Stop() } }
+        let stoppedAt = Observed()
+        options.afterBatch = { written in
+            if written.mealsAdded >= 1_000 {
+                stoppedAt.lock.withLock { stoppedAt.duringImport = written.mealsAdded }
+                throw Stop()
+            }
+        }
         #expect(throws: Stop.self) { try Importer.run(path: diary, into: store, options: options) }
+        let committed = stoppedAt.lock.withLock { stoppedAt.duringImport }
+        #expect((1_000..<1_500).contains(committed))
         let firstDay = try store.meals(on: .ymd(2020, 1, 1)).count
         #expect(firstDay == 10, "the first batch is committed")
         #expect(try store.meals(on: lastDay(ofDiary: 3_000)).isEmpty, "the last rows are not")
@@ -118,8 +127,8 @@ struct BatchedImportTests {
         // Then importing the file again adds the rest, and a third import adds nothing
         options.afterBatch = nil
         let again = try Importer.run(path: diary, into: store, options: options)
-        #expect(again.outcome.mealsAlreadyThere == 1_000)
-        #expect(again.outcome.mealsAdded == 2_003)
+        #expect(again.outcome.mealsAlreadyThere == committed)
+        #expect(again.outcome.mealsAdded == 3_003 - committed)
         let third = try Importer.run(path: diary, into: store, options: options)
         #expect(third.outcome.mealsAdded == 0 && third.outcome.mealsAlreadyThere == 3_003)
         #expect(try store.meals(on: .ymd(2020, 1, 1)).count == 13)
