@@ -84,3 +84,50 @@ final class FileSource: ByteSource {
         return got
     }
 }
+
+/// Bytes in memory (a file's first line, read for its format).
+final class BytesSource: ByteSource {
+    private let bytes: [UInt8]
+    private(set) var consumed: Int64 = 0
+    var total: Int64 { Int64(bytes.count) }
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
+        let start = Int(consumed)
+        let count = min(buffer.count, bytes.count - start)
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[start..<(start + count)])) }
+        consumed += Int64(count)
+        return count
+    }
+}
+
+/// Another source, telling `progress` how far it has read after every chunk.
+final class ReportingSource: ByteSource {
+    private let source: ByteSource
+    private let progress: ImportProgress
+    var consumed: Int64 { source.consumed }
+    var total: Int64 { source.total }
+
+    init(_ source: ByteSource, progress: @escaping ImportProgress) {
+        self.source = source
+        self.progress = progress
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
+        let got = try source.read(into: buffer)
+        progress(source.consumed, source.total)
+        return got
+    }
+}
+
+extension ByteSource {
+    /// This source, reporting its progress to `progress` if there is one.
+    func reporting(_ progress: ImportProgress?) -> ByteSource {
+        guard let progress else { return self }
+        return ReportingSource(self, progress: progress)
+    }
+}

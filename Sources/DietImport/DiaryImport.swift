@@ -16,7 +16,7 @@ import Foundation
 /// Dates and times carry no zone: they are read in the user's time zone. A row without a time
 /// gets its meal group's usual time (breakfast 08:00, lunch 12:30, dinner 18:30, snacks 15:30).
 struct DiaryImport {
-    let table: CSVTable
+    let survey: CSVSurvey
     let format: ImportFormat
     let timeZone: TimeZone
     let names: DiaryNames
@@ -28,11 +28,17 @@ struct DiaryImport {
         let quickAdd: String
     }
 
-    func plan() throws(ImportError) -> ImportPlan {
-        try table.checkWidths()
+    var header: CSVHeader { survey.header }
+
+    /// The second pass: reads every row of `source` (the survey has checked the file's shape)
+    /// and stages what it holds; a bad row throws with its line before anything is written.
+    /// Returns the rows left out, by reason.
+    func stage(_ source: ByteSource, into staging: ImportStaging.Writer) throws -> [SkipReason: Int] {
         switch format {
         case .cronometerServings:
             return try meals(
+                source,
+                staging,
                 source: "cronometer/servings",
                 date: "day",
                 name: "food name",
@@ -45,6 +51,8 @@ struct DiaryImport {
             )
         case .cronometerDailySummary:
             return try meals(
+                source,
+                staging,
                 source: "cronometer/daily",
                 date: "date",
                 name: nil,
@@ -57,6 +65,8 @@ struct DiaryImport {
             )
         case .myFitnessPalNutrition:
             return try meals(
+                source,
+                staging,
                 source: "myfitnesspal/nutrition",
                 date: "date",
                 name: "meal",
@@ -67,13 +77,31 @@ struct DiaryImport {
                 fat: "fat (g)",
                 fiber: "fiber"
             )
-        case .cronometerBiometrics: return try weights(date: "day", metric: "metric", unit: "unit", amount: "amount")
-        case .myFitnessPalMeasurement: return try weights(date: "date", metric: nil, unit: nil, amount: "weight")
-        case .wdietJSON, .appleHealthXML, .appleHealthZip: return ImportPlan(format: format)
+        case .cronometerBiometrics: return try weights(source, staging, date: "day", metric: "metric", unit: "unit", amount: "amount")
+        case .myFitnessPalMeasurement: return try weights(source, staging, date: "date", metric: nil, unit: nil, amount: "weight")
+        case .wdietJSON, .appleHealthXML, .appleHealthZip: return [:]
+        }
+    }
+
+    /// Every data row of `source`, with its line (the header is passed over).
+    private func rows(_ source: ByteSource, _ body: (CSVReader.Record) throws -> Void) throws {
+        var first = true
+        try CSVReader(source: source).read { record in
+            if first {
+                first = false
+                return
+            }
+            do {
+                try body(record)
+            } catch let error as ImportError {
+                throw ImportError(line: error.line ?? record.line, error.reason)
+            }
         }
     }
 
     private func meals(
+        _ file: ByteSource,
+        _ staging: ImportStaging.Writer,
         source: String,
         date: String,
         name: String?,
@@ -83,100 +111,84 @@ struct DiaryImport {
         carbs: String,
         fat: String,
         fiber: String
-    ) throws(ImportError) -> ImportPlan {
-        var plan = ImportPlan(format: format)
+    ) throws -> [SkipReason: Int] {
+        var skipped: [SkipReason: Int] = [:]
         let columns = (
-            date: try table.require(date), kcal: try table.require(kcal), time: table.column("time"),
-            name: name.flatMap { table.column($0) }, group: group.flatMap { table.column($0) }
+            date: try header.require(date), kcal: try header.require(kcal), time: header.column("time"),
+            name: name.flatMap { header.column($0) }, group: group.flatMap { header.column($0) }
         )
-        let macros = [protein, carbs, fat, fiber].map { table.column($0) }
-        var seen: [String: Int] = [:]
-        for row in table.rows {
-            try atLine(row.line) { () throws(ImportError) in
-                let day = try CSVValues.date(row.fields[columns.date])
-                let groupName = columns.group.map { row.fields[$0] } ?? ""
-                let time = try CSVValues.time(columns.time.map { row.fields[$0] } ?? "") ?? Self.usualTime(of: groupName)
-                var values = MealValues()
-                values.kcal = try energy(row, columns.kcal)
-                var grams: [Double?] = []
-                for index in macros {
-                    if let index { grams.append(try gramsValue(row, index)) } else { grams.append(nil) }
-                }
-                (values.protein, values.carbs, values.fat, values.fiber) = (grams[0], grams[1], grams[2], grams[3])
-                let mealName = columns.name.map { row.fields[$0].trimmingCharacters(in: .whitespaces) } ?? names.dailyTotal
-                let instant = day.instant(at: TimeOfDay(minutesSinceMidnight: time.hour * 60 + time.minute), in: timeZone)
-                var key = "\(source)/\(day.iso)/\(groupName)/\(mealName)"
-                if columns.time != nil { key += "/\(time.hour):\(time.minute)" }
-                seen[key, default: 0] += 1
-                switch values.entry(name: mealName.isEmpty ? names.quickAdd : mealName, fallbackName: names.quickAdd, at: instant, in: timeZone) {
-                case .success(let entry):
-                    plan.meals.append(ImportedMeal(id: AppDatabase.importedMealID("\(key)/\(seen[key] ?? 1)"), entry: entry))
-                case .failure(let reason): plan.skip(reason)
-                }
+        let macros = [protein, carbs, fat, fiber].map { header.column($0) }
+        var moments = MomentCache(timeZone: timeZone)
+        try rows(file) { row in
+            let day = try CSVValues.date(row.field(columns.date))
+            let groupName = columns.group.map { row.field($0) } ?? ""
+            let time = try CSVValues.time(columns.time.map { row.field($0) } ?? "") ?? Self.usualTime(of: groupName)
+            var values = MealValues()
+            values.kcal = try energy(row, columns.kcal)
+            var grams: [Double?] = []
+            for index in macros {
+                if let index { grams.append(try gramsValue(row, index)) } else { grams.append(nil) }
+            }
+            (values.protein, values.carbs, values.fat, values.fiber) = (grams[0], grams[1], grams[2], grams[3])
+            let mealName = columns.name.map { row.field($0).trimmingCharacters(in: .whitespaces) } ?? names.dailyTotal
+            let moment = moments.moment(day, minutes: time.hour * 60 + time.minute)
+            var key = "\(source)/\(day.iso)/\(groupName)/\(mealName)"
+            if columns.time != nil { key += "/\(time.hour):\(time.minute)" }
+            let occurrence = try staging.occurrence(of: key)
+            switch values.entry(name: mealName.isEmpty ? names.quickAdd : mealName, fallbackName: names.quickAdd, at: moment) {
+            case .success(let entry): try staging.add(ImportedMeal(id: AppDatabase.importedMealID("\(key)/\(occurrence)"), entry: entry))
+            case .failure(let reason): skipped[reason, default: 0] += 1
             }
         }
-        return plan
+        return skipped
     }
 
-    private func weights(date: String, metric: String?, unit: String?, amount: String) throws(ImportError) -> ImportPlan {
-        var plan = ImportPlan(format: format)
-        var amountColumn = table.column(amount) ?? table.column("weight (kg)", "weight (lbs)", "weight (lb)")
-        if amountColumn == nil { amountColumn = try table.require(amount) }
+    private func weights(
+        _ file: ByteSource,
+        _ staging: ImportStaging.Writer,
+        date: String,
+        metric: String?,
+        unit: String?,
+        amount: String
+    ) throws -> [SkipReason: Int] {
+        var skipped: [SkipReason: Int] = [:]
+        var amountColumn = header.column(amount) ?? header.column("weight (kg)", "weight (lbs)", "weight (lb)")
+        if amountColumn == nil { amountColumn = try header.require(amount) }
         let columns = (
-            date: try table.require(date), amount: amountColumn ?? 0, metric: metric.flatMap { table.column($0) },
-            unit: unit.flatMap { table.column($0) }
+            date: try header.require(date), amount: amountColumn ?? 0, metric: metric.flatMap { header.column($0) },
+            unit: unit.flatMap { header.column($0) }
         )
-        let headerUnit = Self.unitInHeader(table.header[columns.amount]) ?? weightUnit
-        var byDay: [LocalDate: (kg: Double, row: Int)] = [:]
-        for row in table.rows {
-            try atLine(row.line) { () throws(ImportError) in
-                if let index = columns.metric, CSVTable.normalized(row.fields[index]) != "weight" {
-                    plan.skip(.otherMeasurement)
-                    return
-                }
-                let day = try CSVValues.date(row.fields[columns.date])
-                guard
-                    let value = try CSVValues.number(
-                        row.fields[columns.amount],
-                        column: table.header[columns.amount],
-                        decimal: table.decimalSeparator
-                    )
-                else { return }
-                let unit = columns.unit.map { row.fields[$0] } ?? headerUnit
-                // later rows of a day win, as a later weigh-in does in the app
-                byDay[day] = (try Units.kilograms(value, unit: unit, shown: row.fields[columns.amount]), row.line)
+        let headerUnit = Self.unitInHeader(header.names[columns.amount]) ?? weightUnit
+        try rows(file) { row in
+            if let index = columns.metric, CSVReader.normalized(row.field(index)) != "weight" {
+                skipped[.otherMeasurement, default: 0] += 1
+                return
             }
-        }
-        for (day, weight) in byDay.sorted(by: { $0.key < $1.key }) {
-            guard let entry = try? WeightEntry(date: day, kg: Units.tenths(weight.kg)) else {
-                plan.skip(.weightOutOfRange)
-                continue
+            let day = try CSVValues.date(row.field(columns.date))
+            let shown = row.field(columns.amount)
+            guard let value = try CSVValues.number(shown, column: header.names[columns.amount], decimal: survey.decimalSeparator) else {
+                return
             }
-            // measured at noon of that day: an import never wins over a weight logged later that day
+            let unit = columns.unit.map { row.field($0) } ?? headerUnit
+            // later rows of a day win, as a later weigh-in does in the app; measured at noon of
+            // that day: an import never wins over a weight logged later that day
+            let kg = try Units.kilograms(value, unit: unit, shown: shown)
             let instant = day.instant(at: TimeOfDay(minutesSinceMidnight: 12 * 60), in: timeZone)
-            plan.weights.append(ImportedWeight(entry: entry, measuredAt: instant, timeZone: timeZone))
+            try staging.setWeight(day: day, kg: kg, measuredAt: instant, offsetSeconds: nil, rule: .laterRowWins)
         }
-        return plan
+        return skipped
     }
 
-    private func energy(_ row: CSVTable.Row, _ index: Int) throws(ImportError) -> Double? {
-        let text = row.fields[index]
-        guard let value = try CSVValues.number(text, column: table.header[index], decimal: table.decimalSeparator) else { return nil }
+    private func energy(_ row: CSVReader.Record, _ index: Int) throws(ImportError) -> Double? {
+        let text = row.field(index)
+        guard let value = try CSVValues.number(text, column: header.names[index], decimal: survey.decimalSeparator) else { return nil }
         return try Units.kilocalories(value, unit: "kcal", shown: text)
     }
 
-    private func gramsValue(_ row: CSVTable.Row, _ index: Int) throws(ImportError) -> Double? {
-        let text = row.fields[index]
-        guard let value = try CSVValues.number(text, column: table.header[index], decimal: table.decimalSeparator) else { return nil }
+    private func gramsValue(_ row: CSVReader.Record, _ index: Int) throws(ImportError) -> Double? {
+        let text = row.field(index)
+        guard let value = try CSVValues.number(text, column: header.names[index], decimal: survey.decimalSeparator) else { return nil }
         return try Units.grams(value, unit: "g", shown: text)
-    }
-
-    private func atLine(_ line: Int, _ body: () throws(ImportError) -> Void) throws(ImportError) {
-        do {
-            try body()
-        } catch {
-            throw ImportError(line: error.line ?? line, error.reason)
-        }
     }
 
     /// `Weight (lbs)` → `lbs`.
@@ -186,7 +198,7 @@ struct DiaryImport {
     }
 
     static func usualTime(of group: String) -> (hour: Int, minute: Int) {
-        switch CSVTable.normalized(group) {
+        switch CSVReader.normalized(group) {
         case "breakfast", "frühstück", "desayuno": (8, 0)
         case "lunch", "mittagessen", "almuerzo", "comida": (12, 30)
         case "dinner", "abendessen", "cena": (18, 30)

@@ -12,8 +12,8 @@ import Foundation
 /// in exports shown by chrislemke/ios-health-explorer and others; identifiers from HealthKit's
 /// HKQuantityTypeIdentifier: BodyMass, DietaryEnergyConsumed, DietaryProtein,
 /// DietaryCarbohydrates, DietaryFatTotal, DietaryFiber; food names from the HKFoodType
-/// metadata key). Samples of one start time and source are one meal. Memory stays flat: the
-/// plan grows per meal and per day, never per sample.
+/// metadata key). Samples of one start time and source are one meal. Memory stays flat: meals
+/// and weights are added up in the import's staging (on disk), not in memory.
 struct HealthImport {
     enum Kind: CaseIterable {
         case bodyMass, energy, protein, carbs, fat, fiber
@@ -32,19 +32,6 @@ struct HealthImport {
         }
     }
 
-    struct MealKey: Hashable {
-        let start: String
-        let source: String
-    }
-
-    struct MealSum {
-        let instant: Date
-        let offsetSeconds: Int
-        var kcal: Double?
-        var grams: [Kind: Double] = [:]
-        var name: String?
-    }
-
     struct Sample {
         let kind: Kind
         let amount: Double
@@ -55,8 +42,10 @@ struct HealthImport {
     }
 
     let mealName: String
-    private(set) var meals: [MealKey: MealSum] = [:]
-    private(set) var weights: [LocalDate: (kg: Double, instant: Date, offset: Int)] = [:]
+    let staging: ImportStaging.Writer
+    /// Why the staging refused a write (the scanner's callbacks can only throw `ImportError`).
+    private(set) var stagingFailure: (any Error)?
+    private(set) var skipped: [SkipReason: Int] = [:]
     private var pending: Sample?
     /// Inside a `<Correlation>` (a food correlation repeats samples that are also listed on
     /// their own): its records are not counted twice.
@@ -69,20 +58,32 @@ struct HealthImport {
     private static let foodType = Array("HKFoodType".utf8)
     private static let identifiers = Kind.allCases.map { ($0, $0.identifier) }
 
-    init(mealName: String) {
+    init(mealName: String, staging: ImportStaging.Writer) {
         self.mealName = mealName
+        self.staging = staging
     }
 
-    /// Scans `source` to the end and returns the plan; a broken file throws with its line.
-    static func plan(_ source: ByteSource, format: ImportFormat, mealName: String, progress: ImportProgress?) throws(ImportError) -> ImportPlan {
-        var collector = HealthImport(mealName: mealName)
+    /// Scans `source` to the end into `staging`; a broken file throws with its line. Returns
+    /// the meals left out, by reason.
+    static func stage(
+        _ source: ByteSource,
+        into staging: ImportStaging.Writer,
+        mealName: String,
+        progress: ImportProgress?
+    ) throws -> [SkipReason: Int] {
+        var collector = HealthImport(mealName: mealName, staging: staging)
         let scanner = XMLScanner(source: source)
         if let progress { scanner.onChunk = { progress(source.consumed, source.total) } }
-        try scanner.run(
-            start: { tag throws(ImportError) in try collector.start(tag) },
-            close: { tag throws(ImportError) in try collector.close(tag) }
-        )
-        return collector.finish(format: format)
+        do {
+            try scanner.run(
+                start: { tag throws(ImportError) in try collector.start(tag) },
+                close: { tag throws(ImportError) in try collector.close(tag) }
+            )
+        } catch {
+            throw collector.stagingFailure ?? error
+        }
+        try collector.finish()
+        return collector.skipped
     }
 
     mutating func start(_ tag: XMLTag) throws(ImportError) {
@@ -105,7 +106,12 @@ struct HealthImport {
         if tag.isNamed(Self.correlation) { correlationDepth -= 1 }
         guard tag.isNamed(Self.record), let sample = pending else { return }
         pending = nil
-        add(sample)
+        do {
+            try add(sample)
+        } catch {
+            stagingFailure = error
+            throw ImportError(line: nil, .truncated)
+        }
     }
 
     private static func sample(_ kind: Kind, _ tag: XMLTag) throws(ImportError) -> Sample {
@@ -129,56 +135,54 @@ struct HealthImport {
         )
     }
 
-    private mutating func add(_ sample: Sample) {
+    private func add(_ sample: Sample) throws {
         if sample.kind == .bodyMass {
-            let date = sample.moment.localDate
-            if let known = weights[date], known.instant > sample.moment.instant { return }
-            weights[date] = (sample.amount, sample.moment.instant, sample.moment.offsetSeconds)
+            try staging.setWeight(
+                day: sample.moment.localDate,
+                kg: sample.amount,
+                measuredAt: sample.moment.instant,
+                offsetSeconds: sample.moment.offsetSeconds,
+                rule: .laterMeasurementWins
+            )
             return
         }
-        let key = MealKey(start: sample.start, source: sample.source)
-        var sum = meals[key] ?? MealSum(instant: sample.moment.instant, offsetSeconds: sample.moment.offsetSeconds)
-        if sample.kind == .energy {
-            sum.kcal = (sum.kcal ?? 0) + sample.amount
-        } else {
-            sum.grams[sample.kind, default: 0] += sample.amount
+        var amounts = StagedMealSum.Amounts()
+        switch sample.kind {
+        case .energy: amounts.kcal = sample.amount
+        case .protein: amounts.protein = sample.amount
+        case .carbs: amounts.carbs = sample.amount
+        case .fat: amounts.fat = sample.amount
+        case .fiber: amounts.fiber = sample.amount
+        case .bodyMass: break
         }
-        if sum.name == nil, let food = sample.foodName { sum.name = food }
-        meals[key] = sum
+        try staging.addToMeal(
+            key: "apple-health/\(sample.start)/\(sample.source)",
+            instant: sample.moment.instant,
+            offsetSeconds: sample.moment.offsetSeconds,
+            amounts: amounts,
+            name: sample.foodName
+        )
     }
 
-    /// The meals and weights the store keeps; the rest counted as skipped with their reason.
-    func finish(format: ImportFormat) -> ImportPlan {
-        var plan = ImportPlan(format: format)
-        for (key, sum) in meals.sorted(by: { $0.value.instant < $1.value.instant }) {
+    /// Turns the added-up meals into the meals the store keeps, in the order of their instants;
+    /// the rest counted as skipped with their reason.
+    private mutating func finish() throws {
+        var skipped = skipped
+        try staging.forEachMealSum { sum in
             let timeZone = TimeZone(secondsFromGMT: sum.offsetSeconds) ?? .gmt
-            let grams = MealValues(
-                kcal: sum.kcal,
-                protein: sum.grams[.protein],
-                carbs: sum.grams[.carbs],
-                fat: sum.grams[.fat],
-                fiber: sum.grams[.fiber]
+            let values = MealValues(
+                kcal: sum.amounts.kcal,
+                protein: sum.amounts.protein,
+                carbs: sum.amounts.carbs,
+                fat: sum.amounts.fat,
+                fiber: sum.amounts.fiber
             )
-            switch grams.entry(name: sum.name ?? mealName, fallbackName: mealName, at: sum.instant, in: timeZone) {
-            case .success(let entry):
-                plan.meals.append(ImportedMeal(id: AppDatabase.importedMealID("apple-health/\(key.start)/\(key.source)"), entry: entry))
-            case .failure(let reason): plan.skip(reason)
+            switch values.entry(name: sum.name ?? mealName, fallbackName: mealName, at: sum.instant, in: timeZone) {
+            case .success(let entry): try staging.add(ImportedMeal(id: AppDatabase.importedMealID(sum.key), entry: entry))
+            case .failure(let reason): skipped[reason, default: 0] += 1
             }
         }
-        for (date, weight) in weights.sorted(by: { $0.key < $1.key }) {
-            guard let entry = try? WeightEntry(date: date, kg: Units.tenths(weight.kg)) else {
-                plan.skip(.weightOutOfRange)
-                continue
-            }
-            plan.weights.append(
-                ImportedWeight(
-                    entry: entry,
-                    measuredAt: weight.instant,
-                    timeZone: TimeZone(secondsFromGMT: weight.offset) ?? .gmt
-                )
-            )
-        }
-        return plan
+        self.skipped = skipped
     }
 }
 

@@ -32,7 +32,7 @@ public enum SkipReason: String, Hashable, Sendable, CaseIterable, Comparable, Er
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }
 
-/// What a file holds, read and checked in full before anything is written.
+/// What a file holds, read and checked in full before anything is written (`Importer.plan`).
 public struct ImportPlan: Sendable {
     public let format: ImportFormat
     public var meals: [ImportedMeal] = []
@@ -44,6 +44,51 @@ public struct ImportPlan: Sendable {
     }
 
     mutating func skip(_ reason: SkipReason) { skipped[reason, default: 0] += 1 }
+}
+
+/// A file read into its staging, given out in batches for the store to write: the meals in
+/// the order they were staged, then the weights by day. A weight the app cannot keep (outside
+/// 30–200 kg) is counted as skipped when its batch is made.
+final class StagedImport {
+    let staging: ImportStaging
+    private(set) var skipped: [SkipReason: Int]
+    let timeZone: TimeZone
+    private var mealsAfter: Int64 = 0
+    private var mealsDone = false
+    private var weightsAfter: LocalDate?
+    private var weightsDone = false
+
+    init(staging: ImportStaging, skipped: [SkipReason: Int], timeZone: TimeZone) {
+        self.staging = staging
+        self.skipped = skipped
+        self.timeZone = timeZone
+    }
+
+    /// The next batch of at most `limit` entries, nil after the last.
+    func next(limit: Int) throws -> ImportBatch? {
+        var batch = ImportBatch()
+        if !mealsDone {
+            let page = try staging.meals(after: mealsAfter, limit: limit)
+            batch.meals = page.map(\.meal)
+            if let last = page.last { mealsAfter = last.seq }
+            if page.count < limit { mealsDone = true }
+        }
+        while !weightsDone && batch.count < limit {
+            let page = try staging.weights(after: weightsAfter, limit: limit - batch.count)
+            if let last = page.last { weightsAfter = last.day }
+            if page.count < limit - batch.count { weightsDone = true }
+            for weight in page {
+                guard let entry = try? WeightEntry(date: weight.day, kg: Units.tenths(weight.kg)) else {
+                    skipped[.weightOutOfRange, default: 0] += 1
+                    continue
+                }
+                let zone = weight.offsetSeconds.flatMap { TimeZone(secondsFromGMT: $0) } ?? timeZone
+                batch.weights.append(ImportedWeight(entry: entry, measuredAt: weight.measuredAt, timeZone: zone))
+            }
+        }
+        if batch.count == 0 && mealsDone && weightsDone { return nil }
+        return batch
+    }
 }
 
 /// What an import did: the plan's counts and the store's outcome.

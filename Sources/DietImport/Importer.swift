@@ -5,9 +5,13 @@ import Foundation
 /// Imports of the data people already have (docs/rules.md §8): the w-diet JSON export, Apple Health
 /// exports (export.xml or export.zip, streamed), Cronometer and MyFitnessPal CSV diaries.
 ///
-/// An import reads and checks the WHOLE file first, then writes everything in one store
-/// transaction (`AppDatabase.importEntries`), so a damaged file changes nothing. Imported meals
-/// have ids derived from the file, so importing it again adds nothing twice.
+/// An import reads and checks the WHOLE file first, streaming, into a staging database on disk
+/// (`ImportStaging`), so a damaged file is refused with its line and reason before anything is
+/// written. Then the staged entries are written in short batches (`ImportPacing`: one
+/// transaction each, the store's write lock free in between), so a large import holds up no
+/// other write for more than about a batch. Memory stays the same for any number of rows.
+/// Imported meals have ids derived from the file, so importing it again adds nothing twice,
+/// also after an import that stopped between batches: its batches are there, the rest is added.
 public enum Importer {
     /// What the import needs to know about the person: where their diary's dates are, the
     /// language of default names, the unit of a weight column that names none.
@@ -16,12 +20,26 @@ public enum Importer {
         public var language: Language
         public var weightUnit: String
         public var progress: ImportProgress?
+        /// How the writing shares the store with other writers.
+        public var pacing: ImportPacing
+        /// Told what was written so far after each committed batch; throwing stops the import
+        /// there (what was committed stays, as after a crash).
+        public var afterBatch: (@Sendable (ImportOutcome) throws -> Void)?
 
-        public init(timeZone: TimeZone, language: Language, weightUnit: String = "kg", progress: ImportProgress? = nil) {
+        public init(
+            timeZone: TimeZone,
+            language: Language,
+            weightUnit: String = "kg",
+            progress: ImportProgress? = nil,
+            pacing: ImportPacing = .default,
+            afterBatch: (@Sendable (ImportOutcome) throws -> Void)? = nil
+        ) {
             self.timeZone = timeZone
             self.language = language
             self.weightUnit = weightUnit
             self.progress = progress
+            self.pacing = pacing
+            self.afterBatch = afterBatch
         }
     }
 
@@ -42,9 +60,13 @@ public enum Importer {
             guard String(decoding: bytes, as: UTF8.self).contains("HealthData") else { throw ImportError(line: nil, .unknownFormat) }
             return .appleHealthXML
         }
-        let firstLine = bytes.prefix { $0 != 0x0A && $0 != 0x0D }
-        guard let header = try? CSVTable(Data(firstLine)) else { throw ImportError(line: nil, .unknownFormat) }
-        return try csvFormat(Set(header.normalizedHeader))
+        let firstLine = Array(bytes.prefix { $0 != 0x0A && $0 != 0x0D })
+        var header: CSVHeader?
+        _ = try? CSVReader(source: BytesSource(firstLine)).read { record in
+            if header == nil { header = CSVHeader(names: record.fields) }
+        }
+        guard let header else { throw ImportError(line: nil, .unknownFormat) }
+        return try csvFormat(Set(header.normalized))
     }
 
     static func csvFormat(_ columns: Set<String>) throws(ImportError) -> ImportFormat {
@@ -59,43 +81,71 @@ public enum Importer {
     }
 
     /// Reads and checks the file into what would be written; nothing is written. Not for the
-    /// w-diet JSON export, which restores whole tables (`run` handles it).
-    public static func plan(path: String, options: Options) throws(ImportError) -> ImportPlan {
+    /// w-diet JSON export, which restores whole tables (`run` handles it). Holds every entry
+    /// in memory: for looking at a file; `run` imports one of any size.
+    public static func plan(path: String, options: Options) throws -> ImportPlan {
         let file = try OpenFile(path: path)
         let format = try format(head: file.bytes(at: 0, count: 64 << 10))
-        let l = Localizer(options.language)
-        let mealName = l.text("import.appleHealth.mealName")
-        switch format {
-        case .appleHealthXML:
-            return try HealthImport.plan(FileSource(file), format: format, mealName: mealName, progress: options.progress)
-        case .appleHealthZip:
-            let source = try ZipEntrySource(file: file, entry: ZipEntry.healthExport(in: file))
-            return try HealthImport.plan(source, format: format, mealName: mealName, progress: options.progress)
-        case .wdietJSON:
-            return ImportPlan(format: format)
-        default:
-            guard file.size <= 512 << 20 else { throw ImportError(line: nil, .unknownFormat) }
-            let data = Data(try file.bytes(at: 0, count: Int(file.size)))
-            options.progress?(file.size, file.size)
-            let names = DiaryImport.DiaryNames(dailyTotal: l.text("import.diary.dailyTotal"), quickAdd: MealEntry.quickAddName(options.language))
-            return try DiaryImport(
-                table: CSVTable(data),
-                format: format,
-                timeZone: options.timeZone,
-                names: names,
-                weightUnit: options.weightUnit
-            ).plan()
+        var plan = ImportPlan(format: format)
+        guard format != .wdietJSON else { return plan }
+        let staged = try stage(file, format: format, options: options)
+        while let batch = try staged.next(limit: 10_000) {
+            plan.meals += batch.meals
+            plan.weights += batch.weights
         }
+        plan.skipped = staged.skipped
+        return plan
     }
 
-    /// Imports the file at `path` into `store`: the whole file is read and checked, then
-    /// written in one transaction. Throws `ImportError` for a damaged file (nothing written),
-    /// `StoreError` when the store refuses (e.g. a JSON export into a database holding data).
+    /// Imports the file at `path` into `store`: the whole file is read and checked into the
+    /// staging (nothing written when it is refused), then written in batches. Throws
+    /// `ImportError` for a damaged file (nothing written), `StoreError` when the store refuses
+    /// (e.g. a JSON export into a database holding data, or no profile yet: nothing written);
+    /// any other error while writing leaves the batches committed before it, which the outcome
+    /// given to `Options.afterBatch` counts, and importing the file again adds the rest.
     public static func run(path: String, into store: AppDatabase, options: Options) throws -> ImportSummary {
-        let plan = try plan(path: path, options: options)
-        if plan.format == .wdietJSON { return try restore(path: path, into: store) }
-        let outcome = try store.importEntries(meals: plan.meals, weights: plan.weights, format: plan.format.rawValue, timeZone: options.timeZone)
-        return ImportSummary(format: plan.format, outcome: outcome, skipped: plan.skipped, restoredRows: nil)
+        let file = try OpenFile(path: path)
+        let format = try format(head: file.bytes(at: 0, count: 64 << 10))
+        if format == .wdietJSON { return try restore(path: path, into: store) }
+        let staged = try stage(file, format: format, options: options)
+        let outcome = try store.importEntries(
+            format: format.rawValue,
+            timeZone: options.timeZone,
+            pacing: options.pacing,
+            afterBatch: options.afterBatch
+        ) { limit in try staged.next(limit: limit) }
+        return ImportSummary(format: format, outcome: outcome, skipped: staged.skipped, restoredRows: nil)
+    }
+
+    /// The first pass: the whole file read, checked and staged.
+    static func stage(_ file: OpenFile, format: ImportFormat, options: Options) throws -> StagedImport {
+        let l = Localizer(options.language)
+        let staging = try ImportStaging()
+        let skipped: [SkipReason: Int] = try staging.fill { writer in
+            switch format {
+            case .appleHealthXML:
+                return try HealthImport.stage(
+                    FileSource(file),
+                    into: writer,
+                    mealName: l.text("import.appleHealth.mealName"),
+                    progress: options.progress
+                )
+            case .appleHealthZip:
+                let source = try ZipEntrySource(file: file, entry: ZipEntry.healthExport(in: file))
+                return try HealthImport.stage(source, into: writer, mealName: l.text("import.appleHealth.mealName"), progress: options.progress)
+            case .wdietJSON:
+                return [:]
+            default:
+                // a diary: its shape and decimal separator first, then its rows
+                let survey = try CSVSurvey(FileSource(file))
+                let names = DiaryImport.DiaryNames(dailyTotal: l.text("import.diary.dailyTotal"), quickAdd: MealEntry.quickAddName(options.language))
+                let source = FileSource(file)
+                let progress = options.progress
+                let diary = DiaryImport(survey: survey, format: format, timeZone: options.timeZone, names: names, weightUnit: options.weightUnit)
+                return try diary.stage(source.reporting(progress), into: writer)
+            }
+        }
+        return StagedImport(staging: staging, skipped: skipped, timeZone: options.timeZone)
     }
 
     /// The w-diet JSON export, restored as before: into an empty database, losslessly.

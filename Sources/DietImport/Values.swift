@@ -71,25 +71,73 @@ struct MealValues {
     var fiber: Double?
 
     func entry(name: String, fallbackName: String, at instant: Date, in timeZone: TimeZone) -> Result<MealEntry, SkipReason> {
+        entry(name: name, fallbackName: fallbackName, at: Moment(instant, in: timeZone))
+    }
+
+    /// The meal at `moment`, checked as `MealEntry` checks a meal; the local date and time come
+    /// from the moment (worked out once per moment, not once per meal).
+    func entry(name: String, fallbackName: String, at moment: Moment) -> Result<MealEntry, SkipReason> {
         guard let kcal, kcal.rounded() >= 1 else { return .failure(.noCalories) }
         guard kcal.rounded() <= Double(MealEntry.kcalRange.upperBound) else { return .failure(.mealOutOfRange) }
         let grams = [protein, carbs, fat, fiber].map { $0.map { ($0 * 10).rounded() / 10 } }
-        guard grams.allSatisfy({ ($0 ?? 0) <= MealEntry.gramRange.upperBound }) else { return .failure(.mealOutOfRange) }
+        guard grams.allSatisfy({ ($0 ?? 0) <= MealEntry.gramRange.upperBound && ($0 ?? 0) >= MealEntry.gramRange.lowerBound }) else {
+            return .failure(.mealOutOfRange)
+        }
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         for candidate in [String(trimmed.prefix(80)), fallbackName] where !candidate.isEmpty {
-            if let entry = try? MealEntry(
-                name: candidate,
-                kcal: Int(kcal.rounded()),
-                proteinG: grams[0],
-                carbsG: grams[1],
-                fatG: grams[2],
-                fiberG: grams[3],
-                at: instant,
-                in: timeZone
-            ) {
-                return .success(entry)
+            if let checked = try? TextRules.name(candidate, field: .mealName) {
+                return .success(
+                    MealEntry(
+                        restoring: checked,
+                        kcal: Int(kcal.rounded()),
+                        proteinG: grams[0],
+                        carbsG: grams[1],
+                        fatG: grams[2],
+                        fiberG: grams[3],
+                        instant: moment.instant,
+                        localDate: moment.localDate,
+                        localTime: moment.localTime,
+                        timeZoneIdentifier: moment.timeZone.identifier
+                    )
+                )
             }
         }
         return .failure(.mealOutOfRange)
+    }
+}
+
+/// An instant with its local date and time in a time zone.
+struct Moment {
+    let instant: Date
+    let timeZone: TimeZone
+    let localDate: LocalDate
+    let localTime: TimeOfDay
+
+    init(_ instant: Date, in timeZone: TimeZone) {
+        self.instant = instant
+        self.timeZone = timeZone
+        localDate = LocalDate(instant, in: timeZone)
+        localTime = TimeOfDay(instant, in: timeZone)
+    }
+}
+
+/// The moments of a diary's days and times in one time zone, each worked out once (a calendar
+/// computation costs more than the rest of a row); bounded, as a diary has about a dozen
+/// moments a day and goes day by day.
+struct MomentCache {
+    let timeZone: TimeZone
+    private var known: [Int: Moment] = [:]
+
+    init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+    }
+
+    mutating func moment(_ day: LocalDate, minutes: Int) -> Moment {
+        let key = day.dayNumber * 1440 + minutes
+        if let moment = known[key] { return moment }
+        if known.count >= 4096 { known.removeAll(keepingCapacity: true) }
+        let moment = Moment(day.instant(at: TimeOfDay(minutesSinceMidnight: minutes), in: timeZone), in: timeZone)
+        known[key] = moment
+        return moment
     }
 }

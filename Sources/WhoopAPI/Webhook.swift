@@ -33,22 +33,46 @@ public enum WebhookError: Error, Hashable, Sendable {
     case badSignature
     case staleTimestamp
     case malformedBody
-    case duplicate
+}
+
+/// Where the trace ids of the webhooks already received are remembered: one place for every
+/// instance of the server (the server keeps them in PostgreSQL), so a delivery replayed to
+/// another instance is still known. WhoopAPI checks signatures and times; it keeps no state.
+public protocol WebhookTraceLog: Sendable {
+    /// Records `traceID` as received now, unless it was received before within `window`
+    /// seconds: true for a first delivery, false for a duplicate. Decided atomically: of two
+    /// deliveries at the same moment, on any instances, exactly one is the first. Entries
+    /// older than `window` may be forgotten.
+    func recordFirstDelivery(of traceID: String, within window: TimeInterval) async throws -> Bool
+}
+
+/// A verified webhook: new, or a delivery of a trace id received already.
+public enum WebhookDelivery: Hashable, Sendable {
+    case first(WhoopWebhookEvent)
+    case duplicate(WhoopWebhookEvent)
 }
 
 /// Checks WHOOP webhooks: `X-WHOOP-Signature` is the base64 HMAC-SHA256, keyed with the client
 /// secret, of `X-WHOOP-Signature-Timestamp` (ms since 1970) followed by the raw body. Stale
-/// timestamps are refused, and a `trace_id` seen before is reported as a duplicate.
+/// timestamps are refused; `accept` also asks a `WebhookTraceLog` whether the `trace_id` was
+/// received before.
 public struct WhoopWebhookVerifier: Sendable {
+    /// How far a signed timestamp may be from the receiver's clock, either way.
     public static let tolerance: TimeInterval = 5 * 60
+    /// How long a trace id must be remembered: a delivery passes the timestamp check for up to
+    /// `tolerance` after its signed time, which may itself be up to `tolerance` ahead of the
+    /// receiver's clock when it first arrives.
+    public static let replayWindow: TimeInterval = 2 * tolerance
+    /// The longest trace id accepted (WHOOP's are UUIDs); a longer one is a malformed body.
+    public static let maxTraceIDBytes = 200
     private let key: SymmetricKey
-    private let seen: TraceLog
 
-    public init(clientSecret: String, remember: Int = 10_000) {
+    public init(clientSecret: String) {
         key = SymmetricKey(data: Data(clientSecret.utf8))
-        seen = TraceLog(capacity: remember)
     }
 
+    /// The event, if the signature is right, the timestamp fresh and the body a WHOOP event.
+    /// Says nothing about duplicates (`accept` does).
     public func verify(signature: String?, timestamp: String?, body: [UInt8], now: Date = Date()) throws(WebhookError) -> WhoopWebhookEvent {
         guard let signature, let timestamp, let milliseconds = Int64(timestamp), timestamp.utf8.count <= 19 else {
             throw .missingSignature
@@ -59,9 +83,23 @@ public struct WhoopWebhookVerifier: Sendable {
         message.append(contentsOf: body)
         // Constant-time comparison of the authentication code.
         guard HMAC<SHA256>.isValidAuthenticationCode(expected, authenticating: message, using: key) else { throw .badSignature }
-        guard let event = try? JSONDecoder().decode(WhoopWebhookEvent.self, from: Data(body)) else { throw .malformedBody }
-        guard seen.insert(event.traceID) else { throw .duplicate }
+        guard let event = try? JSONDecoder().decode(WhoopWebhookEvent.self, from: Data(body)),
+            (1...Self.maxTraceIDBytes).contains(event.traceID.utf8.count)
+        else { throw .malformedBody }
         return event
+    }
+
+    /// `verify`, then whether `traces` has seen the event's trace id within `replayWindow`
+    /// (recording it if not). Throws `WebhookError`, or the trace log's error.
+    public func accept(
+        signature: String?,
+        timestamp: String?,
+        body: [UInt8],
+        traces: some WebhookTraceLog,
+        now: Date = Date()
+    ) async throws -> WebhookDelivery {
+        let event = try verify(signature: signature, timestamp: timestamp, body: body, now: now)
+        return try await traces.recordFirstDelivery(of: event.traceID, within: Self.replayWindow) ? .first(event) : .duplicate(event)
     }
 
     /// The signature WHOOP would send (for tests and the fake server).
@@ -70,29 +108,5 @@ public struct WhoopWebhookVerifier: Sendable {
         message.append(contentsOf: body)
         let code = HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: Data(clientSecret.utf8)))
         return Data(code).base64EncodedString()
-    }
-}
-
-/// The most recent trace ids, bounded.
-final class TraceLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var order: [String] = []
-    private var members = Set<String>()
-    private let capacity: Int
-
-    init(capacity: Int) {
-        self.capacity = max(1, capacity)
-    }
-
-    /// False if already present.
-    func insert(_ trace: String) -> Bool {
-        lock.withLock {
-            guard members.insert(trace).inserted else { return false }
-            order.append(trace)
-            if order.count > capacity {
-                members.remove(order.removeFirst())
-            }
-            return true
-        }
     }
 }

@@ -172,8 +172,8 @@ struct WhoopDataTests {
         #expect(domain.need == 27_944.229)
     }
 
-    @Test("a webhook signed with the client secret over timestamp + body is accepted once")
-    func webhook() throws {
+    @Test("a webhook signed with the client secret over timestamp + body is accepted once: the trace log decides duplicates")
+    func webhook() async throws {
         let verifier = WhoopWebhookVerifier(clientSecret: "secret")
         let now = Date(timeIntervalSince1970: 1_795_000_000)
         let timestamp = String(Int64(now.timeIntervalSince1970 * 1000))
@@ -183,9 +183,16 @@ struct WhoopDataTests {
         )
         let signature = WhoopWebhookVerifier.signature(timestamp: timestamp, body: body, clientSecret: "secret")
 
-        let event = try verifier.verify(signature: signature, timestamp: timestamp, body: body, now: now)
+        let traces = SetTraceLog()
+        let first = try await verifier.accept(signature: signature, timestamp: timestamp, body: body, traces: traces, now: now)
+        guard case .first(let event) = first else {
+            Issue.record("the first delivery was \(first)")
+            return
+        }
         #expect(event.type == "recovery.updated" && event.userID == 10129)
-        #expect(throws: WebhookError.duplicate) { try verifier.verify(signature: signature, timestamp: timestamp, body: body, now: now) }
+        #expect(try await verifier.accept(signature: signature, timestamp: timestamp, body: body, traces: traces, now: now) == .duplicate(event))
+        #expect(await traces.windows == [WhoopWebhookVerifier.replayWindow, WhoopWebhookVerifier.replayWindow])
+        #expect(WhoopWebhookVerifier.replayWindow >= 2 * WhoopWebhookVerifier.tolerance)
 
         let fresh = WhoopWebhookVerifier(clientSecret: "secret")
         var tampered = body
@@ -201,5 +208,19 @@ struct WhoopDataTests {
         let junk = Array("not json".utf8)
         let junkSignature = WhoopWebhookVerifier.signature(timestamp: timestamp, body: junk, clientSecret: "secret")
         #expect(throws: WebhookError.malformedBody) { try fresh.verify(signature: junkSignature, timestamp: timestamp, body: junk, now: now) }
+        let long = Array(#"{"user_id":1,"id":"x","type":"sleep.updated","trace_id":"\#(String(repeating: "t", count: 201))"}"#.utf8)
+        let longSignature = WhoopWebhookVerifier.signature(timestamp: timestamp, body: long, clientSecret: "secret")
+        #expect(throws: WebhookError.malformedBody) { try fresh.verify(signature: longSignature, timestamp: timestamp, body: long, now: now) }
+    }
+}
+
+/// A trace log in memory, for the verifier's own tests (the server's is PostgreSQL).
+actor SetTraceLog: WebhookTraceLog {
+    private var seen: Set<String> = []
+    private(set) var windows: [TimeInterval] = []
+
+    func recordFirstDelivery(of traceID: String, within window: TimeInterval) async throws -> Bool {
+        windows.append(window)
+        return seen.insert(traceID).inserted
     }
 }

@@ -8,10 +8,13 @@ extension WhoopController {
     /// The largest webhook body read; WHOOP's are a few hundred bytes.
     static let maxWebhookBytes = 64 * 1024
 
-    /// WHOOP's notice that a record changed: verified with the client secret, then the record
-    /// is fetched with its user's token and stored (or tombstoned when deleted). Anything that
-    /// is not WHOOP's fault answers 204, so WHOOP never retries in a loop.
-    @Sendable func webhook(request: Request, context: ServerContext) async throws -> HTTPResponse.Status {
+    /// WHOOP's notice that a record changed: verified with the client secret, checked against
+    /// the trace ids every instance has received (`whoop_webhook_traces`), then the record is
+    /// fetched with its user's token and stored (or tombstoned when deleted). A delivery of a
+    /// trace id received before, by this instance or another, is applied no second time and
+    /// answered 200 `{"status": "duplicate"}`. Anything that is not WHOOP's fault answers 2xx,
+    /// so WHOOP never retries in a loop.
+    @Sendable func webhook(request: Request, context: ServerContext) async throws -> Response {
         let connector = try requireConnector()
         guard let verifier else { throw Self.notConfigured }
         let body: ByteBuffer
@@ -20,19 +23,17 @@ extension WhoopController {
         } catch {
             throw APIError(status: .contentTooLarge, code: "too_large", message: "A webhook body is at most 64 KB.")
         }
-        let event: WhoopWebhookEvent
+        let delivery: WebhookDelivery
         do {
-            event = try verifier.verify(
+            delivery = try await verifier.accept(
                 signature: request.header("X-WHOOP-Signature"),
                 timestamp: request.header("X-WHOOP-Signature-Timestamp"),
-                body: Array(body.readableBytesView)
+                body: Array(body.readableBytesView),
+                traces: WhoopWebhookTraces(database: database, logger: logger)
             )
-        } catch .duplicate {
-            ServerMetrics.whoopJob("webhook", outcome: "skipped")
-            return .noContent
-        } catch .malformedBody {
+        } catch WebhookError.malformedBody {
             throw APIError.badRequest("The webhook body is not a WHOOP event.")
-        } catch {
+        } catch is WebhookError {
             ServerMetrics.whoopJob("webhook", outcome: "failed")
             throw APIError(
                 status: .unauthorized,
@@ -40,8 +41,15 @@ extension WhoopController {
                 message: "The webhook's signature is missing, wrong or too old."
             )
         }
-        await handle(event, connector: connector)
-        return .noContent
+        switch delivery {
+        case .first(let event):
+            await handle(event, connector: connector)
+            return Response(status: .noContent)
+        case .duplicate(let event):
+            logger.info("WHOOP webhook delivered again: not applied twice", metadata: ["type": "\(event.type)", "trace_id": "\(event.traceID)"])
+            ServerMetrics.whoopJob("webhook", outcome: "skipped")
+            return try JSONBody(WhoopWebhookDuplicate(traceID: event.traceID)).response(from: request, context: context)
+        }
     }
 
     private func handle(_ event: WhoopWebhookEvent, connector: WhoopConnector) async {
@@ -103,6 +111,21 @@ extension WhoopController {
             return [WhoopRows.Record(try WhoopSyncedRecord(try await client.cycle(id: cycle)))]
         case .workout: return [WhoopRows.Record(try WhoopSyncedRecord(try await client.workout(id: id)))]
         }
+    }
+}
+
+/// The answer to a webhook whose trace id was received before (by any instance).
+struct WhoopWebhookDuplicate: Codable, Sendable {
+    var status = "duplicate"
+    let traceID: String
+
+    enum CodingKeys: String, CodingKey {
+        case status
+        case traceID = "trace_id"
+    }
+
+    init(traceID: String) {
+        self.traceID = traceID
     }
 }
 
