@@ -78,6 +78,8 @@ struct HostAddress: Hashable, Sendable, CustomStringConvertible {
     /// Whether `text` is a DNS host name (letters, digits, hyphens and dots; labels of 1–63).
     static func isHostName(_ text: String) -> Bool {
         guard !text.isEmpty, text.utf8.count <= 253 else { return false }
+        // "5" or "10.1" are no names: the resolver reads them as the addresses 0.0.0.5, 10.0.0.1
+        guard let last = text.split(separator: ".").last, !last.allSatisfy(\.isNumber) else { return false }
         return text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
             (1...63).contains(label.count) && !label.hasPrefix("-") && !label.hasSuffix("-")
                 && label.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }

@@ -259,7 +259,7 @@ struct HostAddressTests {
     func hostList() throws {
         #expect(try CalendarSource.AddressPolicy.parse("nas.local, 192.168.1.5\n[::1] NAS.local").get() == ["nas.local", "192.168.1.5", "::1"])
         #expect(try CalendarSource.AddressPolicy.parse("").get() == [])
-        for bad in ["http://nas.local", "nas.local:8080", "-bad.example", "a/b", "<script>"] {
+        for bad in ["http://nas.local", "nas.local:8080", "-bad.example", "a/b", "<script>", "5", "1,5", "10.1"] {
             #expect((try? CalendarSource.AddressPolicy.parse(bad).get()) == nil, "\(bad)")
         }
     }

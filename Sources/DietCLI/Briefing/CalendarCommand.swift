@@ -262,8 +262,11 @@ struct CalendarLocalHostsCommand: CLICommand {
         let session = try Session.open(options, context: context)
         let l = session.localizer
         if none || !hosts.isEmpty {
-            guard !(none && !hosts.isEmpty) else { throw CLIError("Give host names or --none, not both.") }
+            guard !(none && !hosts.isEmpty) else { throw CLIError(l.text("cli.calendar.hosts.both")) }
             switch CalendarSource.AddressPolicy.parse(hosts.joined(separator: " ")) {
+            case .success(let parsed) where parsed.isEmpty && !none:
+                // an empty argument is no way to clear the list: that is --none
+                throw CLIError(l.text("cli.calendar.hosts.bad", ["value": .text("")]))
             case .success(let parsed): try session.run { try session.store.setCalendarLocalHosts(parsed) }
             case .failure(let problem): throw CLIError(l.text("cli.calendar.hosts.bad", ["value": .text(String(problem.entry.prefix(80)))]))
             }
