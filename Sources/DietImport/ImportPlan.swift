@@ -96,13 +96,24 @@ public struct ImportSummary: Sendable {
     public let format: ImportFormat
     public let outcome: ImportOutcome
     public let skipped: [SkipReason: Int]
-    /// Rows of a w-diet JSON export restored (that format restores whole tables).
-    public let restoredRows: Int?
+    /// What the restore of a w-diet JSON export wrote (that format restores whole tables).
+    public let restore: RestoreOutcome?
+
+    public init(format: ImportFormat, outcome: ImportOutcome, skipped: [SkipReason: Int], restore: RestoreOutcome? = nil) {
+        self.format = format
+        self.outcome = outcome
+        self.skipped = skipped
+        self.restore = restore
+    }
 
     /// The lines a surface shows: what was imported, what was there already, what was left
     /// out and why. Counts only (recovery mode hides amounts, not how many rows came in).
     public func lines(_ l: Localizer) -> [String] {
-        if let restoredRows { return [l.text("import.summary.restored", ["rows": .integer(restoredRows)])] }
+        if let restore {
+            var lines = [l.text("import.summary.restored", ["rows": .integer(restore.restored)])]
+            if restore.alreadyThere > 0 { lines.append(l.text("import.summary.alreadyThere", ["count": .integer(restore.alreadyThere)])) }
+            return lines
+        }
         var lines = [
             l.text(
                 "import.summary.imported",

@@ -25,6 +25,8 @@ public enum Importer {
         /// Told what was written so far after each committed batch; throwing stops the import
         /// there (what was committed stays, as after a crash).
         public var afterBatch: (@Sendable (ImportOutcome) throws -> Void)?
+        /// `afterBatch` for the restore of a w-diet JSON export.
+        public var afterRestoreBatch: (@Sendable (RestoreOutcome) throws -> Void)?
 
         public init(
             timeZone: TimeZone,
@@ -32,7 +34,8 @@ public enum Importer {
             weightUnit: String = "kg",
             progress: ImportProgress? = nil,
             pacing: ImportPacing = .default,
-            afterBatch: (@Sendable (ImportOutcome) throws -> Void)? = nil
+            afterBatch: (@Sendable (ImportOutcome) throws -> Void)? = nil,
+            afterRestoreBatch: (@Sendable (RestoreOutcome) throws -> Void)? = nil
         ) {
             self.timeZone = timeZone
             self.language = language
@@ -40,6 +43,7 @@ public enum Importer {
             self.progress = progress
             self.pacing = pacing
             self.afterBatch = afterBatch
+            self.afterRestoreBatch = afterRestoreBatch
         }
     }
 
@@ -106,7 +110,7 @@ public enum Importer {
     public static func run(path: String, into store: AppDatabase, options: Options) throws -> ImportSummary {
         let file = try OpenFile(path: path)
         let format = try format(head: file.bytes(at: 0, count: 64 << 10))
-        if format == .wdietJSON { return try restore(path: path, into: store) }
+        if format == .wdietJSON { return try restore(file, into: store, options: options) }
         let staged = try stage(file, format: format, options: options)
         let outcome = try store.importEntries(
             format: format.rawValue,
@@ -114,7 +118,7 @@ public enum Importer {
             pacing: options.pacing,
             afterBatch: options.afterBatch
         ) { limit in try staged.next(limit: limit) }
-        return ImportSummary(format: format, outcome: outcome, skipped: staged.skipped, restoredRows: nil)
+        return ImportSummary(format: format, outcome: outcome, skipped: staged.skipped)
     }
 
     /// The first pass: the whole file read, checked and staged.
@@ -148,31 +152,62 @@ public enum Importer {
         return StagedImport(staging: staging, skipped: skipped, timeZone: options.timeZone)
     }
 
-    /// The w-diet JSON export, restored as before: into an empty database, losslessly.
-    static func restore(path: String, into store: AppDatabase) throws -> ImportSummary {
-        let export: DataExport
-        do {
-            export = try JSONDecoder().decode(DataExport.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch let error as DecodingError {
-            throw ImportError(line: nil, .wdietExport(describe(error)))
-        } catch {
-            throw ImportError(line: nil, .unreadable(path))
-        }
-        try store.importData(export)
-        return ImportSummary(
-            format: .wdietJSON,
-            outcome: ImportOutcome(),
-            skipped: [:],
-            restoredRows: export.tables.values.map(\.count).reduce(0, +)
-        )
-    }
+    /// The longest row of an export read; a longer one is refused (the row contract's fields
+    /// are far shorter).
+    static let exportRowLimit = 1 << 20
 
-    static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .keyNotFound(let key, _): "missing \(key.stringValue)"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            context.codingPath.map(\.stringValue).joined(separator: ".") + ": " + context.debugDescription
-        @unknown default: "not a w-diet export"
+    /// The w-diet JSON export, restored losslessly into an empty database: read as a stream
+    /// (`JSONStream`) into a `RestoreStaging`, which checks every row, then written in batches.
+    static func restore(_ file: OpenFile, into store: AppDatabase, options: Options) throws -> ImportSummary {
+        let staging = try RestoreStaging(for: store)
+        var json = JSONStream(FileSource(file).reporting(options.progress))
+        var format: String?
+        var version: Int?
+        var exportedAt: String?
+        try json.beginObject("an export")
+        while let key = try json.nextKey() {
+            switch key {
+            case "format":
+                guard case .string(let text) = try json.value(limit: 1 << 10) else { throw json.problem("format must be text") }
+                // refused at once: a file that is no export is not read to its end
+                guard text == DataExport.formatName else { throw StoreError.importRefused(reason: "not a w-diet export (format \(text))") }
+                format = text
+            case "version":
+                guard case .number(let number) = try json.value(limit: 64), let whole = Int(exactly: number) else {
+                    throw json.problem("version must be a whole number")
+                }
+                version = whole
+            case "exported_at":
+                guard case .string(let text) = try json.value(limit: 1 << 10) else { throw json.problem("exported_at must be text") }
+                exportedAt = text
+            case "tables":
+                try json.beginObject("tables")
+                while let table = try json.nextKey() {
+                    guard DataExport.tables.contains(table) else { throw StoreError.importRefused(reason: "unknown table \(table)") }
+                    try json.beginArray("tables.\(table)")
+                    while try json.nextElement() {
+                        guard case .object(let row) = try json.value(limit: exportRowLimit) else {
+                            throw json.problem("each row of \(table) must be a JSON object")
+                        }
+                        try staging.add(row, table: table)
+                    }
+                }
+            default:
+                // a field of a later version: read past it
+                _ = try json.value(limit: exportRowLimit)
+            }
         }
+        try json.end()
+        try staging.finish()
+        guard let format else { throw ImportError(line: nil, .wdietExport("missing format")) }
+        guard let version else { throw ImportError(line: nil, .wdietExport("missing version")) }
+        try AppDatabase.checkHeader(format: format, version: version)
+        let outcome = try store.restore(
+            staging,
+            export: "\(exportedAt ?? "an export"), \(staging.count) rows",
+            pacing: options.pacing,
+            afterBatch: options.afterRestoreBatch
+        )
+        return ImportSummary(format: .wdietJSON, outcome: ImportOutcome(), skipped: [:], restore: outcome)
     }
 }

@@ -91,9 +91,17 @@ struct BatchedImportTests {
         #expect(failure == nil, "the other connection's write failed: \(String(describing: failure))")
         #expect(summary.outcome.mealsAdded == rows)
         #expect(during >= 3, "the other connection wrote \(during) times while the import had written part of the diary")
-        let longest = waits.max() ?? .zero
-        #expect(longest < .seconds(5), "the longest wait of another connection's write was \(longest)")
-        print("BatchedImportTests: \(waits.count) writes of another connection, \(during) while the import was half-way; longest wait \(longest)")
+        // No write is held more than a second (the 95th percentile: one late wake-up of a loaded
+        // machine is not the import's), and none more than a few (the old import held each for
+        // all of its 60 s)
+        let sorted = waits.sorted()
+        let longest = sorted.last ?? .zero
+        let p95 = sorted.isEmpty ? .zero : sorted[(sorted.count * 95) / 100]
+        #expect(p95 < .seconds(1), "95 % of another connection's writes waited less than \(p95)")
+        #expect(longest < .seconds(3), "the longest wait of another connection's write was \(longest)")
+        print(
+            "BatchedImportTests: \(waits.count) writes of another connection, \(during) while the import was half-way; 95th percentile wait \(p95), longest \(longest)"
+        )
     }
 
     @Test("an import stopped between batches and run again adds each row exactly once")

@@ -68,44 +68,37 @@ extension AppDatabase {
         return files
     }
 
-    /// Restores an export into this database, which must hold no user data. Every row must
-    /// keep the row contract (the one sync enforces) and be readable by the app; it is then
-    /// stored as it was (same ids and stamps) and queued for sync, all in one transaction: a
-    /// bad file is refused with the table, row, field and reason, and changes nothing.
+    /// Restores an export held in memory into this database, which must hold no user data:
+    /// `RestoreStaging` checks every row (a bad one refuses the export with the table, row,
+    /// field and reason, and changes nothing), then `restore(_:export:pacing:afterBatch:)`
+    /// stores them as they were (same ids and stamps), queued for sync. A file is restored
+    /// without reading it whole by `Importer` (DietImport).
     public func importData(_ export: DataExport) throws {
-        guard export.format == DataExport.formatName else {
-            throw StoreError.importRefused(reason: "not a w-diet export (format \(export.format))")
-        }
-        guard export.version <= DataExport.currentVersion else {
-            throw StoreError.importRefused(reason: "export version \(export.version) is newer than this app")
-        }
+        try Self.checkHeader(format: export.format, version: export.version)
         if let unknown = Set(export.tables.keys).subtracting(DataExport.tables).sorted().first {
             throw StoreError.importRefused(reason: "unknown table \(unknown)")
         }
-        let now = clock.now()
-        try writer.write { db in
-            for table in DataExport.tables where try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") != 0 {
-                throw StoreError.importRefused(reason: "the database already holds \(table) rows")
-            }
-            var newest: HLC?
-            for table in DataExport.tables {
-                for (index, row) in (export.tables[table] ?? []).enumerated() {
-                    let stamp = try Self.importRow(row, table: table, number: index + 1, now: now, db)
-                    newest = max(newest ?? stamp, stamp)
-                }
-            }
-            // Later edits of imported rows must stamp after them, or the server would keep the old.
-            if let newest {
-                guard let device = try SyncState.value(.deviceID, in: db) else { throw StoreError.missingDeviceID }
-                var clock = HybridLogicalClock(deviceID: device, last: try SyncState.value(.lastHLC, in: db).flatMap(HLC.init))
-                clock.receive(newest, now: now)
-                try SyncState.set(.lastHLC, clock.last.description, in: db)
-            }
+        let staging = try RestoreStaging(for: self)
+        for table in DataExport.tables {
+            for row in export.tables[table] ?? [] { try staging.add(row, table: table) }
+        }
+        try staging.finish()
+        try restore(staging, export: "\(export.exportedAt), \(staging.count) rows")
+    }
+
+    /// Refuses an export that is not w-diet's or is newer than this app.
+    public static func checkHeader(format: String, version: Int) throws {
+        guard format == DataExport.formatName else {
+            throw StoreError.importRefused(reason: "not a w-diet export (format \(format))")
+        }
+        guard version <= DataExport.currentVersion else {
+            throw StoreError.importRefused(reason: "export version \(version) is newer than this app")
         }
     }
 
     /// Checks and stores one exported row with its stamp, and queues it; returns the stamp.
-    private static func importRow(_ row: [String: JSONValue], table: String, number: Int, now: Date, _ db: Database) throws -> HLC {
+    /// No row of the store may have its id (the callers make sure).
+    static func importRow(_ row: [String: JSONValue], table: String, number: Int, now: Date, _ db: Database) throws -> HLC {
         func refuse(_ field: String?, _ reason: String) -> StoreError {
             .importRefused(reason: "\(table) row \(number)\(field.map { ", field \($0)" } ?? ""): \(reason)")
         }
@@ -126,7 +119,7 @@ extension AppDatabase {
         for key in ["id", "updated_hlc", "deleted"] { payload[key] = nil }
         let change = Change(table: syncTable, id: id, hlc: stamp, deleted: deleted, row: .object(payload))
         if let violation = RowContract.violation(in: change, now: now) { throw refuse(violation.field, violation.reason) }
-        switch try Self.store(change, db) {
+        switch try Self.store(change, isNew: true, db) {
         case .success(let record):
             try Outbox.enqueue(record, db, now: now)
             return stamp

@@ -225,14 +225,17 @@ extension AppDatabase {
 
     /// Saves the change's row as it is (its id, stamp and tombstone flag) when the app can read
     /// it and the schema accepts it, inside a savepoint so a refusal leaves nothing behind.
-    static func store(_ change: Change, _ db: Database) throws -> Result<any SyncedRecord, StoreProblem> {
+    /// Stores `change` as its record, or says why it cannot. `isNew`: the caller knows no row
+    /// has its id (a restore), so it is inserted without trying an update first.
+    static func store(_ change: Change, isNew: Bool = false, _ db: Database) throws -> Result<any SyncedRecord, StoreProblem> {
         guard let type = recordType(change.table) else { return .failure(StoreProblem(reason: "this version does not keep these rows")) }
-        return try store(change, as: type, db)
+        return try store(change, as: type, isNew: isNew, db)
     }
 
     private static func store<Record: SyncedRecord>(
         _ change: Change,
         as _: Record.Type,
+        isNew: Bool = false,
         _ db: Database
     ) throws -> Result<any SyncedRecord, StoreProblem> {
         guard case var .object(fields) = change.row else { return .failure(StoreProblem(reason: "the row is not a JSON object")) }
@@ -245,7 +248,7 @@ extension AppDatabase {
         if let problem = record.unreadableReason { return .failure(StoreProblem(reason: problem)) }
         do {
             try db.inSavepoint {
-                try record.save(db)
+                if isNew { try record.insert(db) } else { try record.save(db) }
                 return .commit
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {

@@ -3,6 +3,7 @@ import DietImport
 import DietStore
 import Foundation
 import Hummingbird
+import NIOPosix
 
 /// Export and import of the user's data. Both work before onboarding too (import restores a
 /// device).
@@ -81,7 +82,10 @@ struct DataController: Controller {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try file.data.write(to: URL(fileURLWithPath: path))
         do {
-            let summary = try Importer.run(path: path, into: store, options: options(context))
+            let (store, options) = (store, options(context))
+            // on the thread pool: an import blocks its thread for seconds, which no task of the
+            // server's cooperative pool may do
+            let summary = try await NIOThreadPool.singleton.runIfActive { try Importer.run(path: path, into: store, options: options) }
             if summary.format == .wdietJSON { return redirect("/", toast: .imported) }
             return renderer.page(
                 "import-result",
@@ -138,10 +142,10 @@ struct DataController: Controller {
         let l = localizer(context)
         var options = options(context, progress: { done, total in job.progress(done: done, total: total) })
         options.weightUnit = job.weightUnit == "lb" ? "lb" : "kg"
-        let (store, app) = (store, app)
-        Task.detached {
+        let (store, app, importOptions) = (store, app, options)
+        Task {
             do {
-                let summary = try Importer.run(path: job.path, into: store, options: options)
+                let summary = try await NIOThreadPool.singleton.runIfActive { try Importer.run(path: job.path, into: store, options: importOptions) }
                 job.finish(lines: summary.lines(l), error: nil)
                 await app.sync.changed()
             } catch {

@@ -58,7 +58,9 @@ struct ConnectionLimitTests {
             // Then: both are cut at the header timeout, before the idle timeout
             #expect(outcome == .closed)
             #expect(ContinuousClock.now - began < .seconds(4.5), "closed after \(ContinuousClock.now - began)")
-            #expect(try await silent.outcome(within: 0) == .closed)
+            // (the silent one's close may still be on its way under load: a moment's wait, well before the idle timeout)
+            #expect(try await silent.outcome(within: 1) == .closed)
+            #expect(ContinuousClock.now - began < .seconds(4.8), "silent closed after \(ContinuousClock.now - began)")
 
             // Given: a kept-alive connection after one answered request
             let kept = try RawConnection(port: port)
