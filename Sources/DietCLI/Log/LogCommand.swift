@@ -193,12 +193,13 @@ struct LogMealCommand: CLICommand {
     }
 
     /// "1 large", "0,5 breast", "cup": a count (default 1, decimal comma or point) and a
-    /// household measure of the food, through the one portion rule (`Food.grams`).
+    /// household measure of the food named exactly (or grams by a gram word), through the one
+    /// portion rule (`Food.unit(named:)`, `Food.grams`).
     static func grams(of text: String, in food: Food, _ l: Localizer) throws -> Double {
         let words = text.split(separator: " ").map(String.init)
         let count = words.first.flatMap(NumberInput.decimal)
         let unit = words.dropFirst(count == nil ? 0 : 1).joined(separator: " ")
-        guard let grams = food.grams(amount: count ?? 1, unit: unit) else {
+        guard let unit = food.unit(named: unit), let grams = food.grams(amount: count ?? 1, unit: unit) else {
             throw CLIError(
                 l.text(
                     "cli.error.portion",

@@ -150,6 +150,8 @@ struct TextItemsForm: Decodable {
         var food: String?
         var amount: String?
         var unit: String?
+        /// The food whose units the unit select offered (another may have been chosen since).
+        var unitFood: String?
         var remove: String?
     }
 

@@ -110,8 +110,8 @@ extension WebApp {
         let n = food.per100g
         let units = food.webUnits
         // first the food's serving ("1 Portion" of butter is 10 g, not a cup), else its first measure
-        let serving = food.serving.flatMap { serving in units.first { $0.value == serving.name }?.value }
-        let unit = form.values["unit"] ?? serving ?? units.dropFirst().first?.value ?? "g"
+        let serving = food.serving.flatMap { food.unit(named: $0.name) }?.id
+        let unit = form.values["unit"].flatMap(FoodUnit.init(id:))?.id ?? serving ?? units.dropFirst().first?.value ?? "g"
         let amount = form.values["amount"] ?? (unit == "g" ? "100" : "1")
         var values = form.template
         values["food"] =
@@ -122,7 +122,7 @@ extension WebApp {
             ] as [String: Any]
         values["units"] = units.map { ["value": $0.value, "label": $0.label, "gramsPerUnit": String($0.gramsPerUnit), "selected": $0.value == unit] }
         values["amount"] = amount
-        if let typed = NumberInput.decimal(amount), let grams = food.grams(amount: typed, unit: unit), grams > 0 {
+        if let typed = NumberInput.decimal(amount), let unit = FoodUnit(id: unit), let grams = food.grams(amount: typed, unit: unit), grams > 0 {
             values["preview"] = "≈ \(Int(grams.rounded())) g · \(Int((n.kcal * grams / 100).rounded())) kcal"
         }
         values["moments"] = momentOptions(context, selected: form.values["moment"])
@@ -133,17 +133,20 @@ extension WebApp {
         return renderer.page("portion", values, title: food.name, tab: nil, context: context, status: status)
     }
 
-    /// Grams from the portion form's one amount and its unit (grams or a household measure):
-    /// FoodKit's arithmetic, the same as the preview's and the CLI's.
+    /// Grams from the portion form's one amount and its unit, sent by its id (grams or a
+    /// household measure of this food; anything else is refused, never guessed): FoodKit's
+    /// arithmetic, the same as the preview's and the CLI's.
     func portionGrams(_ form: PortionForm, food: Food, _ l: Localizer) throws -> Double {
-        let unit = form.unit.given ?? "g"
+        guard let unit = FoodUnit(id: form.unit.given ?? "g"), let perUnit = food.gramsPerUnit(of: unit) else {
+            throw FieldError(field: "unit", message: l.text("web.error.choose"))
+        }
         let amount: Double
         do throws(ValidationError) {
-            amount = try NumberInput.value(form.amount.given, field: .amount, range: 0.01...5000, digits: 2, unit: unit == "g" ? "g" : nil)
+            amount = try NumberInput.value(form.amount.given, field: .amount, range: 0.01...5000, digits: 2, unit: unit == .grams ? "g" : nil)
         } catch {
             throw FieldError(field: "amount", message: l.render(error.message))
         }
-        guard let grams = food.grams(amount: amount, unit: unit) else { throw FieldError(field: "unit", message: l.text("web.error.choose")) }
+        let grams = amount * perUnit
         do throws(ValidationError) {
             return try Food.checkedGrams(grams)
         } catch {
@@ -265,8 +268,12 @@ extension WebApp {
 }
 
 extension Food {
-    /// The units of the amount select: grams, then each household measure once ("1 cup ≈ 81 g").
+    /// The units of the amount select, each by its id: grams, then each household measure once
+    /// ("1 cup ≈ 81 g").
     var webUnits: [(value: String, label: String, gramsPerUnit: Double)] {
-        [("g", "g", 1)] + householdPortions.map { ($0.name, "\($0.label) ≈ \(Int($0.gramsPerUnit.rounded())) g", $0.gramsPerUnit) }
+        units.map { unit in
+            guard let portion = householdPortion(unit) else { return (unit.id, "g", 1) }
+            return (unit.id, "\(portion.label) ≈ \(Int(portion.gramsPerUnit.rounded())) g", portion.gramsPerUnit)
+        }
     }
 }

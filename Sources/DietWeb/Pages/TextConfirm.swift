@@ -23,7 +23,7 @@ struct TextItem {
 
     func values(index: Int, _ l: Localizer) -> [String: Any] {
         var values: [String: Any] = [
-            "index": index, "query": query, "typed": typed, "amount": amount, "name": food.name,
+            "index": index, "query": query, "typed": typed, "amount": amount, "name": food.name, "foodID": food.id,
             "foodLabel": l.text("web.text.food", ["typed": .text(typed)]),
             "amountLabel": l.text("web.text.amountOf", ["name": .text(food.name)]),
             "unitLabel": l.text("web.text.unitOf", ["name": .text(food.name)]),
@@ -44,16 +44,15 @@ extension WebApp {
     /// The items of a resolved meal in words, each with its other matches.
     func textItems(_ meal: TextMeal, context: OnboardedContext) throws -> [TextItem] {
         try meal.items.map { item in
-            let portion = item.choice.portion.flatMap { item.food.householdPortion(named: $0.name) }
-            let unit = portion?.name ?? "g"
-            let amount = portion.map { item.choice.grams / $0.gramsPerUnit } ?? item.choice.grams
+            let unit = item.choice.portion.flatMap { item.food.unit(named: $0.name) } ?? .grams
+            let amount = item.choice.grams / (item.food.gramsPerUnit(of: unit) ?? 1)
             return TextItem(
                 query: item.parsed.food,
                 typed: item.parsed.text,
                 food: item.food,
                 choices: try choices(item.parsed.food, chosen: item.food, context: context),
                 amount: WebApp.plain((amount * 100).rounded() / 100),
-                unit: unit,
+                unit: unit.id,
                 grams: item.choice.grams,
                 note: item.parsed.rangeNote(localizer(context))
             )
@@ -66,15 +65,26 @@ extension WebApp {
         return try form.orderedItems.filter { $0.remove.given == nil }.compactMap { item -> TextItem? in
             guard let id = item.food.given, let food = try store.food(id: id, language: context.language) else { return nil }
             let query = item.query.given ?? food.name
-            let amount = item.amount ?? ""
-            let unit = item.unit.given ?? "g"
+            var amount = item.amount ?? ""
+            var unit = FoodUnit(id: item.unit.given ?? "g")
+            // another food chosen: the unit was one of the other food's, so its grams carry over
+            if let previous = item.unitFood.given, previous != id, let unitFood = unit, unitFood != .grams {
+                let before = try store.food(id: previous, language: context.language)
+                let value = NumberInput.decimal(amount)
+                let grams = value.flatMap { value in before?.grams(amount: value, unit: unitFood) }
+                amount = grams.map { WebApp.plain(($0 * 100).rounded() / 100) } ?? amount
+                unit = grams == nil ? nil : .grams
+            }
             var problem: String?
             var grams: Double?
-            do throws(ValidationError) {
-                let value = try NumberInput.value(amount, field: .quantity, range: 0.01...5000, digits: 2, unit: unit == "g" ? "g" : nil)
-                grams = food.grams(amount: value, unit: unit) ?? value
-            } catch {
-                problem = l.render(error.message)
+            if let unit, let perUnit = food.gramsPerUnit(of: unit) {
+                do throws(ValidationError) {
+                    grams = try NumberInput.value(amount, field: .quantity, range: 0.01...5000, digits: 2, unit: unit == .grams ? "g" : nil) * perUnit
+                } catch {
+                    problem = l.render(error.message)
+                }
+            } else {
+                problem = l.text("web.error.choose")
             }
             return TextItem(
                 query: query,
@@ -82,7 +92,7 @@ extension WebApp {
                 food: food,
                 choices: try choices(query, chosen: food, context: context),
                 amount: amount,
-                unit: food.grams(amount: 1, unit: unit) == nil ? "g" : unit,
+                unit: unit.flatMap { food.gramsPerUnit(of: $0) == nil ? nil : $0.id } ?? "g",
                 grams: grams,
                 error: problem
             )

@@ -33,9 +33,8 @@ extension Food {
         }
     }
 
-    /// The units an amount of the food may be given in: grams ("g"; "ml" counts as grams)
-    /// or one of its household measures, by name.
-    public static let gramUnits: Set<String> = ["g", "gram", "grams", "gramm", "ml"]
+    /// The words that name grams (and millilitres, counted as grams) when a person types a unit.
+    public static let gramUnits: Set<String> = ["g", "gr", "grs", "gram", "grams", "gramm", "gramo", "gramos", "ml"]
 
     /// The amount of one food a meal may hold, in grams (docs/rules.md §4 meal limits: 5 kg).
     public static let gramRange = 1.0...5000.0
@@ -53,25 +52,51 @@ extension Food {
         return grams
     }
 
-    /// The grams of `amount` of `unit` (docs/rules.md §6): the one portion arithmetic of every surface.
-    /// `unit` is "g" (or "ml") or the name of a household measure, as shown or in English, matched
-    /// exactly, else by its start ("breast" for "breast, bone and skin removed"), accents and case ignored.
-    /// nil when the food has no such measure.
-    public func grams(amount: Double, unit: String) -> Double? {
-        guard let portion = householdPortion(named: unit) else {
-            return Food.gramUnits.contains(SearchText.fold(unit)) ? amount : nil
-        }
-        return amount * portion.gramsPerUnit
+    /// The units an amount of this food may be given in: grams, then its household measures.
+    public var units: [FoodUnit] {
+        [.grams] + householdPortions.indices.map(FoodUnit.portion)
     }
 
-    /// The household measure called `name`, its shown or its English name ("Scheibe" or "slice"):
-    /// exactly, else by its start; nil for none.
-    public func householdPortion(named name: String) -> HouseholdPortion? {
+    /// The grams of `amount` of `unit` (docs/rules.md §6): the one portion arithmetic of every
+    /// surface. A unit is chosen by its identity; nil when the food has no such measure.
+    public func grams(amount: Double, unit: FoodUnit) -> Double? {
+        guard let perUnit = gramsPerUnit(of: unit) else { return nil }
+        return amount * perUnit
+    }
+
+    /// Grams in one `unit` of the food; nil when the food has no such measure.
+    public func gramsPerUnit(of unit: FoodUnit) -> Double? {
+        switch unit {
+        case .grams: return 1
+        case .portion(let index):
+            let portions = householdPortions
+            return portions.indices.contains(index) ? portions[index].gramsPerUnit : nil
+        }
+    }
+
+    /// The household measure `unit` stands for; nil for grams.
+    public func householdPortion(_ unit: FoodUnit) -> HouseholdPortion? {
+        guard case .portion(let index) = unit else { return nil }
+        let portions = householdPortions
+        return portions.indices.contains(index) ? portions[index] : nil
+    }
+
+    /// The unit a person TYPED (the CLI's "--portion 2 Scheibe", a count's unit): grams when it
+    /// is a gram word ("g", "gramm", "ml"), whatever the food's measures are called; else the
+    /// household measure whose shown or English name is exactly that, or whose noun (the name
+    /// before its first comma: "Brust" of "Brust, ohne Knochen") is, when only one measure has
+    /// it; accents and case ignored. Never by the start of a word: "g" is not "große". nil for none.
+    public func unit(named name: String) -> FoodUnit? {
         let wanted = SearchText.fold(name)
         guard !wanted.isEmpty else { return nil }
-        let all = householdPortions
-        let names = { (portion: HouseholdPortion) in [SearchText.fold(portion.name), SearchText.fold(portion.reference)] }
-        return all.first { names($0).contains(wanted) } ?? all.first { names($0).contains { $0.hasPrefix(wanted) } }
+        if Food.gramUnits.contains(wanted) { return .grams }
+        let portions = householdPortions
+        let names = { (portion: HouseholdPortion) in [portion.name, portion.reference] }
+        if let exact = portions.firstIndex(where: { names($0).contains { SearchText.fold($0) == wanted } }) { return .portion(exact) }
+        let byNoun = portions.indices.filter { index in
+            names(portions[index]).contains { SearchText.fold(String($0.prefix { $0 != "," })) == wanted }
+        }
+        return byNoun.count == 1 ? .portion(byNoun[0]) : nil
     }
 
     /// How an amount of the food reads: "2 slice · 60 g" when it is a whole or half number of
@@ -93,4 +118,29 @@ extension Food {
 extension ValidationError.Field {
     /// The amount of a food in a meal.
     public static let amount = Self("amount")
+}
+
+/// What an amount of a food is counted in, by identity: grams, or one of the food's household
+/// measures by its place in `Food.householdPortions` (never by its name, which differs by
+/// language and may start like another word). Its `id` travels in forms: "g", "p0", "p1", ….
+public enum FoodUnit: Hashable, Sendable {
+    case grams
+    case portion(Int)
+
+    public var id: String {
+        switch self {
+        case .grams: "g"
+        case .portion(let index): "p\(index)"
+        }
+    }
+
+    /// The unit of a form's `id`; nil for anything else (a name, an old form's text).
+    public init?(id: String) {
+        if id == "g" {
+            self = .grams
+            return
+        }
+        guard id.hasPrefix("p"), id.count <= 4, let index = Int(id.dropFirst()), index >= 0, String(index) == id.dropFirst() else { return nil }
+        self = .portion(index)
+    }
 }

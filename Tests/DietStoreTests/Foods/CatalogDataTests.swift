@@ -98,7 +98,10 @@ struct CatalogDataTests {
         // Then its medium portion is named in the language, with the same weight, and found by either name
         #expect(german.householdPortions.contains { $0.label == "1 mittelgroße" && $0.gramsPerUnit == 118 })
         #expect(spanish.householdPortions.contains { $0.label == "1 mediano" && $0.gramsPerUnit == 118 })
-        #expect(german.grams(amount: 2, unit: "mittelgroße") == 236 && german.grams(amount: 2, unit: "medium") == 236)
+        #expect(
+            german.unit(named: "mittelgroße").flatMap { german.grams(amount: 2, unit: $0) } == 236
+                && german.unit(named: "medium").flatMap { german.grams(amount: 2, unit: $0) } == 236
+        )
     }
 
     @Test("a typed unit finds the same portion in every language: 1 Scheibe Brot, 0.5 Brust, 1 Tasse Haferflocken")
@@ -112,7 +115,10 @@ struct CatalogDataTests {
         let slice = PortionChooser.grams(quantity: 1, unit: .slice, portions: bread.portions, foodName: bread.usdaName)
         // Then the grams are those of the English portions
         #expect(slice.grams == 28 && slice.portion?.name == "Scheibe")
-        #expect(chicken.grams(amount: 0.5, unit: "breast") == 118 && chicken.grams(amount: 0.5, unit: "Brust") == 118)
+        #expect(
+            chicken.unit(named: "breast").flatMap { chicken.grams(amount: 0.5, unit: $0) } == 118
+                && chicken.unit(named: "Brust").flatMap { chicken.grams(amount: 0.5, unit: $0) } == 118
+        )
         #expect(PortionChooser.grams(quantity: 1, unit: .cup, portions: oats.portions).grams == 81)
         #expect(oats.householdPortions.filter { $0.name == "Tasse" }.count == 1)
     }

@@ -148,11 +148,11 @@ struct HouseholdPortionTests {
     @Test("0.5 breast is 118 g (the source's half breast), not 236 g")
     func halfBreast() throws {
         let chicken = try food("5062")
-        #expect(chicken.grams(amount: 0.5, unit: "breast") == 118)
-        #expect(chicken.grams(amount: 1, unit: "breast, bone and skin removed") == 236)
+        #expect(chicken.unit(named: "breast").flatMap { chicken.grams(amount: 0.5, unit: $0) } == 118)
+        #expect(chicken.unit(named: "breast, bone and skin removed").flatMap { chicken.grams(amount: 1, unit: $0) } == 236)
         #expect(chicken.householdPortions.first { $0.name.hasPrefix("breast") }?.label == "1 breast, bone and skin removed")
-        #expect(chicken.grams(amount: 150, unit: "g") == 150)
-        #expect(chicken.grams(amount: 1, unit: "bowl") == nil)
+        #expect(chicken.unit(named: "g").flatMap { chicken.grams(amount: 150, unit: $0) } == 150)
+        #expect(chicken.unit(named: "bowl").flatMap { chicken.grams(amount: 1, unit: $0) } == nil)
     }
 
     @Test("oats offer one cup, not both '1 cup 81 g' and '0.333 cup 81 g'")

@@ -129,7 +129,7 @@ struct FormRouteTests {
             #expect(confirm.body.contains("Spanne von 1,5 bis 2: gezählt wird die Mitte, 1,75."), "\(confirm.body)")
             // butter (USDA 1001): "1 Portion" of 10 g is chosen, the cup of 227 g is only offered
             let butter = try await browser.get("/log/food/1001")
-            #expect(butter.body.contains(#"<option value="Portion" data-grams="10.0" selected>"#), "\(butter.body)")
+            #expect(butter.body.contains(#"<option value="p4" data-grams="10.0" selected>1 Portion ≈ 10 g"#), "\(butter.body)")
             #expect(butter.body.contains("≈ 10 g · 72 kcal"), "\(butter.body)")
         }
     }

@@ -80,7 +80,10 @@ struct PortionChooserTests {
             portions: chicken,
             isCommon: true
         )
-        #expect(food.grams(amount: 0.5, unit: "breast") == 118 && food.grams(amount: 0.5, unit: "Brust") == 118)
+        #expect(
+            food.unit(named: "breast").flatMap { food.grams(amount: 0.5, unit: $0) } == 118
+                && food.unit(named: "Brust").flatMap { food.grams(amount: 0.5, unit: $0) } == 118
+        )
     }
 
     @Test("a portion stored before the reference name existed decodes with its name as the reference, and encodes as before")
@@ -108,5 +111,40 @@ struct PortionChooserTests {
         #expect(PortionChooser.grams(quantity: 2, unit: nil, portions: butter, serving: butter[2]).grams == 20)
         #expect(PortionChooser.grams(quantity: 1, unit: .portion, portions: butter, serving: butter[2]).grams == 10)
         #expect(PortionChooser.grams(quantity: 1, unit: .tablespoon, portions: butter, serving: butter[2]).grams == 14.2)
+    }
+}
+
+@Suite("A typed unit is a unit")
+struct TypedUnitTests {
+    static let apple = Food(
+        id: "9003",
+        name: "Apfel",
+        usdaName: "Apples, raw, with skin",
+        per100g: Nutrients(kcal: 52, proteinG: 0.3, carbsG: 11.4, totalCarbsG: 13.8, fiberG: 2.4, sugarsG: 10.4, fatG: 0.2, sodiumMg: 1),
+        portions: [
+            Portion(amount: 1, name: "große", grams: 223, reference: "large"),
+            Portion(amount: 1, name: "Glas", grams: 200, reference: "glass"),
+            Portion(amount: 1, name: "Scheibe, dünn", grams: 10, reference: "slice, thin"),
+            Portion(amount: 1, name: "Scheibe, dick", grams: 20, reference: "slice, thick"),
+        ],
+        isCommon: true
+    )
+
+    @Test("g, gr, gramm, ml are grams although measures start with g; a measure by its exact name or its one noun; never by a word's start")
+    func gramsFirst() {
+        let apple = Self.apple
+        for typed in ["g", "G", "gr", "grs", "Gramm", "gramos", "ml"] { #expect(apple.unit(named: typed) == .grams, "\(typed)") }
+        #expect(apple.unit(named: "große") == .portion(0) && apple.unit(named: "LARGE") == .portion(0))
+        #expect(apple.unit(named: "gro") == nil && apple.unit(named: "Gl") == nil)
+        // "Scheibe" is the noun of two measures: which one is not guessed
+        #expect(apple.unit(named: "Scheibe") == nil && apple.unit(named: "Scheibe, dick") == .portion(3))
+        #expect(apple.grams(amount: 150, unit: .grams) == 150 && apple.grams(amount: 2, unit: .portion(1)) == 400)
+        #expect(apple.grams(amount: 1, unit: .portion(4)) == nil)
+    }
+
+    @Test("a unit's id reads back as that unit; anything else is no unit")
+    func ids() {
+        for unit in Self.apple.units { #expect(FoodUnit(id: unit.id) == unit) }
+        for text in ["große", "p", "p-1", "p01", "P1", "p 1", "p12345", "gram", " g", "p1.0"] { #expect(FoodUnit(id: text) == nil, "\(text)") }
     }
 }
