@@ -1,6 +1,7 @@
 import ArgumentParser
 import DietCore
 import DietStore
+import FoodKit
 import Foundation
 
 /// `wdiet meals [--date]`: a day's meals with running totals; in recovery mode the meals and
@@ -78,10 +79,15 @@ struct EditCommand: ParsableCommand {
 }
 
 struct EditMealCommand: CLICommand {
-    static let configuration = CommandConfiguration(commandName: "meal", abstract: "Change a meal's name, calories, macros or time.")
+    static let configuration = CommandConfiguration(
+        commandName: "meal",
+        abstract: "Change a meal's name, amount, calories, macros or time."
+    )
 
     @Argument(help: "The meal's id (the first characters are enough).") var id: String
     @Option(help: "A new name.") var name: String?
+    @Option(help: "For a meal logged from a food: the amount now (calories and macros follow).") var amount: TypedNumber?
+    @Option(help: "With --amount: g (default) or one of the food's portions, e.g. Scheibe (see `wdiet food show`).") var unit: String?
     @OptionGroup var meal: MealOptions
     @OptionGroup var mindful: MindfulOptions
     @OptionGroup var options: StoreOptions
@@ -97,6 +103,9 @@ struct EditMealCommand: CLICommand {
         let instant =
             meal.at == nil && meal.date == nil
             ? existing.instant : try meal.instant(now: existing.instant, timeZone: zone, localizer: session.localizer)
+        if amount != nil || unit != nil {
+            return try editAmount(existing, instant: instant, zone: zone, session)
+        }
         let updated = try session.run {
             let values = try meal.values()
             return try MealEntry(
@@ -114,6 +123,45 @@ struct EditMealCommand: CLICommand {
         let saved = try session.run { try session.store.editMeal(try resolveMeal(id, in: session).id, to: updated) }
         if session.recoveryMode { return session.localizer.text("cli.recovery.editSaved", ["name": .text(saved.entry.name)]) }
         return session.localizer.text("cli.edit.saved", ["name": .text(saved.entry.name), "kcal": .integer(saved.entry.kcal)])
+    }
+
+    /// `--amount 80 --unit g`: the meal holds that amount of its food now, its calories and
+    /// macros computed from the food as when it was logged (never typed alongside).
+    private func editAmount(_ existing: MealEntry, instant: Date, zone: TimeZone, _ session: Session) throws -> String {
+        let l = session.localizer
+        guard meal.kcal == nil, meal.protein == nil, meal.carbs == nil, meal.fat == nil, meal.fiber == nil else {
+            throw CLIError(l.text("cli.error.amountOrValues"))
+        }
+        let id = try resolveMeal(self.id, in: session).id
+        guard let (food, _) = try session.run({ try session.store.mealFood(id, language: session.language) }) else {
+            throw CLIError(l.text("cli.error.amountWithoutFood"))
+        }
+        guard let unit = food.unit(named: unit ?? "g"), let perUnit = food.gramsPerUnit(of: unit) else {
+            throw CLIError(
+                l.text(
+                    "cli.error.portion",
+                    ["portion": .text(self.unit ?? ""), "portions": .text((["g"] + food.householdPortions.map(\.name)).joined(separator: ", "))]
+                )
+            )
+        }
+        let typed = try session.run {
+            try (amount ?? TypedNumber(1)).number(.amount, hint: Food.gramRange, digits: 1, unit: unit == .grams ? "g" : nil)
+        }
+        let grams = try session.run { try Food.checkedGrams(typed * perUnit) }
+        let entry = try session.run {
+            try food.per100g.scaled(toGrams: grams).mealEntry(
+                named: name ?? existing.name,
+                at: instant,
+                in: zone,
+                moment: meal.moment ?? existing.moment
+            )
+        }
+        let saved = try session.run { try session.store.editMeal(id, to: entry, grams: grams) }
+        if session.recoveryMode { return l.text("cli.recovery.editSaved", ["name": .text(saved.entry.name)]) }
+        return l.text(
+            "cli.edit.savedAmount",
+            ["name": .text(saved.entry.name), "amount": .text(food.amountLabel(grams: grams, l)), "kcal": .integer(saved.entry.kcal)]
+        )
     }
 }
 

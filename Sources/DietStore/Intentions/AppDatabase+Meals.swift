@@ -1,4 +1,5 @@
 import DietCore
+import FoodKit
 import Foundation
 import GRDB
 import SyncProtocol
@@ -96,9 +97,11 @@ extension AppDatabase {
         return try logMeal(copy, source: .copy, food: food, id: newID)
     }
 
-    /// Replaces a meal's values. Records `meal_edited`.
+    /// Replaces a meal's values. Records `meal_edited`. With `grams`, the meal (one logged from
+    /// a food) now holds that amount of its food: the caller computed `entry`'s values from it
+    /// (`mealFood(_:language:)`); a meal from no food is refused (`StoreError.unknownFood`).
     @discardableResult
-    public func editMeal(_ id: UUID, to entry: MealEntry) throws -> Meal {
+    public func editMeal(_ id: UUID, to entry: MealEntry, grams: Double? = nil) throws -> Meal {
         let now = clock.now()
         return try writer.write { db in
             guard let existing = try MealRecord.fetchOne(db, key: id), !existing.deleted else {
@@ -106,13 +109,26 @@ extension AppDatabase {
             }
             var record = MealRecord(id: id, entry: entry, createdAt: now)
             record.createdAt = existing.createdAt
-            // the food it came from stays (recent foods, log again)
+            // the food it came from stays (recent foods, log again), with the amount now eaten
             record.foodID = existing.foodID
             record.portionG = existing.portionG
+            if let grams {
+                guard existing.foodID != nil else { throw StoreError.unknownFood(id.uuidString) }
+                record.portionG = grams
+            }
             _ = try Outbox.save(record, db, now: now)
             try recordEvent(.mealEdited, db, now: now, timeZone: TimeZone(identifier: entry.timeZoneIdentifier) ?? .gmt)
             return Meal(id: id, entry: entry)
         }
+    }
+
+    /// The food a meal was logged from and the grams of it, when it came from a food that still
+    /// exists (a bundled one, or one of the user's own foods not deleted); nil otherwise.
+    public func mealFood(_ id: UUID, language: Language) throws -> (food: Food, grams: Double)? {
+        guard let record = try reader.read({ db in try MealRecord.fetchOne(db, key: id) }), !record.deleted,
+            let foodID = record.foodID, let grams = record.portionG
+        else { return nil }
+        return try food(id: foodID, language: language).map { ($0, grams) }
     }
 
     /// Deletes a meal as a tombstone, so the deletion syncs. Records `meal_deleted`.

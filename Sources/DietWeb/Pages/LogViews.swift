@@ -200,6 +200,27 @@ extension WebApp {
         }
     }
 
+    /// A meal from a food changed by its amount: its values computed from `grams` of `food`,
+    /// with the name, day, time and moment of the form (the name as it was when left empty).
+    func editedMeal(_ existing: MealEntry, food: Food, grams: Double, name: String?, form: PortionForm, context: OnboardedContext) throws -> MealEntry
+    {
+        let l = localizer(context)
+        let instant = try mealInstant(
+            WhenForm(date: form.date.given ?? existing.localDate.iso, time: form.time.given ?? existing.localTime.formatted),
+            l
+        )
+        do throws(ValidationError) {
+            return try food.per100g.scaled(toGrams: grams).mealEntry(
+                named: name.given ?? existing.name,
+                at: instant,
+                in: timeZone,
+                moment: try moment(form.moment, context)
+            )
+        } catch {
+            throw FieldError(field: Self.mealField(error.field), message: l.render(error.message))
+        }
+    }
+
     /// Calories and the optional macros of a meal form, as the user wrote them ("450,5" too).
     private static func energy(_ form: MealForm) throws(ValidationError) -> (Int, Double?, Double?, Double?) {
         (

@@ -1,5 +1,6 @@
 import DietCore
 import DietStore
+import FoodKit
 import Foundation
 import Hummingbird
 
@@ -75,6 +76,14 @@ struct MealsController: Controller {
             )
         }
         let l = app.localizer(context)
+        // a meal from a food is changed by its amount, unless the user asks for the values
+        if request.uri.queryParameters["values"] == nil, let (food, grams) = try app.store.mealFood(meal.id, language: context.language) {
+            let values = [
+                "name": e.name, "amount": l.typed(grams), "unit": FoodUnit.grams.id, "time": e.localTime.formatted,
+                "date": e.localDate.iso, "moment": "\(context.profile.eatingWindow.moment(of: e))",
+            ]
+            return editPage(meal, food: food, state: FormState(values: values), context: context)
+        }
         let values = [
             "name": e.name, "kcal": "\(e.kcal)", "protein": e.proteinG.map(l.typed) ?? "", "carbs": e.carbsG.map(l.typed) ?? "",
             "fat": e.fatG.map(l.typed) ?? "", "fiber": e.fiberG.map(l.typed) ?? "", "time": e.localTime.formatted, "date": e.localDate.iso,
@@ -87,12 +96,21 @@ struct MealsController: Controller {
         let meal = try existingMeal(context)
         var state = FormState(values: context.form.typed)
         let recovery = context.settings.recoveryMode
+        // the amount form of a meal from a food (its food as it is now)
+        let food = try context.form["amount"] == nil || recovery ? nil : app.store.mealFood(meal.id, language: context.language)?.food
         do {
-            let entry =
-                try recovery
-                ? recoveryEdit(meal, context: context)
-                : app.editedMeal(from: context.decode(MealForm.self), context: context)
-            try app.store.editMeal(meal.id, to: entry)
+            if let food {
+                let form = try context.decode(PortionForm.self)
+                let grams = try app.portionGrams(form, food: food, app.localizer(context))
+                let entry = try app.editedMeal(meal.entry, food: food, grams: grams, name: context.form["name"], form: form, context: context)
+                try app.store.editMeal(meal.id, to: entry, grams: grams)
+            } else {
+                let entry =
+                    try recovery
+                    ? recoveryEdit(meal, context: context)
+                    : app.editedMeal(from: context.decode(MealForm.self), context: context)
+                try app.store.editMeal(meal.id, to: entry)
+            }
         } catch let error as FieldError {
             state.errors[error.field] = error.message
             if recovery {
@@ -105,7 +123,7 @@ struct MealsController: Controller {
                     status: .unprocessableContent
                 )
             }
-            return editPage(meal, state: state, context: context, status: .unprocessableContent)
+            return editPage(meal, food: food, state: state, context: context, status: .unprocessableContent)
         }
         return app.redirect("/", toast: .mealUpdated)
     }
@@ -161,9 +179,27 @@ struct MealsController: Controller {
         return meal
     }
 
-    private func editPage(_ meal: Meal, state: FormState, context: OnboardedContext, status: HTTPResponse.Status = .ok) -> Response {
+    private func editPage(
+        _ meal: Meal,
+        food: Food? = nil,
+        state: FormState,
+        context: OnboardedContext,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
         let l = app.localizer(context)
         var values = state.template
+        if let food {
+            let unit = state.values["unit"] ?? FoodUnit.grams.id
+            values["food"] = ["kcalPer100": String(food.per100g.kcal)]
+            values["units"] = food.webUnits.map {
+                ["value": $0.value, "label": $0.label, "gramsPerUnit": String($0.gramsPerUnit), "selected": $0.value == unit]
+            }
+            if let typed = state.values["amount"].flatMap(NumberInput.decimal), let unit = FoodUnit(id: unit),
+                let grams = food.grams(amount: typed, unit: unit), grams > 0
+            {
+                values["preview"] = "≈ \(Int(grams.rounded())) g · \(Int((food.per100g.kcal * grams / 100).rounded())) kcal"
+            }
+        }
         values["id"] = meal.id.uuidString
         values["deleteLabel"] = l.text("web.meals.delete", ["name": .text(meal.entry.name)])
         values["moments"] = app.momentOptions(context, selected: state.values["moment"])
