@@ -79,6 +79,10 @@ public struct SearchRank: Comparable, Hashable, Sendable {
     }
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
+        // the user's history ranks among foods whose names answer the words equally well; it
+        // never puts a food named around the word ("Caesar Salad mit Hähnchen") before the food
+        // named by it ("Hähnchen")
+        if lhs.matchClass != rhs.matchClass { return lhs.matchClass < rhs.matchClass }
         if (lhs.tier == 0) != (rhs.tier == 0) { return lhs.tier == 0 }
         if lhs.usage != rhs.usage { return lhs.usage > rhs.usage }
         if lhs.isOwn != rhs.isOwn, max(lhs.name.match.level, rhs.name.match.level) <= NameMatch.wordPrefix.level { return lhs.isOwn }
@@ -89,6 +93,13 @@ public struct SearchRank: Comparable, Hashable, Sendable {
         if lhs.tier != rhs.tier { return lhs.tier < rhs.tier }
         if abs(lhs.relevance - rhs.relevance) > 0.5 { return lhs.relevance < rhs.relevance }
         return lhs.nameLength < rhs.nameLength
+    }
+
+    /// How well the food's name answers what was typed, in the classes the history cannot
+    /// jump: a curated name before a USDA description; then the name as typed, a name with
+    /// the typed word as its head, and any other match (a word of it, a start, a part).
+    private var matchClass: (Int, Int) {
+        (name.source == .usda ? 1 : 0, min(name.match.level, 2))
     }
 
     /// Curated names before USDA descriptions, the match, the user's language; then for a name

@@ -48,7 +48,7 @@ struct SearchTextTests {
         #expect(Typo.corrections(for: "rics", in: vocabulary).isEmpty)
     }
 
-    @Test("the user's foods rank first, then by the best matching name, then common foods")
+    @Test("the user's foods rank first among names that match as well; a name as typed before a used food that only starts like it")
     func ranking() {
         let exact = NameRank(match: .exact, source: .userLanguage, isPrimary: true, length: 5)
         let prefix = NameRank(match: .namePrefix, source: .userLanguage, isPrimary: true, length: 8)
@@ -60,8 +60,9 @@ struct SearchTextTests {
             relevance: -1
         )
         let common = SearchRank(usage: 0, isCommon: true, name: exact, nameLength: 6, relevance: -2)
+        let commonPrefix = SearchRank(usage: 0, isCommon: true, name: prefix, nameLength: 6, relevance: -2)
         let rest = SearchRank(usage: 0, isCommon: false, name: prefix, nameLength: 5, relevance: -9)
-        #expect([rest, common, mine].sorted() == [mine, common, rest])
+        #expect([rest, commonPrefix, common, mine].sorted() == [common, mine, commonPrefix, rest])
     }
 
     @Test("usage halves every 30 days")
