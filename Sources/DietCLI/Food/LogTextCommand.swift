@@ -21,7 +21,29 @@ struct LogTextCommand: CLICommand {
         let phrase = text.joined(separator: " ")
         // the limits first: a phrase that names thousands of foods is refused, never looked up
         try session.run { _ = try MealTextParser.checkedParse(phrase) }
-        let meal = try session.run { try session.store.resolveMealText(phrase, language: session.language, timeZone: session.timeZone) }
+        var meal = try session.run { try session.store.resolveMealText(phrase, language: session.language, timeZone: session.timeZone) }
+        // no silent guess: where the words name several foods alike, or only part of one, the
+        // person chooses; `--yes` takes only what is sure
+        let unsure = meal.items.indices.filter { !meal.items[$0].isSure }
+        if yes, !unsure.isEmpty {
+            throw CLIError(unsure.map { Self.unsureLine(meal.items[$0], l) }.joined(separator: "\n"))
+        }
+        for index in unsure {
+            let item = meal.items[index]
+            let choices = [item.food] + item.rivals
+            if context.isTerminal {
+                Terminal.print(l.text("cli.text.whichOne", ["typed": .text(item.parsed.text)]))
+                for (number, food) in choices.enumerated() { Terminal.print("  \(number + 1)) \(food.name)") }
+                Terminal.print(l.text("cli.text.choosePrompt"), terminator: " ")
+            }
+            let reply = context.readLine()?.trimmingCharacters(in: .whitespaces) ?? ""
+            guard let number = reply.isEmpty ? 1 : Int(reply), choices.indices.contains(number - 1) else {
+                return l.text("cli.text.notChosen", ["typed": .text(item.parsed.text)])
+            }
+            if number > 1 {
+                meal.items[index] = TextMeal.Item(parsed: item.parsed, food: choices[number - 1], after: index > 0 ? meal.items[index - 1] : nil)
+            }
+        }
         var lines: [String] = []
         var table = TextTable([.left, .left, .right, .right, .right, .right, .right])
         table.append([l.text("cli.food.typed"), l.text("cli.food.name"), "g", "kcal", "P", "C", "F"])
@@ -65,5 +87,11 @@ struct LogTextCommand: CLICommand {
         lines.append(l.text("cli.text.logged", ["count": .integer(entries.count), "kcal": .integer(Int(t.kcal.rounded()))]))
         lines += BadgeAnnouncement.claimedLines(session)
         return lines.joined(separator: "\n")
+    }
+
+    /// "„Hähnchen“ is not clear: Hähnchenbrust, Hähnchenschenkel or …": why `--yes` took nothing.
+    static func unsureLine(_ item: TextMeal.Item, _ l: Localizer) -> String {
+        let names = ([item.food] + item.rivals).map(\.name)
+        return l.text("cli.text.unsure", ["typed": .text(item.parsed.text), "choices": .text(names.joined(separator: " · "))])
     }
 }

@@ -278,7 +278,10 @@ enum FoodCatalog {
     ) -> Match {
         let nameLanguage = language.flatMap(Language.init(rawValue:))
         let source: NameSource = language == "usda" ? .usda : nameLanguage == user ? .userLanguage : .otherLanguage
-        let kind = NameMatch.of(name: text, words: words, language: nameLanguage)
+        var kind = NameMatch.of(name: text, words: words, language: nameLanguage)
+        // a compound only as another name of a food is a weak match: "Apfel" ends the alias
+        // "Erdäpfel" of Kartoffeln, which is no apple
+        if kind == .compoundHead && !isPrimary { kind = .infix }
         return Match(name: NameRank(match: kind, source: source, isPrimary: isPrimary, length: text.count), relevance: relevance, text: text)
     }
 

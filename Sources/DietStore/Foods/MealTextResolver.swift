@@ -10,9 +10,17 @@ public struct TextMeal: Hashable, Sendable {
         public let food: Food
         public let choice: PortionChooser.Choice
         public let nutrients: Nutrients
+        /// Other foods the words name about as well as `food` (best first): then the match is
+        /// unsure, and the person chooses ("which one?"); nothing is taken in silence.
+        public var rivals: [Food] = []
+        /// The words named only part of the food's name ("Kaffee schwarz" → Kaffee): unsure too.
+        public var partly = false
+
+        /// Whether the food is what the words mean: named by them, and no other food as well.
+        public var isSure: Bool { rivals.isEmpty && !partly }
     }
 
-    public let items: [Item]
+    public var items: [Item]
     /// Fragments that named no food: reported, never guessed.
     public let unparsed: [String]
     /// Items whose food was not found.
@@ -67,11 +75,17 @@ extension AppDatabase {
             for parsed in parse.items {
                 let hit = try finder.withPreparation(parsed) ?? finder.best(parsed.food)
                 let quality = hit.map { FoodFinder.quality($0, query: parsed.food) } ?? .other
-                // two foods typed side by side ("Currywurst Pommes"), when the words name no food together
-                if quality == .partial || quality == .other, let pair = try finder.pair(parsed) {
+                // a dish named after what it is made of: "3 Eier Rührei" is scrambled egg of three eggs
+                if quality == .partial || quality == .other, let made = try finder.madeOf(parsed) {
+                    items.append(made)
+                } else if quality == .partial || quality == .other, let pair = try finder.pair(parsed) {
+                    // two foods typed side by side ("Currywurst Pommes"), when the words name no food together
                     items += pair.map { TextMeal.Item(parsed: $0.0, hit: $0.1, after: items.last) }
                 } else if let hit, quality != .other {
-                    items.append(TextMeal.Item(parsed: parsed, hit: hit, after: items.last))
+                    var item = TextMeal.Item(parsed: parsed, hit: hit, after: items.last)
+                    item.rivals = try finder.rivals(of: hit, query: parsed.food)
+                    item.partly = quality == .partial
+                    items.append(item)
                 } else {
                     unmatched.append(parsed)
                 }
@@ -187,6 +201,63 @@ struct FoodFinder {
         return nil
     }
 
+    /// The other foods among the best hits of `query` that its words name as well as `hit`'s:
+    /// by the same name ("Milch" names one food; "Hähnchen" might name breast and thigh alike).
+    func rivals(of hit: FoodHit, query: String) throws -> [Food] {
+        let chosen = Self.quality(hit, query: query)
+        let rank = { (quality: Quality) -> Int in
+            switch quality {
+            case .exact: 0
+            case .good: 1
+            case .partial: 2
+            case .other: 3
+            }
+        }
+        // named as closely: "Canned tomatoes" is a kind of "Tomato", no rival of it
+        let level = { (other: FoodHit) in (other.rank.name.source == .usda ? 1 : 0, other.rank.name.match.level) }
+        return try FoodCatalog.search(db, text: query, language: language, today: today, limit: 4)
+            .filter { other in
+                other.food.id != hit.food.id && rank(Self.quality(other, query: query)) <= rank(chosen) && level(other) <= level(hit)
+            }
+            .prefix(3).map(\.food)
+    }
+
+    /// "3 Eier Rührei": a count of one food, then a dish whose name ends with that food's name
+    /// (a compound made of it): one item, the dish, as much of it as the counted food weighs
+    /// (three eggs' worth of scrambled egg), never both.
+    func madeOf(_ parsed: ParsedItem) throws -> TextMeal.Item? {
+        let words = parsed.food.split(separator: " ").map(String.init)
+        guard words.count == 2, let ingredient = try best(words[0]), Self.quality(ingredient, query: words[0]) == .exact,
+            let dish = try best(words[1]), Self.quality(dish, query: words[1]) == .exact, dish.food.id != ingredient.food.id
+        else { return nil }
+        let dishName = SearchText.fold(words[1])
+        let names =
+            [SearchText.fold(ingredient.food.name), SearchText.fold(words[0])] + [Self.singular(words[0]).map(SearchText.fold)].compactMap { $0 }
+        guard names.contains(where: { $0.count >= 2 && dishName.count > $0.count && dishName.hasSuffix($0) }) else { return nil }
+        let choice = PortionChooser.grams(
+            quantity: parsed.quantity,
+            unit: parsed.unit,
+            portions: ingredient.food.portions,
+            foodName: ingredient.food.usdaName,
+            serving: ingredient.food.serving
+        )
+        let item = ParsedItem(
+            text: parsed.text,
+            quantity: parsed.quantity,
+            quantityGiven: parsed.quantityGiven,
+            unit: parsed.unit,
+            food: words[1],
+            range: parsed.range,
+            preparation: parsed.preparation
+        )
+        return TextMeal.Item(
+            parsed: item,
+            food: dish.food,
+            choice: PortionChooser.Choice(grams: choice.grams, portion: nil),
+            nutrients: dish.food.per100g.scaled(toGrams: choice.grams)
+        )
+    }
+
     /// "Brezeln" → "Brezel", "eggs" → "egg", "huevos" → "huevo": a second try for plurals.
     static func singular(_ food: String) -> String? {
         for suffix in ["es", "en", "n", "s"] where food.count > suffix.count + 2 && food.lowercased().hasSuffix(suffix) {
@@ -200,11 +271,17 @@ extension TextMeal.Item {
     /// The item for a hit: its grams from the typed amount. Milk or sugar typed without an
     /// amount "with" a coffee or tea is a dash or a teaspoon, not a glass or a cup.
     init(parsed: ParsedItem, hit: FoodHit, after previous: TextMeal.Item?) {
+        self.init(parsed: parsed, food: hit.food, after: previous)
+    }
+
+    /// The item of `food` for what was typed: its grams from the typed amount (the same rule as
+    /// for the food found; used when the person chose another of the rivals).
+    public init(parsed: ParsedItem, food: Food, after previous: TextMeal.Item?) {
         var unit = parsed.unit
         if parsed.withPrevious, !parsed.quantityGiven, let drink = previous?.food.usdaName.lowercased(),
             ["coffee", "tea", "espresso"].contains(where: { drink.hasPrefix($0) || drink.hasPrefix("beverages, \($0)") })
         {
-            let name = hit.food.usdaName.lowercased()
+            let name = food.usdaName.lowercased()
             if ["milk", "cream", "soymilk", "beverages, almond", "beverages, oat", "beverages, rice"].contains(where: name.hasPrefix) {
                 unit = .dash
             } else if ["sugar", "honey", "sweetener", "syrup"].contains(where: name.hasPrefix) {
@@ -212,15 +289,15 @@ extension TextMeal.Item {
             }
         }
         // "juice of 2 lemons" counts lemons: the measure of what one fruit gives, never a serving
-        let portions = parsed.countsWholeFoods ? hit.food.portions.filter { $0.reference != "serving" } : hit.food.portions
+        let portions = parsed.countsWholeFoods ? food.portions.filter { $0.reference != "serving" } : food.portions
         let choice = PortionChooser.grams(
             quantity: parsed.quantity,
             unit: unit,
             portions: portions,
-            foodName: hit.food.usdaName,
-            serving: parsed.countsWholeFoods ? nil : hit.food.serving
+            foodName: food.usdaName,
+            serving: parsed.countsWholeFoods ? nil : food.serving
         )
-        self.init(parsed: parsed, food: hit.food, choice: choice, nutrients: hit.food.per100g.scaled(toGrams: choice.grams))
+        self.init(parsed: parsed, food: food, choice: choice, nutrients: food.per100g.scaled(toGrams: choice.grams))
     }
 }
 

@@ -18,6 +18,9 @@ struct TextItem {
     var error: String?
     /// "… the middle, 2.5, is counted" for a typed range, shown until the amount is changed.
     var note: String?
+    /// "Which one?" where the words name several foods alike or only part of one: shown until
+    /// the person sends the screen again (having looked at the choice).
+    var check: String?
 
     var nutrients: Nutrients? { grams.map { food.per100g.scaled(toGrams: $0) } }
 
@@ -32,6 +35,7 @@ struct TextItem {
             "units": food.webUnits.map { ["value": $0.value, "label": $0.label, "selected": $0.value == unit] as [String: Any] },
             "hasError": error != nil, "error": error ?? "", "kcal": "", "macros": "", "note": note ?? "",
         ]
+        if let check { values["check"] = check }
         if let n = nutrients, let grams {
             values["kcal"] = l.number(n.kcal, digits: 0)
             values["macros"] = l.number(grams, digits: 0) + " g · " + l.macros(protein: n.proteinG, carbs: n.carbsG, fat: n.fatG)
@@ -54,7 +58,10 @@ extension WebApp {
                 amount: WebApp.plain((amount * 100).rounded() / 100),
                 unit: unit.id,
                 grams: item.choice.grams,
-                note: item.parsed.rangeNote(localizer(context))
+                note: item.parsed.rangeNote(localizer(context)),
+                check: item.isSure
+                    ? nil
+                    : localizer(context).text(item.partly ? "web.text.partly" : "web.text.whichOne", ["typed": .text(item.parsed.text)])
             )
         }
     }

@@ -11,6 +11,12 @@ public enum PortionChooser {
         public let portion: Portion?
         /// No portion fitted: 100 g per unit was assumed (the caller says so).
         public let assumedDefault: Bool
+
+        public init(grams: Double, portion: Portion? = nil, assumedDefault: Bool = false) {
+            self.grams = grams
+            self.portion = portion
+            self.assumedDefault = assumedDefault
+        }
     }
 
     /// Words of the food's portion names that count as "one of it".

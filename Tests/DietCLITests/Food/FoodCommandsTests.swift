@@ -45,11 +45,12 @@ struct FoodCommandsTests {
     func logText() async throws {
         let cli = CLIHarness()
         try await cli.onboardAlice()
-        cli.input = ["n"]
+        // "toast" names toast and toast bread alike: the first answer chooses (1, the toast)
+        cli.input = ["1", "n"]
         let declined = try await cli.run(["log", "text", "2 eggs and a slice of toast"], now: "2026-01-05T08:00")
         #expect(declined.contains("Egg (1 medium)") && declined.contains("Nothing was logged."))
         #expect(try await cli.run(["meals"], now: "2026-01-05T09:00").hasPrefix("No meals"))
-        cli.input = ["y"]
+        cli.input = ["", "y"]
         let logged = try await cli.run(["log", "text", "2 eggs and a slice of toast"], now: "2026-01-05T08:00")
         #expect(logged.contains("Logged 2 items, 190 kcal."))
         #expect(try await cli.run(["meals"], now: "2026-01-05T09:00").contains("Total 190 kcal"))
@@ -59,8 +60,19 @@ struct FoodCommandsTests {
     func donerWithFries() async throws {
         let cli = CLIHarness()
         try await cli.onboardAlice()
-        let logged = try await cli.run(["log", "text", "Döner mit Pommes und eine Cola", "--yes"], now: "2026-01-05T13:00", lang: "de")
-        #expect(logged.contains("Döner") && logged.contains("Pommes") && logged.contains("Cola"), "\(logged)")
+        // "Pommes" names oven fries and fried ones alike: --yes takes nothing and says which
+        let unsure = await failure {
+            try await cli.run(["log", "text", "Döner mit Pommes und eine Cola", "--yes"], now: "2026-01-05T13:00", lang: "de")
+        }
+        #expect(unsure?.hasPrefix("„Pommes“ ist nicht eindeutig: ") == true, "\(unsure ?? "")")
+        #expect(unsure?.contains("Pommes frites") == true && unsure?.contains("Pommes (frittiert)") == true)
+        #expect(unsure?.hasSuffix("Es wurde nichts eingetragen.") == true)
+        #expect(try await cli.run(["meals"], now: "2026-01-05T13:01", lang: "de").contains("noch keine Mahlzeiten"))
+        // asked, the person chooses the second of the choices, then confirms
+        let second = unsure?.contains("eindeutig: Pommes frites · ") == true ? "Pommes (frittiert)" : "Pommes frites"
+        cli.input = ["2", "j"]
+        let logged = try await cli.run(["log", "text", "Döner mit Pommes und eine Cola"], now: "2026-01-05T13:00", lang: "de")
+        #expect(logged.contains("Döner") && logged.contains(second) && logged.contains("Cola"), "\(logged)")
         let today = try await cli.run(["today", "--json"], now: "2026-01-05T14:00", lang: "de")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(today.utf8)) as? [String: Any])
         let eaten = try #require((json["calories"] as? [String: Any])?["eaten_kcal"] as? Int)
@@ -75,6 +87,18 @@ struct FoodCommandsTests {
         try await cli.onboardAlice()
         let shown = try await cli.run(["food", "show", "5062"], now: "2026-01-05T08:00", lang: "de")
         #expect(shown.contains("0,5 Brust, ohne Knochen und Haut = 118,0 g") && !shown.contains("yield"), "\(shown)")
+    }
+
+    @Test("asked which one, an answer that is no choice logs nothing")
+    func notChosen() async throws {
+        let cli = CLIHarness()
+        try await cli.onboardAlice()
+        for answer in ["7", "x", "0"] {
+            cli.input = [answer]
+            let reply = try await cli.run(["log", "text", "200 g Pommes"], now: "2026-01-05T13:00", lang: "de")
+            #expect(reply == "Nichts eingetragen: für „200 g Pommes“ wurde kein Lebensmittel gewählt.", "\(reply)")
+        }
+        #expect(try await cli.run(["meals"], now: "2026-01-05T13:01", lang: "de").contains("noch keine Mahlzeiten"))
     }
 
     @Test("a typed meal naming nothing known logs nothing and says why")

@@ -14,6 +14,24 @@ struct MealTextResolverTests {
         store = try AppDatabase.inMemory(clock: FixedClock.at(.ymd(2026, 3, 2), 8, in: Zones.berlin))
     }
 
+    @Test("3 Eier Rührei is scrambled egg of three eggs, not three eggs and a scrambled egg on top (issue 29, finding 2)")
+    func madeOf() throws {
+        let meal = try store.resolveMealText("3 Eier Rührei", language: .de, timeZone: Zones.berlin)
+        #expect(meal.items.map(\.food.id) == ["1132"], "\(meal.items.map(\.food.name))")
+        // three medium eggs: 3 × 44 g
+        #expect(meal.items.first?.choice.grams == 132)
+        // two foods side by side still are two ("Currywurst Pommes")
+        #expect(try store.resolveMealText("Currywurst Pommes", language: .de, timeZone: Zones.berlin).items.count == 2)
+    }
+
+    @Test("Apfel finds apples, not potatoes by their Austrian alias Erdäpfel (issue 29, finding 2)")
+    func appleIsNoPotato() throws {
+        let hits = try store.searchFoods("Apfel", language: .de, timeZone: Zones.berlin, limit: 8).map(\.food.id)
+        #expect(hits.first == "9003")
+        #expect(!hits.prefix(5).contains("11367"), "\(hits)")
+        #expect(try store.searchFoods("Erdäpfel", language: .de, timeZone: Zones.berlin).first?.food.id == "11367")
+    }
+
     @Test("2 eggs and a slice of toast")
     func eggsAndToast() throws {
         let meal = try store.resolveMealText("2 eggs and a slice of toast", language: .en, timeZone: Zones.berlin)

@@ -33,7 +33,8 @@ struct FoodsRouteTests {
             #expect(portion.body.contains("Riegel") && portion.body.contains("action=\"/foods/\(id)/delete\""))
             #expect(try await browser.post("/barcode", [("code", "4006381333931")]).location == location)
             // When two bars are logged
-            #expect(try await browser.post(location, [("amount", "2"), ("unit", "Riegel")]).status == .seeOther)
+            // (the unit by its id: the food's first portion, "Riegel")
+            #expect(try await browser.post(location, [("amount", "2"), ("unit", "p0")]).status == .seeOther)
             #expect(try store.meals(on: LocalDate(WebHarness.now, in: harness.timeZone)).map(\.entry.kcal) == [Int((389.5 / 2).rounded())])
             // And deleted
             #expect(try await browser.post("/foods/\(id)/delete").status == .seeOther)

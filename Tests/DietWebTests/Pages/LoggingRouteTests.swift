@@ -93,16 +93,17 @@ struct LoggingRouteTests {
         defer { harness.remove() }
         let store = try harness.store()
         let chicken = try #require(try store.food(id: "5062", language: .en))
-        let breast = try #require(chicken.householdPortions.first { $0.name.hasPrefix("breast") })
+        let breastIndex = try #require(chicken.householdPortions.firstIndex { $0.name.hasPrefix("breast") })
+        let breast = chicken.householdPortions[breastIndex]
         try await harness.run { browser in
             try await browser.onboard()
             // Given the portion page: one amount field and a unit select with the breast
             let page = try await browser.get("/log/food/5062")
             #expect(page.body.contains("name=\"amount\"") && !page.body.contains("name=\"grams\"") && !page.body.contains("name=\"count\""))
-            #expect(page.body.contains("<option value=\"\(escaped(breast.name))\" data-grams=\"236.0\">"))
+            #expect(page.body.contains("<option value=\"p\(breastIndex)\" data-grams=\"236.0\">1 \(escaped(breast.name))"))
             // When 150 is typed with the unit g, and 0,5 with the breast
             #expect(try await browser.post("/log/food/5062", [("amount", "150"), ("unit", "g")]).status == .seeOther)
-            #expect(try await browser.post("/log/food/5062", [("amount", "0,5"), ("unit", breast.name)]).status == .seeOther)
+            #expect(try await browser.post("/log/food/5062", [("amount", "0,5"), ("unit", "p\(breastIndex)")]).status == .seeOther)
         }
         // Then 150 g and 118 g are saved
         let kcal = try store.meals(on: Self.today(harness)).map(\.entry.kcal)
@@ -216,8 +217,8 @@ struct LoggingRouteTests {
             // Given the confirm screen of two foods
             let confirm = try await browser.post("/log/text", [("text", "2 eggs and a slice of toast")])
             #expect(confirm.status == .ok && confirm.body.contains("name=\"items[i1][remove]\""))
-            let eggID = try #require(confirm.first(#"name="items\[i0\]\[food\]">\s*<option value="([^"]+)" selected"#), "\(confirm.body)")
-            let toastID = try #require(confirm.first(#"name="items\[i1\]\[food\]">\s*<option value="([^"]+)" selected"#))
+            let eggID = try #require(confirm.first(#"name="items\[i0\]\[food\]"[^>]*>\s*<option value="([^"]+)" selected"#), "\(confirm.body)")
+            let toastID = try #require(confirm.first(#"name="items\[i1\]\[food\]"[^>]*>\s*<option value="([^"]+)" selected"#))
             // When the egg becomes 150 g and the toast is removed
             let items: [(String, String)] = [
                 ("text", "2 eggs and a slice of toast"), ("items[i0][query]", "eggs"), ("items[i0][food]", eggID), ("items[i0][amount]", "150"),
