@@ -195,7 +195,7 @@ struct MealsController: Controller {
                 ["value": $0.value, "label": $0.label, "gramsPerUnit": String($0.gramsPerUnit), "selected": $0.value == unit]
             }
             if let typed = state.values["amount"].flatMap(NumberInput.decimal), let unit = FoodUnit(id: unit),
-                let grams = food.grams(amount: typed, unit: unit), grams > 0
+                let grams = food.grams(amount: typed, unit: unit), Food.gramRange.contains(grams)
             {
                 values["preview"] = "≈ \(Int(grams.rounded())) g · \(Int((food.per100g.kcal * grams / 100).rounded())) kcal"
             }

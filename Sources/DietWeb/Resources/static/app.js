@@ -137,7 +137,7 @@
         var unit = portion.querySelector('select[name="unit"]');
         var option = unit && unit.options[unit.selectedIndex];
         var grams = number(portion.querySelector('input[name="amount"]').value) * (option ? number(option.getAttribute("data-grams")) : 1);
-        preview.textContent = isFinite(grams) && grams > 0 ? "≈ " + Math.round(grams) + " g · " + Math.round(per100 * grams / 100) + " kcal" : "";
+        preview.textContent = isFinite(grams) && grams >= 1 && grams <= 5000 ? "≈ " + Math.round(grams) + " g · " + Math.round(per100 * grams / 100) + " kcal" : "";
       };
       portion.addEventListener("input", update);
       portion.addEventListener("change", update);
