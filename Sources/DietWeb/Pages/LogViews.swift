@@ -122,7 +122,9 @@ extension WebApp {
             ] as [String: Any]
         values["units"] = units.map { ["value": $0.value, "label": $0.label, "gramsPerUnit": String($0.gramsPerUnit), "selected": $0.value == unit] }
         values["amount"] = amount
-        if let typed = NumberInput.decimal(amount), let unit = FoodUnit(id: unit), let grams = food.grams(amount: typed, unit: unit), Food.gramRange.contains(grams) {
+        if let typed = NumberInput.decimal(amount), let unit = FoodUnit(id: unit), let grams = food.grams(amount: typed, unit: unit),
+            Food.gramRange.contains(grams)
+        {
             values["preview"] = "≈ \(Int(grams.rounded())) g · \(Int((n.kcal * grams / 100).rounded())) kcal"
         }
         values["moments"] = momentOptions(context, selected: form.values["moment"])
