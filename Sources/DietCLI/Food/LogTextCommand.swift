@@ -61,7 +61,7 @@ struct LogTextCommand: CLICommand {
             l.number(t.carbsG, digits: 0), l.number(t.fatG, digits: 0),
         ])
         if !meal.items.isEmpty { lines.append(table.render()) }
-        lines += meal.items.compactMap { $0.parsed.rangeNote(l) }
+        lines += meal.items.compactMap { $0.parsed.note(l) }
         lines += meal.unmatched.map { l.text("cli.text.unmatched", ["food": .text($0.food)]) }
         lines += meal.unparsed.map { l.text("cli.text.unparsed", ["text": .text($0)]) }
         guard !meal.items.isEmpty else {

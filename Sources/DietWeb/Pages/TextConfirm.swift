@@ -58,7 +58,7 @@ extension WebApp {
                 amount: WebApp.plain((amount * 100).rounded() / 100),
                 unit: unit.id,
                 grams: item.choice.grams,
-                note: item.parsed.rangeNote(localizer(context)),
+                note: item.parsed.note(localizer(context)),
                 check: item.isSure
                     ? nil
                     : localizer(context).text(item.partly ? "web.text.partly" : "web.text.whichOne", ["typed": .text(item.parsed.text)])

@@ -33,6 +33,7 @@ public enum PortionChooser {
         .clove: ["clove"], .sprig: ["sprig"], .stick: ["stick"], .package: ["package", "packet", "pkg", "container"],
         .head: ["head"], .stalk: ["stalk", "spear"], .bunch: ["bunch"], .rib: ["stalk", "rib"], .bulb: ["bulb"],
         .strip: ["strip", "slice"], .envelope: ["envelope", "packet"], .leaf: ["leaf", "leaves"], .pot: ["container", "cup"],
+        .jar: ["jar"], .tablet: ["cube", "tablet"],
     ]
 
     /// - Parameter foodName: the food's reference name, whose first word also names a whole
@@ -41,11 +42,13 @@ public enum PortionChooser {
     ///   bare count and for "1 Portion".
     public static func grams(
         quantity: Double,
-        unit: QuantityUnit?,
+        unit typedUnit: QuantityUnit?,
         portions: [Portion],
         foodName: String = "",
         serving: Portion? = nil
     ) -> Choice {
+        // "1 Glas Kichererbsen" is a jar; "1 Glas Milch" a drinking glass
+        let unit = typedUnit == .glass && !isDrink(foodName) ? .jar : typedUnit
         if let serving, unit == nil || unit == .portion {
             return Choice(grams: quantity * serving.gramsPerUnit, portion: serving, assumedDefault: false)
         }
@@ -67,6 +70,18 @@ public enum PortionChooser {
             return Choice(grams: quantity * portion.gramsPerUnit, portion: portion, assumedDefault: false)
         }
         return Choice(grams: quantity * 100, portion: nil, assumedDefault: true)
+    }
+
+    /// Words of a food's reference name that make it something one drinks.
+    static let drinkWords: Set<String> = [
+        "beverage", "beverages", "milk", "juice", "water", "wine", "beer", "coffee", "tea", "drink", "soda", "smoothie", "lemonade",
+        "cola", "spirits", "liquor", "alcoholic", "buttermilk", "kefir", "nectar", "shake", "cocoa", "espresso", "cappuccino",
+        "latte", "spritzer", "punch", "cider",
+    ]
+
+    /// Whether the food named so (its English reference name) is a drink.
+    static func isDrink(_ foodName: String) -> Bool {
+        SearchText.words(SearchText.fold(foodName)).contains(where: drinkWords.contains)
     }
 
     /// The portion whose English reference name holds the earliest of `words` (in their order of

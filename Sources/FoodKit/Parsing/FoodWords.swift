@@ -134,5 +134,5 @@ enum FoodWords {
     static let plus: Set<String> = ["plus", "+", "and", "und", "y", "mas", "more"]
 
     /// Words between the bounds of a range: "2 to 3", "2 bis 3", "2 a 3", "2 oder 3".
-    static let rangeWords: Set<String> = ["-", "to", "bis", "a", "o", "or", "oder", "til"]
+    static let rangeWords: Set<String> = ["-", "to", "bis", "a", "o", "u", "or", "oder", "til"]
 }

@@ -51,9 +51,12 @@ extension MealTextParser {
             unit = named
             food = rest
         }
+        // "agua o caldo de verduras": the first of the alternatives is counted, the rest said
+        let (first, others) = alternatives(food)
+        food = first
         guard food.contains(where: \.isLetter) else { return nil }
         if let amount, !(amount.value > 0 && amount.value.isFinite) { return nil }
-        return ParsedItem(
+        var item = ParsedItem(
             text: fragment.text,
             quantity: amount?.value ?? 1,
             quantityGiven: amount != nil,
@@ -62,6 +65,27 @@ extension MealTextParser {
             range: amount?.range,
             preparation: preparation
         )
+        item.alternatives = others
+        return item
+    }
+
+    /// Words that offer another food instead ("o", "or", "oder", "u").
+    static let alternativeWords: Set<String> = ["o", "or", "oder", "u", "bzw"]
+
+    /// A food name split at its alternatives, each with letters: the first and the others.
+    static func alternatives(_ food: String) -> (String, [String]) {
+        let words = food.split(separator: " ").map(String.init)
+        var parts: [[String]] = [[]]
+        for word in words {
+            if alternativeWords.contains(SearchText.fold(word).trimmingCharacters(in: .punctuationCharacters)) && !parts[parts.count - 1].isEmpty {
+                parts.append([])
+            } else {
+                parts[parts.count - 1].append(word)
+            }
+        }
+        let named = parts.map { $0.joined(separator: " ") }.filter { $0.contains(where: \.isLetter) }
+        guard named.count > 1 else { return (food, []) }
+        return (named[0], Array(named.dropFirst()))
     }
 
     /// Drops what opens a phrase without naming anything ("I had", a leading comma, "the" before

@@ -24,6 +24,9 @@ public struct ParsedItem: Hashable, Sendable {
     /// The quantity counts the whole foods a part is taken from: "juice of 2 lemons" is the
     /// juice two lemons give, not two servings of juice.
     public var countsWholeFoods = false
+    /// Other foods typed as alternatives ("agua o caldo de verduras" → ["caldo de verduras"]):
+    /// the first is counted, these are said.
+    public var alternatives: [String] = []
 
     public init(
         text: String,
@@ -262,6 +265,14 @@ public enum MealTextParser {
 extension ParsedItem {
     /// What the confirm screen says about a typed range: "“2–3 EL Zucker” gives a range from 2
     /// to 3: the middle, 2.5, is counted." nil without a range.
+    /// What the confirm screen says of how the words were read: a range's middle, or the
+    /// alternative counted.
+    public func note(_ l: Localizer) -> String? {
+        if let range = rangeNote(l) { return range }
+        guard !alternatives.isEmpty else { return nil }
+        return l.text("text.alternativeFirst", ["typed": .text(text), "food": .text(food)])
+    }
+
     public func rangeNote(_ l: Localizer) -> String? {
         guard let range else { return nil }
         return l.text(

@@ -6,6 +6,12 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
     case slice, piece, handful, portion, bowl, can, bottle
     case quart, pint, pinch, knifeTip, drop, dash
     case clove, sprig, stick, package, head, stalk, bunch, rib, bulb, strip, envelope, leaf, pot
+    /// A jar of a preserve ("un bote de garbanzos", "1 Glas Kichererbsen"): its drained contents.
+    case jar
+    /// A tablet or cube ("una pastilla de caldo", "1 Brühwürfel").
+    case tablet
+    /// A small bottle of a baking aroma ("1 Fläschchen Rumaroma"): 2 ml.
+    case vial
 
     /// Grams or millilitres per unit for units with a fixed size; nil for household units
     /// whose weight depends on the food (a slice of bread, a cup of rice).
@@ -19,6 +25,7 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
         case .pound: 453.592
         case .quart: 946.353
         case .pint: 473.176
+        case .vial: 2
         default: nil
         }
     }
@@ -46,6 +53,9 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
         case .pinch: 0.4
         case .knifeTip: 0.5
         case .drop: 0.05
+        // what a standard jar (370 ml) holds drained, and a stock cube
+        case .jar: 240
+        case .tablet: 10
         default: nil
         }
     }
@@ -54,21 +64,21 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
     static let words: [String: QuantityUnit] = {
         var table: [String: QuantityUnit] = [:]
         let lists: [(QuantityUnit, [String])] = [
-            (.gram, ["g", "gr", "gram", "grams", "gramm", "gramo", "gramos", "grammes", "gramme"]),
+            (.gram, ["g", "gr", "grs", "grm", "grms", "gram", "grams", "gramm", "gramo", "gramos", "grammes", "gramme"]),
             (.kilogram, ["kg", "kilo", "kilos", "kilogram", "kilogramm", "kilogramos"]),
             (.ounce, ["oz", "ounce", "ounces"]),
             (.pound, ["lb", "lbs", "pound", "pounds"]),
             (.milliliter, ["ml", "milliliter", "milliliters", "millilitre", "mililitro", "mililitros"]),
             (.centiliter, ["cl"]),
             (.deciliter, ["dl"]),
-            (.liter, ["l", "liter", "liters", "litre", "litres", "litro", "litros"]),
+            (.liter, ["l", "lt", "lts", "ltr", "liter", "liters", "litre", "litres", "litro", "litros"]),
             (.cup, ["cup", "cups", "tasse", "tassen", "taza", "tazas"]),
             (.glass, ["glass", "glasses", "glas", "glaser", "vaso", "vasos", "copa", "copas"]),
             (
                 .tablespoon,
                 [
                     "tbsp", "tbs", "tbl", "tblsp", "tbsps", "tablespoon", "tablespoons", "el", "essl", "essloffel",
-                    "ess-loffel", "cucharada", "cucharadas", "cda", "cdas", "cs", "c/s",
+                    "ess-loffel", "cucharada", "cucharadas", "cda", "cdas", "cdra", "cdras", "cs", "c/s",
                 ]
             ),
             (
@@ -123,6 +133,9 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
             (.envelope, ["envelope", "envelopes", "sachet", "sachets", "tutchen", "beutel", "beutelchen"]),
             (.leaf, ["leaf", "leaves", "blatt", "blatter", "hoja", "hojas"]),
             (.pot, ["pot", "pots", "tub", "tubs", "carton", "cartons", "becher", "tarrina", "tarrinas", "vasito", "vasitos"]),
+            (.jar, ["jar", "jars", "bote", "botes", "frasco", "frascos", "tarro", "tarros", "einmachglas"]),
+            (.tablet, ["pastilla", "pastillas", "cubito", "cubitos", "tablet", "tablets"]),
+            (.vial, ["flaschchen", "flaeschchen", "ampulle", "ampullen", "vial", "vials"]),
         ]
         for (unit, words) in lists {
             for word in words { table[word] = unit }
