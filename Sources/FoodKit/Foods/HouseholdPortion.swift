@@ -46,7 +46,7 @@ extension Food {
             throw ValidationError(
                 field: .amount,
                 allowed: .range(min: gramRange.lowerBound, max: gramRange.upperBound, digits: 0, unit: "g"),
-                received: !grams.isFinite ? "" : grams >= 1 ? String(format: "%.0f g", grams) : String(format: "%.3g g", grams)
+                received: !grams.isFinite ? "" : grams >= 1 ? String(format: "%.0f g", grams) : "< 1 g"
             )
         }
         return grams
