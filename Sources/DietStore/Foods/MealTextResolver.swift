@@ -80,9 +80,9 @@ extension AppDatabase {
                     items.append(made)
                 } else if quality == .partial || quality == .other, let pair = try finder.pair(parsed) {
                     // two foods typed side by side ("Currywurst Pommes"), when the words name no food together
-                    items += pair.map { TextMeal.Item(parsed: $0.0, hit: $0.1, after: items.last) }
+                    items += pair.map { TextMeal.Item(parsed: $0.0, food: $0.1.food, after: items.last) }
                 } else if let hit, quality != .other {
-                    var item = TextMeal.Item(parsed: parsed, hit: hit, after: items.last)
+                    var item = TextMeal.Item(parsed: parsed, food: hit.food, after: items.last)
                     item.rivals = try finder.rivals(of: hit, query: parsed.food)
                     item.partly = quality == .partial
                     items.append(item)
@@ -101,7 +101,11 @@ struct FoodFinder {
     let language: Language
     let today: LocalDate
 
-    enum Quality { case exact, good, partial, other }
+    enum Quality: Int, Comparable {
+        case exact, good, partial, other
+
+        static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
 
     /// How well the hit's matched name answers the query: exactly; with every typed word (or a
     /// form of it: one slip, or up to two letters of ending more or less, "Kartoffel" for "Kartoffeln"); as a
@@ -205,19 +209,11 @@ struct FoodFinder {
     /// by the same name ("Milch" names one food; "Hähnchen" might name breast and thigh alike).
     func rivals(of hit: FoodHit, query: String) throws -> [Food] {
         let chosen = Self.quality(hit, query: query)
-        let rank = { (quality: Quality) -> Int in
-            switch quality {
-            case .exact: 0
-            case .good: 1
-            case .partial: 2
-            case .other: 3
-            }
-        }
         // named as closely: "Canned tomatoes" is a kind of "Tomato", no rival of it
         let level = { (other: FoodHit) in (other.rank.name.source == .usda ? 1 : 0, other.rank.name.match.level) }
         return try FoodCatalog.search(db, text: query, language: language, today: today, limit: 4)
             .filter { other in
-                other.food.id != hit.food.id && rank(Self.quality(other, query: query)) <= rank(chosen) && level(other) <= level(hit)
+                other.food.id != hit.food.id && Self.quality(other, query: query) <= chosen && level(other) <= level(hit)
             }
             .prefix(3).map(\.food)
     }
@@ -268,14 +264,9 @@ struct FoodFinder {
 }
 
 extension TextMeal.Item {
-    /// The item for a hit: its grams from the typed amount. Milk or sugar typed without an
-    /// amount "with" a coffee or tea is a dash or a teaspoon, not a glass or a cup.
-    init(parsed: ParsedItem, hit: FoodHit, after previous: TextMeal.Item?) {
-        self.init(parsed: parsed, food: hit.food, after: previous)
-    }
-
-    /// The item of `food` for what was typed: its grams from the typed amount (the same rule as
-    /// for the food found; used when the person chose another of the rivals).
+    /// The item of `food` for what was typed (the food found, or another the person chose):
+    /// its grams from the typed amount. Milk or sugar typed without an amount "with" a coffee
+    /// or tea is a dash or a teaspoon, not a glass or a cup.
     public init(parsed: ParsedItem, food: Food, after previous: TextMeal.Item?) {
         var unit = parsed.unit
         if parsed.withPrevious, !parsed.quantityGiven, let drink = previous?.food.usdaName.lowercased(),

@@ -164,15 +164,12 @@ extension AppDatabase {
         let now = clock.now()
         var outcome = RestoreOutcome()
         var cursor = RestoreStaging.Cursor()
-        var size = pacing.firstBatch
-        var first = true
-        let clock = ContinuousClock()
-        while true {
-            let (rows, next) = try staging.rows(after: cursor, limit: size)
-            if rows.isEmpty { break }
-            if !first { Thread.sleep(forTimeInterval: pacing.pause / .seconds(1)) }
-            first = false
-            let started = clock.now
+        let next = { (limit: Int) throws -> [RestoreStaging.StagedRow]? in
+            let (rows, after) = try staging.rows(after: cursor, limit: limit)
+            cursor = after
+            return rows.isEmpty ? nil : rows
+        }
+        try pacing.run(next: next, rows: \.count) { rows in
             let written = try writer.write { db in
                 try Self.claimRestore(of: export, db)
                 var written = RestoreOutcome()
@@ -188,19 +185,11 @@ extension AppDatabase {
                     newest = max(newest ?? stamp, stamp)
                     written.restored += 1
                 }
-                // Later edits of restored rows must stamp after them, or the server would keep the old.
-                if let newest {
-                    guard let device = try SyncState.value(.deviceID, in: db) else { throw StoreError.missingDeviceID }
-                    var clock = HybridLogicalClock(deviceID: device, last: try SyncState.value(.lastHLC, in: db).flatMap(HLC.init))
-                    clock.receive(newest, now: now)
-                    try SyncState.set(.lastHLC, clock.last.description, in: db)
-                }
+                if let newest { try Self.advanceClock(past: newest, now: now, db) }
                 return written
             }
             outcome.restored += written.restored
             outcome.alreadyThere += written.alreadyThere
-            cursor = next
-            size = pacing.nextSize(after: rows.count, took: started.duration(to: clock.now))
             try afterBatch?(outcome)
         }
         try writer.write { db in

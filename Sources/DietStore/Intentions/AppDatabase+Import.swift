@@ -81,6 +81,24 @@ public struct ImportPacing: Sendable {
 
     public static let `default` = ImportPacing()
 
+    /// Writes batches this way: `next(limit)` gives the next batch of at most `limit` rows (nil
+    /// at the end; empty ones are skipped), `write` writes one in a transaction; the lock is left
+    /// free for `pause` between two, and each size follows the time the last one took.
+    func run<Batch>(next: (Int) throws -> Batch?, rows: (Batch) -> Int, write: (Batch) throws -> Void) throws {
+        var size = firstBatch
+        var first = true
+        let clock = ContinuousClock()
+        while let batch = try next(size) {
+            let count = rows(batch)
+            if count == 0 { continue }
+            if !first { Thread.sleep(forTimeInterval: pause / .seconds(1)) }
+            first = false
+            let started = clock.now
+            try write(batch)
+            size = nextSize(after: count, took: started.duration(to: clock.now))
+        }
+    }
+
     /// The size of the next batch after one of `rows` rows took `took`.
     func nextSize(after rows: Int, took: Duration) -> Int {
         let seconds = took / .seconds(1)
@@ -127,16 +145,8 @@ extension AppDatabase {
         let now = clock.now()
         guard try reader.read({ try Self.settings($0) }) != nil else { throw StoreError.notOnboarded }
         var outcome = ImportOutcome()
-        var size = pacing.firstBatch
-        var first = true
-        let clock = ContinuousClock()
-        while let batch = try next(size) {
-            if batch.count == 0 { continue }
-            if !first { Thread.sleep(forTimeInterval: pacing.pause / .seconds(1)) }
-            first = false
-            let started = clock.now
+        try pacing.run(next: next, rows: \.count) { batch in
             outcome = outcome + (try writer.write { db in try Self.write(batch, db, now: now) })
-            size = pacing.nextSize(after: batch.count, took: started.duration(to: clock.now))
             try afterBatch?(outcome)
         }
         if outcome.mealsAdded + outcome.weightsAdded > 0 {

@@ -112,12 +112,7 @@ extension AppDatabase {
                     outcome.setAside += 1
                 }
             }
-            if let newest = page.changes.map(\.hlc).max() {
-                guard let device = try SyncState.value(.deviceID, in: db) else { throw StoreError.missingDeviceID }
-                var clock = HybridLogicalClock(deviceID: device, last: try SyncState.value(.lastHLC, in: db).flatMap(HLC.init))
-                clock.receive(newest, now: now)
-                try SyncState.set(.lastHLC, clock.last.description, in: db)
-            }
+            if let newest = page.changes.map(\.hlc).max() { try Self.advanceClock(past: newest, now: now, db) }
             try SyncState.set(.pullCursor, String(page.nextCursor), in: db)
             return outcome
         }
@@ -223,10 +218,19 @@ extension AppDatabase {
         }
     }
 
+    /// Moves this device's clock past `newest`, a stamp it received (pulled or restored), so
+    /// its later edits of those rows stamp after them and win.
+    static func advanceClock(past newest: HLC, now: Date, _ db: Database) throws {
+        guard let device = try SyncState.value(.deviceID, in: db) else { throw StoreError.missingDeviceID }
+        var clock = HybridLogicalClock(deviceID: device, last: try SyncState.value(.lastHLC, in: db).flatMap(HLC.init))
+        clock.receive(newest, now: now)
+        try SyncState.set(.lastHLC, clock.last.description, in: db)
+    }
+
     /// Saves the change's row as it is (its id, stamp and tombstone flag) when the app can read
     /// it and the schema accepts it, inside a savepoint so a refusal leaves nothing behind.
-    /// Stores `change` as its record, or says why it cannot. `isNew`: the caller knows no row
-    /// has its id (a restore), so it is inserted without trying an update first.
+    /// `isNew`: the caller knows no row has its id (a restore), so it is inserted without
+    /// trying an update first.
     static func store(_ change: Change, isNew: Bool = false, _ db: Database) throws -> Result<any SyncedRecord, StoreProblem> {
         guard let type = recordType(change.table) else { return .failure(StoreProblem(reason: "this version does not keep these rows")) }
         return try store(change, as: type, isNew: isNew, db)

@@ -294,9 +294,9 @@ extension Food {
     /// The units of the amount select, each by its id: grams, then each household measure once
     /// ("1 cup ≈ 81 g").
     var webUnits: [(value: String, label: String, gramsPerUnit: Double)] {
-        units.map { unit in
-            guard let portion = householdPortion(unit) else { return (unit.id, "g", 1) }
-            return (unit.id, "\(portion.label) ≈ \(Int(portion.gramsPerUnit.rounded())) g", portion.gramsPerUnit)
-        }
+        [(FoodUnit.grams.id, "g", 1)]
+            + householdPortions.enumerated().map { index, portion in
+                (FoodUnit.portion(index).id, "\(portion.label) ≈ \(Int(portion.gramsPerUnit.rounded())) g", portion.gramsPerUnit)
+            }
     }
 }
