@@ -12,7 +12,7 @@ public struct WDiet: AsyncParsableCommand {
             DeleteCommand.self, RestoreCommand.self, FoodCommand.self, RecipeCommand.self, HistoryCommand.self, CycleCommand.self,
             ProfileCommand.self, SetCommand.self, InsightsCommand.self, BadgesCommand.self,
             LearnCommand.self, BriefingCommand.self, CalendarCommand.self, WhoopCommand.self, AccountCommand.self, SyncCommand.self,
-            ExportCommand.self, ImportCommand.self, DeleteAccountCommand.self, PlanCommand.self, ServeCommand.self,
+            ExportCommand.self, ImportCommand.self, DeleteAccountCommand.self, PlanCommand.self, ServeCommand.self, AboutCommand.self,
         ]
     )
 

@@ -5,6 +5,8 @@ import GRDB
 
 /// Reading foods of the bundled catalog by id, with their portions in the user's language.
 extension FoodCatalog {
+    /// A food without a name in `language` (most of USDA's in German) is named in English: search
+    /// offers only foods named in the user's language, but one logged, synced or typed by id is shown.
     static func food(_ db: Database, id: Int, language: Language) throws -> Food? {
         try foods(db, ids: [id], language: language)[id]
     }
@@ -37,8 +39,10 @@ extension FoodCatalog {
         for row in try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT f.*, d.name AS display FROM foods.foods f
-                    JOIN foods.display_names d ON d.food_id = f.id AND d.language = ? WHERE f.id IN (SELECT value FROM json_each(?))
+                    SELECT f.*, coalesce(d.name, e.name) AS display FROM foods.foods f
+                    LEFT JOIN foods.display_names d ON d.food_id = f.id AND d.language = ?
+                    JOIN foods.display_names e ON e.food_id = f.id AND e.language = 'en'
+                    WHERE f.id IN (SELECT value FROM json_each(?))
                     """
             ),
             arguments: [language.rawValue, list]
@@ -86,6 +90,42 @@ extension AppDatabase {
             guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }
             let matches = try CustomFoodRecord.filter(sql: "deleted = 0 AND id LIKE ?", arguments: [prefix + "%"]).limit(2).fetchAll(db)
             return matches.count == 1 ? matches[0].food : nil
+        }
+    }
+}
+
+/// Where the bundled food data comes from, with the attribution its licence asks for.
+public struct FoodDataSource: Hashable, Sendable {
+    public let id: String
+    public let name: String
+    public let licence: String
+    public let attribution: String
+    /// Empty for the project's own data.
+    public let url: String
+    /// How many foods of the database take their values from this source.
+    public let foods: Int
+}
+
+extension AppDatabase {
+    /// The sources of the bundled food database in the order its build lists them (BLS 4.0 first).
+    public func foodDataSources() throws -> [FoodDataSource] {
+        try reader.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT s.*, (SELECT count(*) FROM foods.foods f WHERE f.source = s.id) AS foods
+                    FROM foods.sources s ORDER BY s.rowid
+                    """
+            ).map { row in
+                FoodDataSource(
+                    id: row["id"],
+                    name: row["name"],
+                    licence: row["licence"],
+                    attribution: row["attribution"],
+                    url: row["url"],
+                    foods: row["foods"]
+                )
+            }
         }
     }
 }

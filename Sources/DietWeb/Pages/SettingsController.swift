@@ -21,6 +21,7 @@ struct SettingsController: Controller {
         group.post("/settings/window", use: saveWindow)
         group.post("/settings/delete", use: deleteEverything)
         group.post("/settings/account/signin", use: signIn)
+        router.get("/about", use: about)
         router.post("/settings/account/signout") { _, _ in
             try? await sync.exclusively { try await $0.signOut() }
             return redirect("/settings", toast: .signedOut)
@@ -37,6 +38,20 @@ struct SettingsController: Controller {
 
     func screen(_ request: Request, context: OnboardedContext) async throws -> Response {
         try settingsPage(context.settings, state: FormState(), context: context)
+    }
+
+    /// The about page: where the food data comes from, with the attribution its licences ask for.
+    func about(_ request: Request, context: WebContext) async throws -> Response {
+        let l = localizer(context)
+        let sources = try store.foodDataSources().map { source -> [String: Any] in
+            [
+                "id": source.id, "name": source.name, "attribution": source.attribution, "url": source.url,
+                "foods": l.text("web.about.foods", ["count": .integer(source.foods)]),
+                "licence": l.text("web.about.licence", ["licence": .text(source.licence)]),
+                "source": l.text("web.about.source"),
+            ]
+        }
+        return renderer.page("about", ["sources": sources], title: l.text("web.about.title"), tab: nil, context: context)
     }
 
     func saveBody(_ request: Request, context: OnboardedContext) async throws -> Response {

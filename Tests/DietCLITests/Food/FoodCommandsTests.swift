@@ -22,9 +22,9 @@ struct FoodCommandsTests {
     func logFood() async throws {
         let cli = CLIHarness()
         try await cli.onboardAlice()
-        // 150 g chicken breast at 114 kcal and 21.23 g protein per 100 g
+        // 150 g chicken breast at 109 kcal and 21.8 g protein per 100 g (BLS V4A6100)
         let saved = try await cli.run(["log", "meal", "--food", "5062", "--grams", "150"], now: "2026-01-05T12:30")
-        #expect(saved.contains("Saved Chicken breast: 171 kcal"))
+        #expect(saved.contains("Saved Chicken breast: 164 kcal"))
         let pretzel = try await cli.run(["log", "meal", "--food", "43109", "--portion", "1 medium"], now: "2026-01-05T13:00")
         #expect(pretzel.contains(": 389 kcal"))
         #expect(
@@ -52,8 +52,8 @@ struct FoodCommandsTests {
         #expect(try await cli.run(["meals"], now: "2026-01-05T09:00").hasPrefix("No meals"))
         cli.input = ["", "y"]
         let logged = try await cli.run(["log", "text", "2 eggs and a slice of toast"], now: "2026-01-05T08:00")
-        #expect(logged.contains("Logged 2 items, 190 kcal."))
-        #expect(try await cli.run(["meals"], now: "2026-01-05T09:00").contains("Total 190 kcal"))
+        #expect(logged.contains("Logged 2 items, 183 kcal."))
+        #expect(try await cli.run(["meals"], now: "2026-01-05T09:00").contains("Total 183 kcal"))
     }
 
     @Test("Döner mit Pommes und eine Cola, typed in German, is saved as three items of 900 to 1,600 kcal; a range says its middle")
@@ -163,9 +163,9 @@ struct CopyCommandsTests {
         _ = try await cli.run(["log", "meal", "Toast", "--kcal", "200"], now: "2026-01-05T08:05")
         let id = try #require(saved.firstMatch(of: /id ([0-9a-f]{8})/)?.output.1).description
         let again = try await cli.run(["log", "again", id], now: "2026-01-06T08:00")
-        #expect(again.contains("Saved Banana: 105 kcal on Tue, Jan 6, 2026 at 08:00"))
+        #expect(again.contains("Saved Banana: 93 kcal on Tue, Jan 6, 2026 at 08:00"))
         let copied = try await cli.run(["log", "copy-day", "--from", "2026-01-05", "--to", "2026-01-07"], now: "2026-01-06T09:00")
-        #expect(copied == "Copied 2 meals (305 kcal) from Mon, Jan 5, 2026 to Wed, Jan 7, 2026.")
+        #expect(copied == "Copied 2 meals (293 kcal) from Mon, Jan 5, 2026 to Wed, Jan 7, 2026.")
         let recent = try await cli.run(["food", "recent", "--frequent"], now: "2026-01-06T09:00", lang: "de")
         #expect(recent.split(separator: "\n")[1].range(of: #"^9040  Banane\s+3  Mi\. 7\. Jan\. 2026\s+118 g$"#, options: .regularExpression) != nil)
     }
@@ -177,16 +177,16 @@ struct RecipeCommandsTests {
     func recipe() async throws {
         let cli = CLIHarness()
         try await cli.onboardAlice()
-        // 80 g oats (379 kcal/100 g) + 300 g whole milk (61) = 303.2 + 183 = 486.2 kcal; 2 servings → 243 kcal, 190 g
+        // 80 g oats (348 kcal/100 g, BLS) + 300 g whole milk (62) = 278.4 + 186 = 464.4 kcal; 2 servings → 232 kcal, 190 g
         let added = try await cli.run(
             ["recipe", "add", "Overnight", "oats", "--servings", "2", "--item", "8120=80", "--item", "1077=300"],
             now: "2026-01-05T08:00"
         )
-        #expect(added.contains("one serving is 190 g, 243 kcal"))
+        #expect(added.contains("one serving is 190 g, 232 kcal"))
         let id = try #require(added.firstMatch(of: /id ([0-9a-f]{8})/)?.output.1).description
         #expect(try await cli.run(["recipe", "list"], now: "2026-01-05T08:00").contains("Overnight oats"))
         let logged = try await cli.run(["log", "meal", "--recipe", id, "--servings", "1.5"], now: "2026-01-05T12:30")
-        #expect(logged.contains("Saved Overnight oats: 365 kcal"))
+        #expect(logged.contains("Saved Overnight oats: 348 kcal"))
         #expect(
             await failure { try await cli.run(["recipe", "add", "X", "--item", "99999999=10"], now: "2026-01-05T08:00") }?
                 .hasPrefix("No food with id 99999999.") == true

@@ -15,14 +15,14 @@ struct EditAmountTests {
         try await cli.onboardAlice()
         let saved = try await cli.run(["log", "meal", "--food", "8120", "--grams", "60"], now: "2026-01-05T08:00")
         let id = try #require(saved.firstMatch(of: /id ([0-9a-f]{8})/)?.output.1).description
-        #expect(saved.contains("227 kcal"), "\(saved)")
-        // 379 kcal per 100 g: 80 g is 303 kcal
-        #expect(try await cli.run(["edit", "meal", id, "--amount", "80", "--unit", "g"], now: "2026-01-05T08:05").hasSuffix("80 g, 303 kcal"))
+        #expect(saved.contains("209 kcal"), "\(saved)")
+        // 348 kcal per 100 g (BLS C133000): 80 g is 278 kcal
+        #expect(try await cli.run(["edit", "meal", id, "--amount", "80", "--unit", "g"], now: "2026-01-05T08:05").hasSuffix("80 g, 278 kcal"))
         // the decimal comma, and the unit g by default
-        #expect(try await cli.run(["edit", "meal", id, "--amount", "70,5"], now: "2026-01-05T08:06").hasSuffix("71 g, 267 kcal"))
-        // a portion by its German name: 1 Tasse is 81 g
-        let cup = try await cli.run(["edit", "meal", id, "--amount", "1", "--unit", "Tasse"], now: "2026-01-05T08:07", lang: "de")
-        #expect(cup.hasSuffix("1 Tasse · 81 g, 307 kcal"), "\(cup)")
+        #expect(try await cli.run(["edit", "meal", id, "--amount", "70,5"], now: "2026-01-05T08:06").hasSuffix("71 g, 245 kcal"))
+        // a portion by its German name: 1 Messbecher (a cup of a solid, not a drinking cup) is 81 g
+        let cup = try await cli.run(["edit", "meal", id, "--amount", "1", "--unit", "Messbecher"], now: "2026-01-05T08:07", lang: "de")
+        #expect(cup.hasSuffix("1 Messbecher · 81 g, 282 kcal"), "\(cup)")
         #expect(
             await failure { try await cli.run(["edit", "meal", id, "--amount", "1", "--unit", "große"], now: "2026-01-05T08:08") }?
                 .hasPrefix("No portion \"große\" for this food. Portions: g, cup, serving") == true
@@ -41,6 +41,6 @@ struct EditAmountTests {
                 .hasPrefix("This meal was not logged from a food") == true
         )
         let meals = try await cli.run(["meals"], now: "2026-01-05T10:00")
-        #expect(meals.contains("307") && !meals.contains("227"), "\(meals)")
+        #expect(meals.contains("282") && !meals.contains("209"), "\(meals)")
     }
 }

@@ -74,14 +74,14 @@ struct FoodUnderstandingTests {
 /// What a food means when it is named without an amount (data/servings.tsv).
 @Suite("Servings: a food named without an amount")
 struct ServingTests {
-    @Test("butter on bread is a serving of 10 g, not a cup of 227 g; a cola a 330 ml serving, not a 21 fl oz cup")
+    @Test("butter on bread is a serving of 10 g, not a cup of 227 g; a cola a 330 ml bottle, not a 21 fl oz cup")
     func butterAndCola() throws {
         let (store, _) = try makeStore()
         let bread = try store.resolveMealText("2 Scheiben Brot mit Butter", language: .de, timeZone: Zones.berlin)
         #expect(bread.items.last?.choice.grams == 10, "\(bread.items.map(\.choice))")
         let cola = try store.resolveMealText("eine Cola", language: .de, timeZone: Zones.berlin)
         #expect(cola.items.first?.choice.grams == 330, "\(cola.items.map(\.choice))")
-        #expect(cola.items.first?.choice.portion?.name == "Portion")
+        #expect(cola.items.first?.choice.portion?.name == "Flasche (0,33 l)")
     }
 
     @Test("a banana is still one medium banana: a food's own whole item wins over the serving rule")

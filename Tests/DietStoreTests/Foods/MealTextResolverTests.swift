@@ -20,8 +20,11 @@ struct MealTextResolverTests {
         #expect(meal.items.map(\.food.id) == ["1132"], "\(meal.items.map(\.food.name))")
         // three medium eggs: 3 × 44 g
         #expect(meal.items.first?.choice.grams == 132)
-        // two foods side by side still are two ("Currywurst Pommes")
-        #expect(try store.resolveMealText("Currywurst Pommes", language: .de, timeZone: Zones.berlin).items.count == 2)
+        // two foods side by side still are two ("Schnitzel Pommes"), where no food is named by both words
+        #expect(try store.resolveMealText("Schnitzel Pommes", language: .de, timeZone: Zones.berlin).items.count == 2)
+        // "Currywurst Pommes" is BLS's Currywurst mit Pommes frites, one portion of 400 g
+        let currywurst = try store.resolveMealText("Currywurst Pommes", language: .de, timeZone: Zones.berlin).items
+        #expect(currywurst.count == 1 && currywurst.first?.choice.grams == 400, "\(currywurst.map(\.food.name))")
     }
 
     @Test("Apfel finds apples, not potatoes by their Austrian alias Erdäpfel (issue 29, finding 2)")
@@ -36,9 +39,9 @@ struct MealTextResolverTests {
     func eggsAndToast() throws {
         let meal = try store.resolveMealText("2 eggs and a slice of toast", language: .en, timeZone: Zones.berlin)
         #expect(meal.items.map(\.food.id) == ["1123", "18070"])
-        // 2 medium eggs 88 g at 143 kcal/100 g = 125.8; a slice of toast 22 g at 293 = 64.5
+        // 2 medium eggs 88 g at 135 kcal/100 g (BLS E111100) = 118.8; a slice of toast 22 g at 293 = 64.5
         #expect(meal.items.map(\.choice.grams) == [88, 22])
-        #expect(abs(meal.totals.kcal - (0.88 * 143 + 0.22 * 293)) < 1e-9)
+        #expect(abs(meal.totals.kcal - (0.88 * 135 + 0.22 * 293)) < 1e-9)
         #expect(meal.unparsed.isEmpty && meal.unmatched.isEmpty)
     }
 
@@ -46,8 +49,8 @@ struct MealTextResolverTests {
     func threeLanguages() throws {
         let german = try store.resolveMealText("Haferflocken 60g mit Milch", language: .de, timeZone: Zones.berlin)
         #expect(german.items.map(\.food.id) == ["8120", "1077"])
-        // milk named without an amount is its serving, a glass of 240 ml
-        #expect(german.items.map(\.choice.grams) == [60, 240])
+        // milk named without an amount is its serving, a glass of 200 ml (206 g at 1.03 g/ml)
+        #expect(german.items.map(\.choice.grams) == [60, 206])
         let pretzels = try store.resolveMealText("zwei Brezeln", language: .de, timeZone: Zones.berlin)
         #expect(pretzels.items.first?.food.id == "43109" && pretzels.items.first?.choice.grams == 230)
         let banana = try store.resolveMealText("un plátano", language: .es, timeZone: Zones.berlin)

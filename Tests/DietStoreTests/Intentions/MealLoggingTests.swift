@@ -88,8 +88,8 @@ struct MealLoggingTests {
             )
         }
         #expect(grams == 150)
-        // chicken breast, meat only, raw: 114 kcal per 100 g
-        #expect(saved.entry.kcal == 171)
+        // chicken breast, meat only, raw: 109 kcal per 100 g (BLS V4A6100)
+        #expect(saved.entry.kcal == 164)
     }
 
     @Test("recent foods remember the amount last logged")

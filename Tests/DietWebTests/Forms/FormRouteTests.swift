@@ -130,7 +130,7 @@ struct FormRouteTests {
             // butter (USDA 1001): "1 Portion" of 10 g is chosen, the cup of 227 g is only offered
             let butter = try await browser.get("/log/food/1001")
             #expect(butter.body.contains(#"<option value="p4" data-grams="10.0" selected>1 Portion ≈ 10 g"#), "\(butter.body)")
-            #expect(butter.body.contains("≈ 10 g · 72 kcal"), "\(butter.body)")
+            #expect(butter.body.contains("≈ 10 g · 75 kcal"), "\(butter.body)")
         }
     }
 

@@ -16,24 +16,24 @@ struct EditAmountRouteTests {
             try await browser.onboard(language: .de)
             try await browser.post("/log/food/8120", [("amount", "60"), ("unit", "g"), ("time", "08:00")])
             let meal = try #require(try harness.store().meals(on: day).first)
-            #expect(meal.entry.kcal == 227)
+            #expect(meal.entry.kcal == 209)
             let page = try await browser.get("/meals/\(meal.id.uuidString)")
             #expect(page.body.contains(#"name="amount""#) && page.body.contains(#"value="60""#), "\(page.body)")
-            #expect(page.body.contains(#"<option value="p0" data-grams="81.0">1 Tasse ≈ 81 g</option>"#))
+            #expect(page.body.contains(#"<option value="p0" data-grams="81.0">1 Messbecher ≈ 81 g</option>"#))
             #expect(!page.body.contains(#"name="kcal""#))
-            // 80 g: 379 kcal per 100 g makes 303 kcal; name, time and day stay
+            // 80 g: 348 kcal per 100 g (BLS C133000) makes 278 kcal; name, time and day stay
             let saved = try await browser.post(
                 "/meals/\(meal.id.uuidString)",
                 [("name", meal.entry.name), ("amount", "80"), ("unit", "g"), ("time", "08:00")]
             )
             #expect(saved.status == .seeOther)
             var edited = try #require(try harness.store().meal(meal.id))
-            #expect(edited.entry.kcal == 303 && edited.entry.localTime == meal.entry.localTime && edited.entry.localDate == day)
+            #expect(edited.entry.kcal == 278 && edited.entry.localTime == meal.entry.localTime && edited.entry.localDate == day)
             #expect(try harness.store().lastGrams(of: "8120") == 80)
-            // one Tasse by its id, with the decimal comma
+            // one and a half Messbecher by its id, with the decimal comma
             try await browser.post("/meals/\(meal.id.uuidString)", [("name", meal.entry.name), ("amount", "1,5"), ("unit", "p0"), ("time", "08:00")])
             edited = try #require(try harness.store().meal(meal.id))
-            #expect(edited.entry.kcal == 460, "\(edited.entry.kcal)")
+            #expect(edited.entry.kcal == 423, "\(edited.entry.kcal)")
             #expect(try harness.store().lastGrams(of: "8120") == 121.5)
             // bad amounts are explained and change nothing
             for amount in ["", "0", "abc", "99999"] {
@@ -42,10 +42,10 @@ struct EditAmountRouteTests {
             }
             let refused = try await browser.post("/meals/\(meal.id.uuidString)", [("name", meal.entry.name), ("amount", "1"), ("unit", "Tasse")])
             #expect(refused.status == .unprocessableContent)
-            #expect(try harness.store().meal(meal.id)?.entry.kcal == 460)
+            #expect(try harness.store().meal(meal.id)?.entry.kcal == 423)
             // the values form when asked for
             let values = try await browser.get("/meals/\(meal.id.uuidString)?values=1")
-            #expect(values.body.contains(#"name="kcal""#) && values.body.contains(#"value="460""#))
+            #expect(values.body.contains(#"name="kcal""#) && values.body.contains(#"value="423""#))
             // a meal typed by hand has no amount: its values form
             try await browser.post("/log/manual", [("name", "Toast"), ("kcal", "200")])
             let toast = try #require(try harness.store().meals(on: day).first { $0.entry.name == "Toast" })

@@ -237,6 +237,7 @@ struct ScanSeed {
             "/briefing/whoop/connect": { _ in ["/briefing/whoop/connect"] },
             "/briefing/whoop/callback": { _ in ["/briefing/whoop/callback"] },
             "/import": { _ in ["/import"] },
+            "/about": { _ in ["/about"] },
             "/import/status/{id}": { _ in ["/import/status/none"] },
             "/insights": { _ in ["/insights", "/insights?weeks=8"] },
             "/badges": { _ in ["/badges"] },
