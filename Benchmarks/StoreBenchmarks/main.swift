@@ -114,6 +114,8 @@ let queries = try SearchScores.run(store: store, zone: zone)
 
 // The meal parser over the labelled phrase set (ParserScores.swift).
 try ParserScores.run(store: store)
+// German searches and meals in words against labels from BLS 4.0 (GermanEverydayScores.swift).
+try GermanEverydayScores.run(zone: zone)
 let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Sources/DietStore/Resources/foods.sqlite")
 if let bytes = try? FileManager.default.attributesOfItem(atPath: catalog.path)[.size] as? Int {
