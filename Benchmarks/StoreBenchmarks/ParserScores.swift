@@ -17,6 +17,12 @@ enum ParserScores {
         let report = PhraseSetScorer.score(phrases, fold: SearchText.fold, parse: parse)
         print("\nMeal parser, \(phrases.count) labelled phrases (targets: quantity 98 %, unit 97 %, food F1 0.90):")
         for line in report.lines { print("  " + line) }
+        let real = try PhraseSet.load(from: PhraseSet.realLinesURL)
+        let realReport = PhraseSetScorer.score(real, fold: SearchText.fold, parse: parse)
+        print("Meal parser, \(real.count) real recipe and diary lines (targets: quantity 98 %, unit 97 %, food F1 0.92):")
+        for language in realReport.byLanguage.keys.sorted() {
+            print("  \(language): \(realReport.byLanguage[language, default: PhraseScore()].line)")
+        }
 
         let began = ContinuousClock.now
         var parsedPhrases = 0

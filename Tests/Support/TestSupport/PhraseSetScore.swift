@@ -32,6 +32,9 @@ public struct LabelledPhrase: Hashable, Sendable, CustomStringConvertible {
 public enum PhraseSet {
     /// The committed set, found from this file so tests and the benchmark read the same one.
     public static let url = RepositoryFolder.url("Tests/DietStoreTests/Foods/phrase-set.tsv")
+    /// Real recipe and diary lines (issue 29), in the same columns with the source as the class;
+    /// its sources and licences: `real-lines-sources.md`.
+    public static let realLinesURL = RepositoryFolder.url("Tests/DietStoreTests/Foods/real-lines.tsv")
 
     public struct MalformedLine: Error, CustomStringConvertible {
         public let line: Int

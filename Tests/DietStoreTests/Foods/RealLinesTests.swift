@@ -1,0 +1,69 @@
+import DietCore
+import DietStore
+import FoodKit
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 29: the meal parser measured on real lines it never saw: ingredient lines of public
+/// recipes and lines of food diaries in German, English and Spanish (`real-lines.tsv`), labelled
+/// by hand before the parser ran (sources and licences: `real-lines-sources.md`).
+@Suite("Meal parser on real recipe and diary lines")
+struct RealLinesTests {
+    static let languages = ["de", "en", "es"]
+
+    let lines: [LabelledPhrase]
+    let dishes: Set<String>
+
+    init() throws {
+        lines = try PhraseSet.load(from: PhraseSet.realLinesURL)
+        let store = try AppDatabase.inMemory(clock: FixedClock.at(.ymd(2026, 3, 2), 12, in: Zones.berlin))
+        dishes = try store.mealTextDishes()
+    }
+
+    @Test("at least 600 lines, a third in each language, every source listed with its licence")
+    func size() throws {
+        #expect(lines.count >= 600)
+        for language in Self.languages {
+            #expect(lines.filter { $0.language == language }.count * 3 >= 600, "\(language)")
+        }
+        let sources = try String(contentsOf: RepositoryFolder.url("Tests/DietStoreTests/Foods/real-lines-sources.md"), encoding: .utf8)
+        for source in Set(lines.map { $0.kind.split(separator: "/").first.map(String.init) ?? $0.kind }) {
+            #expect(sources.contains("`\(source)`"), "source \(source) is not listed")
+        }
+        for line in lines {
+            for item in line.items {
+                #expect(item.unit.map { QuantityUnit(rawValue: $0) != nil } ?? true, "\(line.text): \(item)")
+                #expect(item.quantity > 0, "\(line.text): \(item)")
+            }
+        }
+    }
+
+    /// Issue 29 asks for quantity ≥ 98 %, unit ≥ 97 % and food-name F1 ≥ 0.92 per language.
+    /// Measured when the set landed (2026-11-28), before any change for it, and kept from falling
+    /// until the targets hold: see `floors`.
+    static let floors: [String: (quantity: Double, unit: Double, food: Double)] = [
+        // measured: de 92.0 % · 90.4 % · 0.846, en 87.2 % · 85.8 % · 0.880, es 81.3 % · 77.2 % · 0.774
+        "de": (0.919, 0.903, 0.845), "en": (0.871, 0.857, 0.879), "es": (0.812, 0.771, 0.773),
+    ]
+
+    @Test("per language the parser reads real lines no worse than measured")
+    func scores() {
+        let report = PhraseSetScorer.score(lines, fold: SearchText.fold) { text in
+            MealTextParser.parse(text, dishes: dishes).items.map {
+                PhraseItem(quantity: $0.quantity, unit: $0.unit?.rawValue, food: $0.food)
+            }
+        }
+        print(
+            "Meal parser on real lines:\n" + report.byLanguage.keys.sorted().map { "\($0): \(report.byLanguage[$0]!.line)" }.joined(separator: "\n")
+        )
+        print("Lines not read as labelled (\(report.failures.count)):\n" + report.failures.map(\.description).joined(separator: "\n"))
+        for language in Self.languages {
+            let score = report.byLanguage[language, default: PhraseScore()]
+            let floor = Self.floors[language] ?? (0.98, 0.97, 0.92)
+            #expect(score.quantityAccuracy >= floor.quantity, "\(language): \(score.line)")
+            #expect(score.unitAccuracy >= floor.unit, "\(language): \(score.line)")
+            #expect(score.foodF1 >= floor.food, "\(language): \(score.line)")
+        }
+    }
+}
