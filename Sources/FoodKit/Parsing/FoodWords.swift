@@ -13,25 +13,45 @@ enum FoodWords {
         "divided", "washed", "pitted", "seeded", "deseeded", "cored", "julienned", "torn", "snipped", "crumbled", "zested",
         "squeezed", "juiced", "room", "temperature", "chilled", "heaping", "heaped", "level", "scant", "generous", "small",
         "medium", "large", "big", "garnish", "needed", "desired", "taste", "bite", "sized", "size", "inch", "warmed", "little",
-        "some", "deveined", "separated", "frying", "dusting", "serving", "more", "additional",
+        "some", "deveined", "separated", "frying", "dusting", "serving", "more", "additional", "raw", "fine", "stale", "grilled",
+        "mashed", "cold",
         // German (stems; the endings -e, -er, -es, -en are removed before looking up)
         "gehackt", "feingehackt", "fein", "gewurfelt", "gerieben", "geschalt", "geschnitten", "frisch", "klein", "grob",
         "zerdruckt", "gepresst", "halbiert", "geviertelt", "gewaschen", "abgetropft", "weich", "geschmolzen", "zerlassen",
         "zerkleinert", "gestiftelt", "geraspelt", "entkernt", "geputzt", "gross", "mittelgross", "nach", "belieben", "geschmack", "bedarf", "etwas",
         "evtl", "eventuell", "gehauft", "gestrichen",
-        "zimmerwarm", "zimmertemperatur", "reif", "garnieren", "bestreuen", "gemahlen", "gestr", "geh", "bisschen",
+        "zimmerwarm", "zimmertemperatur", "reif", "garnieren", "bestreuen", "gestr", "geh", "bisschen",
+        "gedampft", "gedunstet", "gekocht", "cremig", "warm", "zerquetscht", "lecker", "tk", "vermischt", "verruhrt",
         "verquirlt", "aufgebacken", "getrennt", "unbehandelt", "gegessen", "getrunken",
         // Spanish (with their -o/-a/-os/-as forms folded to the -o form before looking up)
-        "picado", "finamente", "rallado", "cortado", "pelado", "fresco", "troceado", "dados", "machacado", "triturado",
-        "laminado", "fileteado", "rebanado", "molido", "escurrido", "lavado", "derretido", "batido", "tamizado", "maduro",
+        "picado", "finamente", "rallado", "cortado", "pelado", "fresco", "troceado", "dados", "machacado",
+        "laminado", "fileteado", "rebanado", "escurrido", "lavado", "derretido", "batido", "tamizado", "maduro",
         "pequeno", "mediano", "grande", "gusto", "opcional", "tibio", "templado", "trozos", "tiras", "rodajas", "finas",
-        "gruesos", "grueso", "decorar", "molido", "recien", "limpio", "sopero", "raso", "colmado", "poco", "exprimido",
+        "gruesos", "grueso", "decorar", "recien", "limpio", "sopero", "raso", "colmado", "poco", "exprimido",
+        "tostado", "crudo", "duro", "deshuesado",
         "temperatura", "ambiente",
     ]
+
+    /// Unit words that name their food: "1 Knoblauchzehe" is a clove of garlic.
+    static let unitsNamingFood: [String: (QuantityUnit, String)] = [
+        "knoblauchzehe": (.clove, "Knoblauch"), "knoblauchzehen": (.clove, "Knoblauch"),
+    ]
+
+    /// Words that open a weight in parentheses: "(Abtropfgewicht 240 g)", "(drained weight 240 g)".
+    static let weightLeads: Set<String> = ["abtropfgewicht", "drained", "weight", "fullgewicht", "peso", "escurrido", "neto", "~", "≈"]
+
+    /// Two words, a food and how it is made, that name a product of their own: minced meat,
+    /// breadcrumbs. The second word stays in the food's name.
+    static let productPhrases: Set<String> = ["carne picada", "carne picado", "pan rallado", "carne molida", "cafe molido"]
 
     /// Whether `folded` is a preparation or description word in one of its forms.
     static func isPreparation(_ folded: String) -> Bool {
         if preparation.contains(folded) || folded.count > 6 && folded.hasSuffix("less") { return true }
+        // "tostada" is toast, though "tostadas" almonds are roasted
+        if participleNouns.contains(folded) { return false }
+        // "thinly-sliced", "finely-chopped"
+        let parts = folded.split(whereSeparator: { $0 == "-" || $0 == " " }).map(String.init)
+        if parts.count > 1, parts.allSatisfy(isPreparation) { return true }
         for ending in ["es", "er", "en", "e", "s"] where folded.count > ending.count + 3 && folded.hasSuffix(ending) {
             if preparation.contains(String(folded.dropLast(ending.count))) { return true }
         }
@@ -52,7 +72,7 @@ enum FoodWords {
     /// Words that open a clause about how the food is used or cut, once the food is named:
     /// "olive oil for frying", "Öl zum Braten", "Pfeffer aus der Mühle", "harina para
     /// enharinar", "water as needed", "eggs, at room temperature", "manzana sin corazón".
-    static let clauseStarters: Set<String> = ["for", "as", "at", "zum", "zur", "fur", "aus", "para", "sin", "ohne"]
+    static let clauseStarters: Set<String> = ["for", "as", "at", "zum", "zur", "fur", "aus", "para", "sin", "ohne", "je", "alternativ"]
 
     /// Clauses that are part of a food's name: "nata para montar" (whipping cream).
     static let namePhrases: Set<String> = ["para montar", "para cocinar", "zum kochen"]

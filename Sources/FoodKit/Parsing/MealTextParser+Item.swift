@@ -27,6 +27,18 @@ extension MealTextParser {
         if let found = leadingAmount(words) ?? impliedAmount(words) {
             amount = found
             words.removeFirst(found.used)
+            // "1 Knoblauchzehe": a unit word that names its food
+            if words.count == 1, let (named, food) = FoodWords.unitsNamingFood[SearchText.fold(words[0])] {
+                return ParsedItem(
+                    text: fragment.text,
+                    quantity: found.value,
+                    quantityGiven: true,
+                    unit: named,
+                    food: food,
+                    range: found.range,
+                    preparation: fragment.parentheticals.flatMap { $0 }
+                )
+            }
             // "200 g" with nothing after it names no food
             if words.count == 1, QuantityUnit.words[SearchText.fold(words[0])] != nil { return nil }
             (unit, preparation) = leadingUnit(&words, amount: &amount)
@@ -132,8 +144,12 @@ extension MealTextParser {
         let folded = words.prefix(3).map(SearchText.fold)
         guard folded.count > 1, let unit = QuantityUnit.words[folded[0]] else { return nil }
         let framed = connectors.contains(folded[1]) || FoodWords.halfJoiners.contains(folded[1]) && isHalf(Array(folded.dropFirst(2)))
-        return unit.fixedAmount != nil || framed ? Amount(value: 1, range: nil, used: 0) : nil
+        return unit.fixedAmount != nil || framed || countedAlone.contains(unit) ? Amount(value: 1, range: nil, used: 0) : nil
     }
+
+    /// Measures a person writes without "1" before the food: "Handvoll Nüsse", "Prise Salz",
+    /// "Schale Erdbeeren", "Teller Suppe", "Bund Petersilie".
+    static let countedAlone: Set<QuantityUnit> = [.handful, .pinch, .knifeTip, .bowl, .portion, .bunch]
 
     /// Units that may follow the food they count: "3 garlic cloves", "2 celery stalks" (not a
     /// leaf: "bay leaf" is the food).
@@ -198,15 +214,27 @@ extension MealTextParser {
     }
 
     /// A weight or volume in parentheses, which wins over the amount before it: "1 Becher
-    /// Joghurt (500 g)", "1 can (15 oz) beans", "(ca. 200 g)".
+    /// Joghurt (500 g)", "1 can (15 oz) beans", "(ca. 200 g)", "(Abtropfgewicht 240 g)". Of
+    /// several measures ("½ cup (110 g / 3.9 oz)", "1 cup (2 sticks / 250 g)") the first
+    /// weight or volume counts; a conversion note ("1 TL ~ 2 g") is no amount of the food.
     private static func parentheticalWeight(_ inner: [String]) -> (Amount, QuantityUnit)? {
-        var words = inner
-        if words.count > 2, NumberWords.hedges.contains(SearchText.fold(words[0])) { words.removeFirst() }
-        guard let amount = leadingAmount(words), words.count > amount.used,
-            let unit = QuantityUnit.words[SearchText.fold(words[amount.used])], unit.fixedAmount != nil,
-            words.dropFirst(amount.used + 1).allSatisfy({ FoodWords.isPreparation(SearchText.fold($0)) || $0 == "," })
-        else { return nil }
-        return (amount, unit)
+        let measures = inner.split { [",", "/"].contains($0) || alternativeWords.contains(SearchText.fold($0)) }.map(Array.init)
+        for measure in measures {
+            var words = measure
+            while words.count > 2, NumberWords.hedges.contains(SearchText.fold(words[0])) || FoodWords.weightLeads.contains(SearchText.fold(words[0]))
+            {
+                words.removeFirst()
+            }
+            guard let amount = leadingAmount(words), words.count > amount.used,
+                let unit = QuantityUnit.words[SearchText.fold(words[amount.used])]
+            else { continue }
+            let rest = words.dropFirst(amount.used + 1)
+            guard rest.allSatisfy({ FoodWords.isPreparation(SearchText.fold($0)) }) else { return nil }
+            if unit.fixedAmount != nil { return (amount, unit) }
+            // a cup or a spoon counts when it is the first measure ("1 can (~2 cups / 16 oz)")
+            if unit.standardMilliliters != nil, measure == measures[0] { return (amount, unit) }
+        }
+        return nil
     }
 
     /// "Juice of 1/2 orange", "Saft einer halben Zitrone", "zumo de medio limón": the part of
@@ -248,7 +276,7 @@ extension MealTextParser {
         var preparation = segments.enumerated().filter { $0.offset != index }.flatMap(\.element)
         let segment = segments[index]
         var position = 0
-        while position < segment.count, isDescription(segment[position]) {
+        while position < segment.count, isDescription(segment[position]) || freshlyGround(segment, at: position) {
             preparation.append(segment[position])
             position += 1
         }
@@ -256,8 +284,9 @@ extension MealTextParser {
         while position < segment.count {
             let word = SearchText.fold(segment[position])
             let next = position + 1 < segment.count ? SearchText.fold(segment[position + 1]) : ""
+            let product = food.last.map { FoodWords.productPhrases.contains(SearchText.fold($0) + " " + word) } ?? false
             let endsFood =
-                FoodWords.isPreparation(word)
+                FoodWords.isPreparation(word) && !product
                 || !food.isEmpty && FoodWords.clauseStarters.contains(word) && !FoodWords.namePhrases.contains(word + " " + next)
                 || !food.isEmpty && FoodWords.cutStarters.contains(word) && (FoodWords.cuts.contains(next) || FoodWords.isPreparation(next))
                 || word == "ground" && position > 0 && ["freshly", "fresh"].contains(SearchText.fold(segment[position - 1]))
@@ -278,6 +307,14 @@ extension MealTextParser {
         }
         while let last = food.last, looseEnds.contains(SearchText.fold(last)) { food.removeLast() }
         return (food.joined(separator: " "), preparation.filter { !looseEnds.contains(SearchText.fold($0)) })
+    }
+
+    /// "frisch gemahlener Pfeffer": ground just now is how it is made; "gemahlene Mandeln" are
+    /// a product of their own.
+    static func freshlyGround(_ words: [String], at position: Int) -> Bool {
+        guard position > 0 else { return false }
+        let word = SearchText.fold(words[position])
+        return word.hasPrefix("gemahlen") && ["frisch", "fresh", "freshly"].contains(SearchText.fold(words[position - 1]))
     }
 
     /// A word that only describes: a preparation word, a loose connector, or punctuation.

@@ -28,6 +28,32 @@ struct RecipeUnitTests {
         #expect(item.food == food, "\(text): \(item.food)")
     }
 
+    @Test(
+        "product words stay in the food, how it was just made goes; a weight in parentheses wins, the first of several; a measure alone counts one",
+        arguments: [
+            ("400g de carne picada de ternera", 400, QuantityUnit.gram, "carne picada de ternera"),
+            ("1 lata de tomate triturado", 1, .can, "tomate triturado"),
+            ("1 TL gemahlener Koriander", 1, .teaspoon, "gemahlener Koriander"),
+            ("frisch gemahlener Pfeffer", 1, nil, "Pfeffer"),
+            ("1 Knoblauchzehe", 1, .clove, "Knoblauch"),
+            ("2 Knoblauchzehen", 2, .clove, "Knoblauch"),
+            ("½ cup (110 g / 3.9 oz) granulated sugar", 110, .gram, "granulated sugar"),
+            ("1 cup (2 sticks / 250 g / 8.8 oz) butter", 250, .gram, "butter"),
+            ("1 Dose gehackte Tomaten (Abtropfgewicht 240 g)", 240, .gram, "Tomaten"),
+            ("8-10 TL Flohsamenschalen (1 TL ~ 2g)", 9, .teaspoon, "Flohsamenschalen"),
+            ("Handvoll Nüsse", 1, .handful, "Nüsse"),
+            ("80 g gedämpftes Gemüse", 80, .gram, "Gemüse"),
+            ("2 cups thinly-sliced Nappa cabbage", 2, .cup, "Nappa cabbage"),
+        ]
+    )
+    func realLineWords(_ text: String, _ quantity: Double, _ unit: QuantityUnit?, _ food: String) throws {
+        let item = try #require(MealTextParser.parse(text).items.first, "\(text)")
+        #expect(
+            item.quantity == quantity && item.unit == unit && item.food == food,
+            "\(text): \(item.quantity) \(String(describing: item.unit)) \(item.food)"
+        )
+    }
+
     @Test("a Glas of a preserve is a jar of 240 g drained, a Glas of milk a drinking glass; a vial is 2 ml, a stock tablet 10 g")
     func sizes() {
         #expect(PortionChooser.grams(quantity: 1, unit: .glass, portions: [], foodName: "Chickpeas, mature seeds, canned").grams == 240)
