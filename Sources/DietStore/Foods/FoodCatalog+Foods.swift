@@ -102,7 +102,7 @@ public struct FoodDataSource: Hashable, Sendable {
     public let attribution: String
     /// Empty for the project's own data.
     public let url: String
-    /// How many foods of the database take their values from this source.
+    /// How many of the source's foods the database holds (a BLS food several names share counts once).
     public let foods: Int
 }
 
@@ -113,7 +113,7 @@ extension AppDatabase {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT s.*, (SELECT count(*) FROM foods.foods f WHERE f.source = s.id) AS foods
+                    SELECT s.*, (SELECT count(DISTINCT coalesce(f.bls_code, f.id)) FROM foods.foods f WHERE f.source = s.id) AS foods
                     FROM foods.sources s ORDER BY s.rowid
                     """
             ).map { row in

@@ -39,9 +39,11 @@ struct MealTextResolverTests {
     func eggsAndToast() throws {
         let meal = try store.resolveMealText("2 eggs and a slice of toast", language: .en, timeZone: Zones.berlin)
         #expect(meal.items.map(\.food.id) == ["1123", "18070"])
-        // 2 medium eggs 88 g at 135 kcal/100 g (BLS E111100) = 118.8; a slice of toast 22 g at 293 = 64.5
+        // 2 medium eggs of 44 g and a slice of toast of 22 g, at the foods' values per 100 g
         #expect(meal.items.map(\.choice.grams) == [88, 22])
-        #expect(abs(meal.totals.kcal - (0.88 * 135 + 0.22 * 293)) < 1e-9)
+        let egg = try #require(try store.food(id: "1123", language: .en)).per100g.kcal
+        let toast = try #require(try store.food(id: "18070", language: .en)).per100g.kcal
+        #expect(abs(meal.totals.kcal - (0.88 * egg + 0.22 * toast)) < 1e-9)
         #expect(meal.unparsed.isEmpty && meal.unmatched.isEmpty)
     }
 
