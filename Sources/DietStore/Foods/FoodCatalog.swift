@@ -17,6 +17,8 @@ enum FoodCatalog {
 
     /// How many candidate rows the full-text index hands to the ranking.
     static let candidateLimit = 160
+    /// The foods one screen of results shows (the search's default limit).
+    static let screenful = 10
     /// How many names of the first keystrokes (one to three letters of one word) are ranked.
     static let firstLettersLimit = 80
     /// How many names found inside words (compound parts) join the candidates.
@@ -63,8 +65,9 @@ enum FoodCatalog {
         // a single letter matches hundreds of names; the best-ranked 60 rows hold the first screen
         let rows = typed.count == 1 && typed[0].count == 1 ? 60 : short ? candidateLimit / 2 : candidateLimit
         var candidates = try matches(db, table: "common_search", words: words, language: language, limit: rows)
-        if !short && candidates.count < limit {
-            // the USDA descriptions rank below every curated name: needed only when those are few
+        if !short && candidates.count < max(limit, screenful) {
+            // the source descriptions rank below every curated name: needed only when those are
+            // fewer than a screenful (whatever the caller's limit, so the first hit stays the same)
             for (id, match) in try matches(db, table: "food_search", words: words, language: language, limit: candidateLimit) {
                 if let current = candidates[id], current.name <= match.name { continue }
                 candidates[id] = match

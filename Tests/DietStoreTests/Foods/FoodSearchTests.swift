@@ -95,6 +95,16 @@ struct FoodSearchTests {
         #expect(wrong.isEmpty, "\(wrong)")
     }
 
+    @Test("the first hit does not depend on how many hits are asked for ('erdbeere' was a strawberry sundae alone, strawberries in a list)")
+    func firstHitWhateverTheLimit() throws {
+        let store = try store()
+        for query in ["erdbeere", "Apfel", "milch", "Brot", "kase", "Hähnchen", "Joghurt", "Tomate", "Kaffee", "Nudeln"] {
+            let one = try store.searchFoods(query, language: .de, timeZone: Zones.berlin, limit: 1).first?.food.id
+            let ten = try store.searchFoods(query, language: .de, timeZone: Zones.berlin, limit: 10).first?.food.id
+            #expect(one == ten, "\(query): \(one ?? "-") alone, \(ten ?? "-") in a list")
+        }
+    }
+
     @Test("Brot shows breads first, no canned broth, bean sprouts or rolls among the first 3")
     func brot() throws {
         // Given a German user typing Brot
