@@ -286,7 +286,8 @@ extension TextMeal.Item {
             unit: unit,
             portions: portions,
             foodName: food.usdaName,
-            serving: parsed.countsWholeFoods ? nil : food.serving
+            serving: parsed.countsWholeFoods ? nil : food.serving,
+            counted: parsed.quantityGiven
         )
         self.init(parsed: parsed, food: food, choice: choice, nutrients: food.per100g.scaled(toGrams: choice.grams))
     }

@@ -25,9 +25,15 @@ public enum PortionChooser {
         "egg", "pretzel", "bagel", "croissant", "muffin", "patty", "link", "sandwich", "item", "stalk",
     ]
 
+    /// Words of a portion that is one piece a person counts: a biscuit, a cracker, a rice cake.
+    static let pieceWords = [
+        "cookie", "cracker", "wafer", "cake", "biscuit", "piece", "each", "bar", "candy", "pastry", "nugget", "wing",
+        "medium", "roll", "bun", "muffin", "pretzel", "croissant", "bagel", "egg", "fruit", "patty", "link",
+    ]
+
     static let unitWords: [QuantityUnit: [String]] = [
         .cup: ["cup"], .glass: ["cup", "fl oz"], .tablespoon: ["tbsp", "tablespoon"], .teaspoon: ["tsp", "teaspoon"],
-        .slice: ["slice"], .piece: ["medium", "large", "piece", "each", "whole", "fruit"], .portion: ["serving", "portion"],
+        .slice: ["slice", "cracker", "wafer"], .piece: ["medium", "large", "piece", "each", "whole", "fruit"], .portion: ["serving", "portion"],
         .handful: ["handful", "oz"], .bowl: ["bowl", "cup"], .can: ["can"], .bottle: ["bottle"],
         .pinch: ["pinch", "dash"], .knifeTip: ["pinch", "dash"], .drop: ["drop"], .dash: ["dash", "tbsp"],
         .clove: ["clove"], .sprig: ["sprig"], .stick: ["stick"], .package: ["package", "packet", "pkg", "container"],
@@ -40,16 +46,23 @@ public enum PortionChooser {
     ///   item ("avocado" for "Avocados, raw").
     /// - Parameter serving: what the food means without an amount (`Food.serving`), used for a
     ///   bare count and for "1 Portion".
+    /// - Parameter counted: a number was typed before the food ("3 Butterkekse"): it counts
+    ///   pieces where the food has a piece lighter than its serving (a biscuit of 5 g, not
+    ///   servings of 30 g).
     public static func grams(
         quantity: Double,
         unit typedUnit: QuantityUnit?,
         portions: [Portion],
         foodName: String = "",
-        serving: Portion? = nil
+        serving: Portion? = nil,
+        counted: Bool = false
     ) -> Choice {
         // "1 Glas Kichererbsen" is a jar; "1 Glas Milch" a drinking glass
         let unit = typedUnit == .glass && !isDrink(foodName) ? .jar : typedUnit
         if let serving, unit == nil || unit == .portion {
+            if counted, unit == nil, let piece = best(portions, words: pieceWords), piece.gramsPerUnit < serving.gramsPerUnit {
+                return Choice(grams: quantity * piece.gramsPerUnit, portion: piece, assumedDefault: false)
+            }
             return Choice(grams: quantity * serving.gramsPerUnit, portion: serving, assumedDefault: false)
         }
         if let unit, let fixed = unit.fixedAmount {

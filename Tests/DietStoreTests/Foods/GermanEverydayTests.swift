@@ -67,7 +67,7 @@ struct GermanEverydayTests {
     /// Issue 29 asks for 98 % right. Measured when the set landed (2026-11-28): searches 42.4 %,
     /// meals 29.1 %, most misses curated foods still carrying USDA values where BLS has the food;
     /// after 494 more foods and dishes took their BLS values: searches 77.5 %, meals 51.8 %; with
-    /// the first hit independent of the limit: searches 78.6 %, meals 52.6 %.
+    /// the first hit independent of the limit: searches 78.6 %, meals 52.6 %; pieces counted: 53.4 %.
     /// Until the target holds, the test keeps the score from falling below what was measured.
     @Test("searches and meals in German find the kinds meant, with calories in range, no worse than measured")
     func score() throws {
@@ -76,6 +76,6 @@ struct GermanEverydayTests {
         print("German everyday set: \(report.line)")
         for failure in report.failures { print("  \(failure)") }
         #expect(report.searchShare >= 0.786, "\(report.line)")
-        #expect(report.mealShare >= 0.526, "\(report.line)")
+        #expect(report.mealShare >= 0.533, "\(report.line)")
     }
 }

@@ -27,6 +27,20 @@ struct MealTextResolverTests {
         #expect(currywurst.count == 1 && currywurst.first?.choice.grams == 400, "\(currywurst.map(\.food.name))")
     }
 
+    @Test(
+        "a number before a food counts its pieces where a piece is lighter than a serving: 3 Butterkekse are 3 biscuits, Butterkekse alone a serving"
+    )
+    func countedPieces() throws {
+        let three = try #require(try store.resolveMealText("3 Butterkekse", language: .de, timeZone: Zones.berlin).items.first)
+        let biscuit = try #require(three.food.portions.first { $0.reference == "cookie" })
+        #expect(three.choice.grams == 3 * biscuit.gramsPerUnit, "\(three.choice)")
+        let plain = try #require(try store.resolveMealText("Butterkekse", language: .de, timeZone: Zones.berlin).items.first)
+        #expect(plain.choice.grams == plain.food.serving?.gramsPerUnit && plain.choice.grams > biscuit.gramsPerUnit)
+        // a food whose serving is one piece is counted by servings: two Döner are two
+        let doner = try #require(try store.resolveMealText("2 Döner", language: .de, timeZone: Zones.berlin).items.first)
+        #expect(doner.choice.grams == 2 * (doner.food.serving?.gramsPerUnit ?? 0) && doner.choice.grams >= 600)
+    }
+
     @Test("Apfel finds apples, not potatoes by their Austrian alias Erdäpfel (issue 29, finding 2)")
     func appleIsNoPotato() throws {
         let hits = try store.searchFoods("Apfel", language: .de, timeZone: Zones.berlin, limit: 8).map(\.food.id)
