@@ -39,7 +39,7 @@ public enum PortionChooser {
         .clove: ["clove"], .sprig: ["sprig"], .stick: ["stick"], .package: ["package", "packet", "pkg", "container"],
         .head: ["head"], .stalk: ["stalk", "spear"], .bunch: ["bunch"], .rib: ["stalk", "rib"], .bulb: ["bulb"],
         .strip: ["strip", "slice"], .envelope: ["envelope", "packet"], .leaf: ["leaf", "leaves"], .pot: ["container", "cup"],
-        .jar: ["jar"], .tablet: ["cube", "tablet"],
+        .jar: ["jar"], .tablet: ["cube", "tablet"], .scoop: ["scoop"],
     ]
 
     /// - Parameter foodName: the food's reference name, whose first word also names a whole

@@ -12,6 +12,8 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
     case tablet
     /// A small bottle of a baking aroma ("1 Fläschchen Rumaroma"): 2 ml.
     case vial
+    /// A scoop of ice cream ("eine Kugel Eis", "una bola de helado"): 60 g unless the food has its own.
+    case scoop
 
     /// Grams or millilitres per unit for units with a fixed size; nil for household units
     /// whose weight depends on the food (a slice of bread, a cup of rice).
@@ -56,6 +58,7 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
         // what a standard jar (370 ml) holds drained, and a stock cube
         case .jar: 240
         case .tablet: 10
+        case .scoop: 60
         default: nil
         }
     }
@@ -71,7 +74,8 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
             (.milliliter, ["ml", "milliliter", "milliliters", "millilitre", "mililitro", "mililitros"]),
             (.centiliter, ["cl"]),
             (.deciliter, ["dl"]),
-            (.liter, ["l", "lt", "lts", "ltr", "liter", "liters", "litre", "litres", "litro", "litros"]),
+            // "eine Maß Bier": a litre
+            (.liter, ["l", "lt", "lts", "ltr", "liter", "liters", "litre", "litres", "litro", "litros", "mass"]),
             (.cup, ["cup", "cups", "tasse", "tassen", "taza", "tazas"]),
             (.glass, ["glass", "glasses", "glas", "glaser", "vaso", "vasos", "copa", "copas"]),
             (
@@ -135,6 +139,7 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
             (.pot, ["pot", "pots", "tub", "tubs", "carton", "cartons", "becher", "tarrina", "tarrinas", "vasito", "vasitos"]),
             (.jar, ["jar", "jars", "bote", "botes", "frasco", "frascos", "tarro", "tarros", "einmachglas"]),
             (.tablet, ["pastilla", "pastillas", "cubito", "cubitos", "tablet", "tablets"]),
+            (.scoop, ["scoop", "scoops", "kugel", "kugeln", "bola", "bolas"]),
             (.vial, ["flaschchen", "flaeschchen", "ampulle", "ampullen", "vial", "vials"]),
         ]
         for (unit, words) in lists {

@@ -67,7 +67,8 @@ struct GermanEverydayTests {
     /// Issue 29 asks for 98 % right. Measured when the set landed (2026-11-28): searches 42.4 %,
     /// meals 29.1 %, most misses curated foods still carrying USDA values where BLS has the food;
     /// after 494 more foods and dishes took their BLS values: searches 77.5 %, meals 51.8 %; with
-    /// the first hit independent of the limit: searches 78.6 %, meals 52.6 %; pieces counted: 53.4 %.
+    /// the first hit independent of the limit: searches 78.6 %, meals 52.6 %; pieces counted:
+    /// meals 53.4 %; German measures (Dose, Maß, Kugel): searches 78.8 %, meals 54.6 %.
     /// Until the target holds, the test keeps the score from falling below what was measured.
     @Test("searches and meals in German find the kinds meant, with calories in range, no worse than measured")
     func score() throws {
@@ -75,7 +76,7 @@ struct GermanEverydayTests {
         let report = try GermanEverydaySet.score(try GermanEverydaySet.load(), answer: Self.answers(store))
         print("German everyday set: \(report.line)")
         for failure in report.failures { print("  \(failure)") }
-        #expect(report.searchShare >= 0.786, "\(report.line)")
-        #expect(report.mealShare >= 0.533, "\(report.line)")
+        #expect(report.searchShare >= 0.788, "\(report.line)")
+        #expect(report.mealShare >= 0.546, "\(report.line)")
     }
 }

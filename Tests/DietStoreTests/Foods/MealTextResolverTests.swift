@@ -41,6 +41,19 @@ struct MealTextResolverTests {
         #expect(doner.choice.grams == 2 * (doner.food.serving?.gramsPerUnit ?? 0) && doner.choice.grams >= 600)
     }
 
+    @Test("German drink and ice cream measures: a Dose Cola is the 0.33 l can, a Maß Bier a litre, a Kugel Eis one scoop")
+    func germanMeasures() throws {
+        let cola = try #require(try store.resolveMealText("eine Dose Cola", language: .de, timeZone: Zones.berlin).items.first)
+        #expect(cola.choice.grams == 330 && cola.choice.portion?.name == "Dose (0,33 l)", "\(cola.choice)")
+        let beer = try #require(try store.resolveMealText("eine Maß Bier", language: .de, timeZone: Zones.berlin).items.first)
+        #expect(beer.choice.grams == 1000, "\(beer.choice)")
+        let ice = try store.resolveMealText("eine Kugel Schokoeis", language: .de, timeZone: Zones.berlin)
+        #expect(
+            ice.items.count == 1 && ice.unmatched.isEmpty && (40...100).contains(ice.items.first?.choice.grams ?? 0),
+            "\(ice.items.map(\.choice))"
+        )
+    }
+
     @Test("Apfel finds apples, not potatoes by their Austrian alias Erdäpfel (issue 29, finding 2)")
     func appleIsNoPotato() throws {
         let hits = try store.searchFoods("Apfel", language: .de, timeZone: Zones.berlin, limit: 8).map(\.food.id)
