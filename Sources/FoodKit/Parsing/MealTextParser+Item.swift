@@ -56,6 +56,7 @@ extension MealTextParser {
                 preparation += inner
             }
         }
+        preparation += storeBrand(&words)
         var (food, descriptions) = foodAndPreparation(words)
         preparation += descriptions
         // "3 garlic cloves", "2 celery stalks": the unit named after the food
@@ -79,6 +80,18 @@ extension MealTextParser {
         )
         item.alternatives = others
         return item
+    }
+
+    /// A store brand written in capitals before the food ("BACK FAMILY gemahlene Mandeln"):
+    /// removed, so that the food is searched. A word of capitals counts as a brand when it has
+    /// four letters or more, or two such words stand together; a name in capitals alone stays.
+    static func storeBrand(_ words: inout [String]) -> [String] {
+        let capitals = words.prefix { word in word.count >= 2 && word.allSatisfy { $0.isLetter && $0.isUppercase } }
+        guard !capitals.isEmpty, capitals.count < words.count, words[capitals.count].contains(where: \.isLowercase),
+            capitals.count >= 2 || capitals[0].count >= 4
+        else { return [] }
+        words.removeFirst(capitals.count)
+        return Array(capitals)
     }
 
     /// Words that offer another food instead ("o", "or", "oder", "u").

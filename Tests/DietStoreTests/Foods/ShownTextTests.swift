@@ -119,5 +119,10 @@ struct ShownTextTests {
         #expect(oats.householdPortions.map(\.name).contains("Messbecher") && !oats.householdPortions.map(\.name).contains("Tasse"))
         let latte = try #require(try store.searchFoods("latte macchiato", language: .de, timeZone: Zones.berlin).first)
         #expect(latte.food.name == "Latte macchiato" && latte.food.per100g.kcal < 80, "\(latte.food.name)")
+        // found now, each by its own name: Käsebrot, Nüsse, Milchkaffee; Hafermilch is no rice drink
+        for (typed, shown) in [("Käsebrot", "Käsebrot"), ("Nüsse", "Nussmischung"), ("Milchkaffee", "Milchkaffee"), ("Hafermilch", "Hafermilch")] {
+            let first = try store.searchFoods(typed, language: .de, timeZone: Zones.berlin).first?.food.name
+            #expect(first == shown, "\(typed): \(first ?? "nothing")")
+        }
     }
 }

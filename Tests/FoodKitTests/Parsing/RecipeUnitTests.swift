@@ -44,6 +44,9 @@ struct RecipeUnitTests {
             ("Handvoll Nüsse", 1, .handful, "Nüsse"),
             ("80 g gedämpftes Gemüse", 80, .gram, "Gemüse"),
             ("2 cups thinly-sliced Nappa cabbage", 2, .cup, "Nappa cabbage"),
+            ("200 g BACK FAMILY gemahlene Mandeln", 200, .gram, "gemahlene Mandeln"),
+            ("1 KASHI Pizza", 1, nil, "Pizza"),
+            ("2 EL BBQ Sauce", 2, .tablespoon, "BBQ Sauce"),
         ]
     )
     func realLineWords(_ text: String, _ quantity: Double, _ unit: QuantityUnit?, _ food: String) throws {
