@@ -28,7 +28,7 @@ enum FoodWords {
         "laminado", "fileteado", "rebanado", "escurrido", "lavado", "derretido", "batido", "tamizado", "maduro",
         "pequeno", "mediano", "grande", "gusto", "opcional", "tibio", "templado", "trozos", "tiras", "rodajas", "finas",
         "gruesos", "grueso", "decorar", "recien", "limpio", "sopero", "raso", "colmado", "poco", "exprimido",
-        "tostado", "crudo", "duro", "deshuesado",
+        "tostado", "crudo", "duro", "deshuesado", "plancha", "horno", "vapor",
         "temperatura", "ambiente",
     ]
 

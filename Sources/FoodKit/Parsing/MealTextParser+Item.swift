@@ -12,7 +12,7 @@ extension MealTextParser {
     /// Words that may end a food's name only by accident of the phrasing ("sal al gusto",
     /// "pollo en trozos"): removed from its ends.
     static let looseEnds: Set<String> = [
-        "en", "in", "de", "of", "to", "into", "y", "and", "a", "al", "con", "with", "or", "oder", "o",
+        "en", "in", "de", "of", "to", "into", "y", "and", "a", "al", "la", "con", "with", "or", "oder", "o",
         "und", "-", "for", "para", "zum", "fur", "von",
     ]
 
@@ -58,6 +58,12 @@ extension MealTextParser {
         }
         preparation += storeBrand(&words)
         var (food, descriptions) = foodAndPreparation(words)
+        // "un vaso de batido": a word that also describes is the food when nothing else names one
+        let described = descriptions.filter { !looseEnds.contains(SearchText.fold($0)) && $0.contains(where: \.isLetter) }
+        if !food.contains(where: \.isLetter), amount != nil || unit != nil, described.count == 1 {
+            food = described[0]
+            descriptions = []
+        }
         preparation += descriptions
         // "3 garlic cloves", "2 celery stalks": the unit named after the food
         if unit == nil, amount != nil, let (named, rest) = trailingUnit(food) {
@@ -191,7 +197,9 @@ extension MealTextParser {
             preparation.append(words[0])
             skip = 1
         }
-        guard folded.count > skip + 1, let unit = QuantityUnit.words[folded[skip]] else { return (nil, []) }
+        guard folded.count > skip + 1, var unit = QuantityUnit.words[folded[skip]] else { return (nil, []) }
+        // "cc" is a teaspoon (cucharadita de café) in "1 cc de sal", cubic centimetres in "375cc de caldo"
+        if folded[skip] == "cc", let value = amount?.value, value >= 20 { unit = .milliliter }
         words.removeFirst(skip + 1)
         if words.count > 2, FoodWords.halfJoiners.contains(SearchText.fold(words[0])), isHalf(words.dropFirst().map(SearchText.fold)) {
             let used = NumberWords.parts[SearchText.fold(words[1])] == 0.5 ? 2 : 3

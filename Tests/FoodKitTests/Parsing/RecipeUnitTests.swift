@@ -47,6 +47,11 @@ struct RecipeUnitTests {
             ("200 g BACK FAMILY gemahlene Mandeln", 200, .gram, "gemahlene Mandeln"),
             ("1 KASHI Pizza", 1, nil, "Pizza"),
             ("2 EL BBQ Sauce", 2, .tablespoon, "BBQ Sauce"),
+            ("375cc de caldo", 375, .milliliter, "caldo"),
+            ("1 cc de sal", 1, .teaspoon, "sal"),
+            ("Espárragos a la plancha", 1, nil, "Espárragos"),
+            ("200 g de lubina al horno", 200, .gram, "lubina"),
+            ("Un vaso de batido.", 1, .glass, "batido"),
         ]
     )
     func realLineWords(_ text: String, _ quantity: Double, _ unit: QuantityUnit?, _ food: String) throws {
