@@ -33,8 +33,8 @@ enum FoodWords {
     ]
 
     /// Unit words that name their food: "1 Knoblauchzehe" is a clove of garlic.
-    static let unitsNamingFood: [String: (QuantityUnit, String)] = [
-        "knoblauchzehe": (.clove, "Knoblauch"), "knoblauchzehen": (.clove, "Knoblauch"),
+    static let unitsNamingFood: [String: (unit: String, food: String)] = [
+        "knoblauchzehe": ("Zehe", "Knoblauch"), "knoblauchzehen": ("Zehen", "Knoblauch"),
     ]
 
     /// Words that open a weight in parentheses: "(Abtropfgewicht 240 g)", "(drained weight 240 g)".

@@ -24,21 +24,10 @@ extension MealTextParser {
         var amount: Amount?
         var unit: QuantityUnit?
         dropLeadIn(&words)
+        splitUnitNamingFood(&words)
         if let found = leadingAmount(words) ?? impliedAmount(words) {
             amount = found
             words.removeFirst(found.used)
-            // "1 Knoblauchzehe": a unit word that names its food
-            if words.count == 1, let (named, food) = FoodWords.unitsNamingFood[SearchText.fold(words[0])] {
-                return ParsedItem(
-                    text: fragment.text,
-                    quantity: found.value,
-                    quantityGiven: true,
-                    unit: named,
-                    food: food,
-                    range: found.range,
-                    preparation: fragment.parentheticals.flatMap { $0 }
-                )
-            }
             // "200 g" with nothing after it names no food
             if words.count == 1, QuantityUnit.words[SearchText.fold(words[0])] != nil { return nil }
             (unit, preparation) = leadingUnit(&words, amount: &amount)
@@ -98,6 +87,16 @@ extension MealTextParser {
         else { return [] }
         words.removeFirst(capitals.count)
         return Array(capitals)
+    }
+
+    /// "2 Knoblauchzehen, gehackt" reads as "2 Zehen Knoblauch, gehackt", a lone
+    /// "Knoblauchzehe" as "1 Zehe Knoblauch": a unit word that names its food is the unit and
+    /// the food.
+    static func splitUnitNamingFood(_ words: inout [String]) {
+        guard let index = words.firstIndex(where: { FoodWords.unitsNamingFood[SearchText.fold($0)] != nil }),
+            let (unit, food) = FoodWords.unitsNamingFood[SearchText.fold(words[index])]
+        else { return }
+        words.replaceSubrange(index...index, with: (index == 0 ? ["1"] : []) + [unit, food])
     }
 
     /// Words that offer another food instead ("o", "or", "oder", "u").
@@ -310,7 +309,7 @@ extension MealTextParser {
                 FoodWords.isPreparation(word) && !product
                 || !food.isEmpty && FoodWords.clauseStarters.contains(word) && !FoodWords.namePhrases.contains(word + " " + next)
                 || !food.isEmpty && FoodWords.cutStarters.contains(word) && (FoodWords.cuts.contains(next) || FoodWords.isPreparation(next))
-                || word == "ground" && position > 0 && ["freshly", "fresh"].contains(SearchText.fold(segment[position - 1]))
+                || freshlyGround(segment, at: position)
             if endsFood {
                 if food.isEmpty {
                     preparation.append(segment[position])
@@ -330,12 +329,12 @@ extension MealTextParser {
         return (food.joined(separator: " "), preparation.filter { !looseEnds.contains(SearchText.fold($0)) })
     }
 
-    /// "frisch gemahlener Pfeffer": ground just now is how it is made; "gemahlene Mandeln" are
-    /// a product of their own.
+    /// "freshly ground pepper", "frisch gemahlener Pfeffer": ground just now is how it is made;
+    /// "ground beef", "gemahlene Mandeln" are products of their own.
     static func freshlyGround(_ words: [String], at position: Int) -> Bool {
         guard position > 0 else { return false }
         let word = SearchText.fold(words[position])
-        return word.hasPrefix("gemahlen") && ["frisch", "fresh", "freshly"].contains(SearchText.fold(words[position - 1]))
+        return (word == "ground" || word.hasPrefix("gemahlen")) && ["frisch", "fresh", "freshly"].contains(SearchText.fold(words[position - 1]))
     }
 
     /// A word that only describes: a preparation word, a loose connector, or punctuation.

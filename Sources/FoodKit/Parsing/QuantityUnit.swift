@@ -117,7 +117,7 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
             (.knifeTip, ["messerspitze", "messerspitzen", "msp"]),
             (.drop, ["drop", "drops", "tropfen", "gota", "gotas"]),
             (.dash, ["dash", "dashes", "splash", "splashes", "schuss", "spritzer", "chorrito", "chorritos", "chorro"]),
-            (.clove, ["clove", "cloves", "zehe", "zehen", "knoblauchzehe", "diente", "dientes"]),
+            (.clove, ["clove", "cloves", "zehe", "zehen", "diente", "dientes"]),
             (.sprig, ["sprig", "sprigs", "zweig", "zweige", "zweiglein", "ramita", "ramitas"]),
             (.stick, ["stick", "sticks", "barra", "barras"]),
             (

@@ -37,6 +37,8 @@ struct RecipeUnitTests {
             ("frisch gemahlener Pfeffer", 1, nil, "Pfeffer"),
             ("1 Knoblauchzehe", 1, .clove, "Knoblauch"),
             ("2 Knoblauchzehen", 2, .clove, "Knoblauch"),
+            ("2 Knoblauchzehen, gehackt", 2, .clove, "Knoblauch"),
+            ("Knoblauchzehe", 1, .clove, "Knoblauch"),
             ("½ cup (110 g / 3.9 oz) granulated sugar", 110, .gram, "granulated sugar"),
             ("1 cup (2 sticks / 250 g / 8.8 oz) butter", 250, .gram, "butter"),
             ("1 Dose gehackte Tomaten (Abtropfgewicht 240 g)", 240, .gram, "Tomaten"),
