@@ -45,7 +45,8 @@ struct SettingsController: Controller {
         let l = localizer(context)
         let sources = try store.foodDataSources().map { source -> [String: Any] in
             [
-                "id": source.id, "name": source.name, "attribution": source.attribution, "url": source.url,
+                // the project's own dishes have no page to link to
+                "id": source.id, "name": source.name, "attribution": source.attribution, "url": source.url.isEmpty ? false : source.url,
                 "foods": l.text("web.about.foods", ["count": .integer(source.foods)]),
                 "licence": l.text("web.about.licence", ["licence": .text(source.licence)]),
                 "source": l.text("web.about.source"),

@@ -20,6 +20,8 @@ struct AboutPageTests {
                 #expect(page.body.contains("DOI: 10.25826/Data20251217-134202-0"))
                 #expect(page.body.contains("CC BY 4.0") && page.body.contains(#"href="https://blsdb.de/download""#))
                 #expect(page.body.contains("USDA National Nutrient Database for Standard Reference, Release 24"))
+                // a source without a page (the project's dishes) shows no empty link
+                #expect(!page.body.contains(#"<a href="" "#))
                 if onboarded {
                     #expect(page.body.contains("7.140 Lebensmittel"), "\(page.body)")
                     let settings = try await browser.get("/settings")
