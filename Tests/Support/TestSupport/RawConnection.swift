@@ -21,18 +21,21 @@ public final class RawConnection: @unchecked Sendable {
     /// loopback address such as 127.0.0.2 is a second client on the same machine).
     public init(host: String = "127.0.0.1", port: Int, from source: String? = nil) throws {
         // close-on-exec: a child process another test starts must not keep this connection open
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw RawConnectionError.connectFailed(errno) }
+        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socketDescriptor >= 0 else { throw RawConnectionError.connectFailed(errno) }
+        // The descriptor is stored only once connected: a class whose init throws after every
+        // stored property is set still runs `deinit`, which would close it a second time, when
+        // the number may already belong to another socket (a server's, whose selector then traps).
         if let source {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
             local.sin_addr.s_addr = inet_addr(source)
             let bound = withUnsafePointer(to: &local) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
             guard bound == 0 else {
                 let error = errno
-                close(descriptor)
+                close(socketDescriptor)
                 throw RawConnectionError.bindFailed(source, error)
             }
         }
@@ -41,13 +44,14 @@ public final class RawConnection: @unchecked Sendable {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr(host)
         let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard result == 0 else {
             let error = errno
-            close(descriptor)
+            close(socketDescriptor)
             throw RawConnectionError.connectFailed(error)
         }
+        descriptor = socketDescriptor
     }
 
     /// Wraps a connected socket made elsewhere (in another network namespace); closes it at the end.
