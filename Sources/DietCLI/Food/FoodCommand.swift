@@ -70,7 +70,7 @@ struct FoodShowCommand: CLICommand {
         if json { return try JSONOutput.encode(food) }
         let n = food.per100g
         var lines = [
-            "\(food.name) (\(food.usdaName))", l.text("cli.food.per100") + ":",
+            food.name, l.text("cli.food.per100") + ":",
             "  \(l.number(n.kcal, digits: 0)) kcal · "
                 + l.text(
                     "cli.food.macros",

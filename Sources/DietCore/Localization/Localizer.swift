@@ -7,17 +7,15 @@ import Foundation
 public struct Localizer: Sendable {
     public let language: Language
     private let table: [String: String]
-    private let fallback: [String: String]
 
     public init(_ language: Language) {
         self.language = language
-        self.table = StringTables.shared[language] ?? [:]
-        self.fallback = StringTables.shared[.en] ?? [:]
+        self.table = StringTables.table(language)
     }
 
     /// The template for `key`, without arguments filled in.
     public func template(_ key: String) -> String {
-        table[key] ?? fallback[key] ?? key
+        table[key] ?? (language == .en ? nil : StringTables.table(.en)[key]) ?? key
     }
 
     public func hasKey(_ key: String) -> Bool {
@@ -88,18 +86,26 @@ public struct Localizer: Sendable {
 
 /// The string tables, loaded once.
 enum StringTables {
-    static let shared: [Language: [String: String]] = {
-        var tables: [Language: [String: String]] = [:]
-        for language in Language.allCases {
-            tables[language] = load(language)
-        }
-        return tables
-    }()
+    /// The tables read so far: each is read on first use (a command in German reads only the
+    /// German table, and English only if a key were missing).
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var loaded: [Language: [String: String]] = [:]
 
+    static func table(_ language: Language) -> [String: String] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let table = loaded[language] { return table }
+        let table = load(language)
+        loaded[language] = table
+        return table
+    }
+
+    /// A table as a flat JSON object of strings. `JSONSerialization` rather than `JSONDecoder`:
+    /// the decoder's generic machinery cost a cold command about 10 ms before its first line.
     static func load(_ language: Language) -> [String: String] {
         guard let url = Bundle.module.url(forResource: language.rawValue, withExtension: "json", subdirectory: "Resources/Strings"),
             let data = try? Data(contentsOf: url),
-            let table = try? JSONDecoder().decode([String: String].self, from: data)
+            let table = try? JSONSerialization.jsonObject(with: data) as? [String: String]
         else { return [:] }
         return table
     }

@@ -37,7 +37,7 @@ enum FoodCatalog {
         var candidates = try catalogMatches(db, words: words, language: language, typed: text, limit: limit)
         if candidates.isEmpty {
             let vocabulary = try Self.vocabulary(db)
-            let corrected = words.map { $0 + Typo.corrections(for: $0[0], in: vocabulary) }
+            let corrected = words.map { $0 + vocabulary.corrections(for: $0[0]) }
             if zip(corrected, words).contains(where: { $0.count > $1.count }) {
                 words = corrected
                 candidates = try matches(db, table: "food_search", words: words, language: language, limit: candidateLimit)
@@ -90,15 +90,16 @@ enum FoodCatalog {
         return candidates
     }
 
-    /// The words of the catalog's names, for typo corrections: read once, the catalog never changes.
-    private static func vocabulary(_ db: Database) throws -> [String] {
+    /// The words of the catalog's names, for typo corrections: read and indexed once, the
+    /// catalog never changes.
+    private static func vocabulary(_ db: Database) throws -> Typo.Vocabulary {
         if let known = vocabularyCache.withLock({ $0 }) { return known }
-        let terms = try String.fetchAll(db, sql: "SELECT term FROM temp.food_vocab")
-        vocabularyCache.withLock { $0 = terms }
-        return terms
+        let vocabulary = Typo.Vocabulary(try String.fetchAll(db, sql: "SELECT term FROM temp.food_vocab"))
+        vocabularyCache.withLock { $0 = vocabulary }
+        return vocabulary
     }
 
-    private static let vocabularyCache = Locked<[String]?>(nil)
+    private static let vocabularyCache = Locked<Typo.Vocabulary?>(nil)
 
     /// Orders the candidates and the user's own foods: (id, rank, matched name), best first.
     private static func rank(

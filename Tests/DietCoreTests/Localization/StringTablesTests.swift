@@ -28,6 +28,18 @@ struct StringTablesTests {
         }
     }
 
+    /// The app reads its tables lazily with its own reader: every text it gives is the one the
+    /// committed table holds, read independently by `JSONDecoder`.
+    @Test("the localizer gives every committed text as written", arguments: Language.allCases)
+    func readAsWritten(language: Language) throws {
+        let table = try Self.table(language)
+        let localizer = Localizer(language)
+        for (key, text) in table {
+            #expect(localizer.template(key) == text, "\(language) \(key)")
+        }
+        #expect(localizer.template("no.such.key") == "no.such.key")
+    }
+
     @Test("every key has the same placeholders in all three languages")
     func samePlaceholders() throws {
         let english = try Self.table(.en)

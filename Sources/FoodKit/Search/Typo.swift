@@ -1,0 +1,92 @@
+/// Small typo tolerance: one insertion, deletion, substitution or swap of neighbours, for
+/// words long enough that one slip does not change their meaning.
+public enum Typo {
+    /// Words shorter than this must be typed exactly (as a prefix).
+    public static let minimumLength = 5
+
+    /// Whether `a` and `b` are at most one edit apart (Damerau–Levenshtein, adjacent swaps).
+    public static func withinOneEdit(_ a: String, _ b: String) -> Bool {
+        let x = a.unicodeScalars.map(\.value)
+        let y = b.unicodeScalars.map(\.value)
+        return withinOneEdit(x, x.count, y, y.count)
+    }
+
+    /// Whether the first `m` scalars of `x` and the first `n` of `y` are at most one edit apart.
+    static func withinOneEdit(_ x: [UInt32], _ m: Int, _ y: [UInt32], _ n: Int) -> Bool {
+        guard abs(m - n) <= 1 else { return false }
+        var first = 0
+        while first < m && first < n && x[first] == y[first] { first += 1 }
+        if first == m || first == n { return true }  // equal, or one is the other plus a last letter
+        func same(from i: Int, in x: [UInt32], to xEnd: Int, from j: Int, in y: [UInt32]) -> Bool {
+            var (i, j) = (i, j)
+            while i < xEnd {
+                if x[i] != y[j] { return false }
+                i += 1
+                j += 1
+            }
+            return true
+        }
+        if m == n {
+            // a letter replaced, or two neighbours swapped
+            if same(from: first + 1, in: x, to: m, from: first + 1, in: y) { return true }
+            return first + 1 < m && x[first] == y[first + 1] && x[first + 1] == y[first]
+                && same(from: first + 2, in: x, to: m, from: first + 2, in: y)
+        }
+        // a letter left out of the shorter one
+        return m > n
+            ? same(from: first + 1, in: x, to: m, from: first, in: y)
+            : same(from: first + 1, in: y, to: n, from: first, in: x)
+    }
+
+    /// The words of `vocabulary` one edit from `word`, or from one of its prefixes of the
+    /// similar length (so "chiken" finds "chicken" and a half-typed "hafefl" finds "haferflocken").
+    public static func corrections(for word: String, in vocabulary: some Sequence<String>) -> [String] {
+        Vocabulary(vocabulary).corrections(for: word)
+    }
+
+    /// A vocabulary indexed for corrections: by length, and by first letter for the longer
+    /// words a half-typed word may begin. Made once (a food database's thousands of words);
+    /// a correction then compares only the words of a near length or the same first letter,
+    /// without allocating.
+    public struct Vocabulary: Sendable {
+        let words: [String]
+        let scalars: [[UInt32]]
+        let byLength: [Int: [Int]]
+        let byFirst: [UInt32: [Int]]
+
+        public init(_ vocabulary: some Sequence<String>) {
+            words = Array(vocabulary)
+            scalars = words.map { $0.unicodeScalars.map(\.value) }
+            var byLength: [Int: [Int]] = [:]
+            var byFirst: [UInt32: [Int]] = [:]
+            for (index, word) in scalars.enumerated() {
+                byLength[word.count, default: []].append(index)
+                if let first = word.first { byFirst[first, default: []].append(index) }
+            }
+            self.byLength = byLength
+            self.byFirst = byFirst
+        }
+
+        /// The words one edit from `word` or from one of its prefixes (see `Typo.corrections`),
+        /// in the vocabulary's order.
+        public func corrections(for word: String) -> [String] {
+            let typed = word.unicodeScalars.map(\.value)
+            let length = typed.count
+            guard length >= Typo.minimumLength else { return [] }
+            var found: [Int] = []
+            for count in length - 1...length + 1 {
+                for index in byLength[count, default: []] where scalars[index] != typed {
+                    if Typo.withinOneEdit(typed, length, scalars[index], count) { found.append(index) }
+                }
+            }
+            // a half-typed word: a longer word with the same first letter whose start is one edit away
+            for index in byFirst[typed[0], default: []] where scalars[index].count > length + 1 {
+                let candidate = scalars[index]
+                if (length - 1...length + 1).contains(where: { Typo.withinOneEdit(typed, length, candidate, $0) }) {
+                    found.append(index)
+                }
+            }
+            return found.sorted().map { words[$0] }
+        }
+    }
+}
