@@ -18,8 +18,8 @@ struct MealTextResolverTests {
     func madeOf() throws {
         let meal = try store.resolveMealText("3 Eier Rührei", language: .de, timeZone: Zones.berlin)
         #expect(meal.items.map(\.food.id) == ["1132"], "\(meal.items.map(\.food.name))")
-        // three medium eggs: 3 × 44 g
-        #expect(meal.items.first?.choice.grams == 132)
+        // three eggs of the EU grade M without the shell: 3 × 51 g
+        #expect(meal.items.first?.choice.grams == 153)
         // two foods side by side still are two ("Schnitzel Pommes"), where no food is named by both words
         #expect(try store.resolveMealText("Schnitzel Pommes", language: .de, timeZone: Zones.berlin).items.count == 2)
         // "Currywurst Pommes" is BLS's Currywurst mit Pommes frites, one portion of 400 g
@@ -54,6 +54,24 @@ struct MealTextResolverTests {
         )
     }
 
+    @Test("a dish made from a counted food is that much of the dish: Rührei aus 2 Eiern, Omelett aus 3 Eiern; Döner mit allem is a Döner")
+    func madeFromCounted() throws {
+        let egg = try #require(try store.food(id: "1123", language: .de))
+        let eggGrams = PortionChooser.grams(quantity: 1, unit: nil, portions: egg.portions, foodName: egg.usdaName, serving: egg.serving).grams
+        for (text, count) in [("Rührei aus 2 Eiern", 2.0), ("Omelett aus 3 Eiern", 3.0)] {
+            let meal = try store.resolveMealText(text, language: .de, timeZone: Zones.berlin)
+            #expect(meal.items.count == 1 && meal.unmatched.isEmpty, "\(text): \(meal.items.map(\.food.name))")
+            #expect(meal.items.first?.choice.grams == count * eggGrams, "\(text)")
+            #expect(meal.items.first.map { SearchText.fold($0.food.name).hasPrefix(SearchText.fold(String(text.prefix(4)))) } == true, "\(text)")
+        }
+        let english = try store.resolveMealText("omelette from 3 eggs", language: .en, timeZone: Zones.berlin)
+        #expect(english.items.count == 1 && english.items.first?.choice.grams == 3 * eggGrams, "\(english.items.map(\.food.name))")
+        // a number after "de" that is no count of a food stays what it was: "200 g de arroz"
+        #expect(try store.resolveMealText("200 g de arroz", language: .es, timeZone: Zones.berlin).items.first?.choice.grams == 200)
+        let doner = try store.resolveMealText("Döner mit allem", language: .de, timeZone: Zones.berlin)
+        #expect(doner.items.count == 1 && doner.unmatched.isEmpty, "\(doner.unmatched)")
+    }
+
     @Test("Apfel finds apples, not potatoes by their Austrian alias Erdäpfel (issue 29, finding 2)")
     func appleIsNoPotato() throws {
         let hits = try store.searchFoods("Apfel", language: .de, timeZone: Zones.berlin, limit: 8).map(\.food.id)
@@ -66,11 +84,12 @@ struct MealTextResolverTests {
     func eggsAndToast() throws {
         let meal = try store.resolveMealText("2 eggs and a slice of toast", language: .en, timeZone: Zones.berlin)
         #expect(meal.items.map(\.food.id) == ["1123", "18070"])
-        // 2 medium eggs of 44 g and a slice of toast of 22 g, at the foods' values per 100 g
-        #expect(meal.items.map(\.choice.grams) == [88, 22])
+        // 2 eggs of the EU grade M (51 g without the shell) and a slice of toast of 22 g, at the
+        // foods' values per 100 g
+        #expect(meal.items.map(\.choice.grams) == [102, 22])
         let egg = try #require(try store.food(id: "1123", language: .en)).per100g.kcal
         let toast = try #require(try store.food(id: "18070", language: .en)).per100g.kcal
-        #expect(abs(meal.totals.kcal - (0.88 * egg + 0.22 * toast)) < 1e-9)
+        #expect(abs(meal.totals.kcal - (1.02 * egg + 0.22 * toast)) < 1e-9)
         #expect(meal.unparsed.isEmpty && meal.unmatched.isEmpty)
     }
 
