@@ -46,6 +46,12 @@ struct SearchTextTests {
         #expect(Typo.corrections(for: "chiken", in: vocabulary) == ["chicken"])
         #expect(Typo.corrections(for: "hafefl", in: vocabulary) == ["haferflocken"])
         #expect(Typo.corrections(for: "rics", in: vocabulary).isEmpty)
+        // a whole word before the words it starts: "schokolde" is Schokolade, not Schokoladensoße
+        #expect(Typo.corrections(for: "schokolde", in: ["schokoladensosse", "schokolade"]) == ["schokolade"])
+        // two slips in a long word, the first letter kept
+        #expect(Typo.corrections(for: "champions", in: ["champignons", "chips"]) == ["champignons"])
+        #expect(Typo.corrections(for: "crossaint", in: ["croissant", "kroissant"]) == ["croissant"])
+        #expect(Typo.corrections(for: "chips", in: ["champignons", "chili"]).isEmpty)
     }
 
     /// The indexed corrections against the textbook: the optimal-string-alignment distance
@@ -76,15 +82,18 @@ struct SearchTextTests {
                 }
             }
             let typed = String(word)
-            let expected =
-                typed.count < Typo.minimumLength
-                ? []
-                : vocabulary.filter { candidate in
-                    guard candidate != typed else { return false }
-                    if alignmentDistance(typed, candidate) <= 1 { return true }
-                    guard candidate.count > typed.count + 1, candidate.first == typed.first else { return false }
-                    return (typed.count - 1...typed.count + 1).contains { alignmentDistance(typed, String(candidate.prefix($0))) <= 1 }
-                }
+            // whole words one slip away; else words whose start is; else, from 8 letters on,
+            // whole words two slips away that begin with the same letter
+            let others = typed.count < Typo.minimumLength ? [] : vocabulary.filter { $0 != typed }
+            let whole = others.filter { alignmentDistance(typed, $0) <= 1 }
+            let started = others.filter { candidate in
+                guard candidate.count > typed.count + 1, candidate.first == typed.first else { return false }
+                return (typed.count - 1...typed.count + 1).contains { alignmentDistance(typed, String(candidate.prefix($0))) <= 1 }
+            }
+            let twoSlips =
+                typed.count < Typo.twoSlipsLength
+                ? [] : others.filter { $0.first == typed.first && alignmentDistance(typed, $0) <= 2 }
+            let expected = !whole.isEmpty ? whole : !started.isEmpty ? started : twoSlips
             #expect(index.corrections(for: typed) == expected, "\(typed)")
         }
     }
