@@ -35,7 +35,28 @@ enum FoodWords {
     /// Unit words that name their food: "1 Knoblauchzehe" is a clove of garlic.
     static let unitsNamingFood: [String: (unit: String, food: String)] = [
         "knoblauchzehe": ("Zehe", "Knoblauch"), "knoblauchzehen": ("Zehen", "Knoblauch"),
+        "bruhwurfel": ("Würfel", "Brühe"), "gemusebruhwurfel": ("Würfel", "Gemüsebrühe"), "huhnerbruhwurfel": ("Würfel", "Hühnerbrühe"),
+        "fleischbruhwurfel": ("Würfel", "Fleischbrühe"), "suppenwurfel": ("Würfel", "Suppe"),
     ]
+
+    /// Words naming a stock that comes as cubes: "1 beef bouillon cube" is a tablet of beef bouillon.
+    static let stocks: Set<String> = ["stock", "bouillon", "broth", "seasoning", "caldo", "maggi", "knorr"]
+
+    /// Drinks, folded, also as the end of a German compound ("Orangensaft", "Weißwein"): "ein
+    /// Glas Milch" is a drinking glass, "1 Glas Kichererbsen" a jar.
+    static let drinks: [String] = [
+        "milch", "wasser", "saft", "wein", "bier", "sekt", "tee", "kaffee", "kakao", "schorle", "limo", "limonade", "cola", "smoothie",
+        "shake", "kefir", "ayran", "sprudel", "prosecco", "radler", "nektar", "punsch", "likor", "schnaps", "whisky", "wodka",
+        "drink", "latte", "cappuccino", "espresso", "lassi", "molke", "champagner", "cidre", "most",
+    ]
+
+    static func isDrink(_ folded: String) -> Bool {
+        drinks.contains { folded.hasSuffix($0) }
+    }
+
+    /// Baking powder and yeast, folded, also as the end of a compound: their packets are sachets
+    /// ("1 Packung Backpulver", "1 packet yeast", "un sobre de levadura" are envelopes).
+    static let sachetFoods: [String] = ["backpulver", "hefe", "natron", "yeast", "baking", "levadura", "gasificante"]
 
     /// Words that open a weight in parentheses: "(Abtropfgewicht 240 g)", "(drained weight 240 g)".
     static let weightLeads: Set<String> = ["abtropfgewicht", "drained", "weight", "fullgewicht", "peso", "escurrido", "neto", "~", "≈"]

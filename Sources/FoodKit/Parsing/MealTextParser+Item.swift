@@ -59,6 +59,11 @@ extension MealTextParser {
             unit = named
             food = rest
         }
+        // "1 beef bouillon cube", "Seasoning cubes": a stock that comes as cubes
+        if unit == nil, let rest = stockCube(food) {
+            unit = .tablet
+            food = rest
+        }
         // "agua o caldo de verduras": the first of the alternatives is counted, the rest said
         let (first, others) = alternatives(food)
         food = first
@@ -182,6 +187,24 @@ extension MealTextParser {
         return (unit, words.joined(separator: " "))
     }
 
+    /// "beef bouillon cube" → "beef bouillon"; nil unless the cube follows a stock.
+    private static func stockCube(_ food: String) -> String? {
+        let words = food.split(separator: " ").map(String.init)
+        guard words.count > 1, QuantityUnit.words[SearchText.fold(words[words.count - 1])] == .tablet,
+            FoodWords.stocks.contains(SearchText.fold(words[words.count - 2]))
+        else { return nil }
+        return words.dropLast().joined(separator: " ")
+    }
+
+    /// A unit whose meaning depends on the food after it: "1 Glas Kichererbsen" is a jar, "ein
+    /// Glas Milch" a drinking glass; "1 Packung Backpulver", "1 packet yeast" are sachets.
+    static func unit(_ unit: QuantityUnit, typed word: String, before food: [String]) -> QuantityUnit {
+        let folded = food.map(SearchText.fold)
+        if ["glas", "glaser"].contains(word), !folded.contains(where: FoodWords.isDrink) { return .jar }
+        if unit == .package, folded.contains(where: { word in FoodWords.sachetFoods.contains(where: word.hasSuffix) }) { return .envelope }
+        return unit
+    }
+
     /// The unit after an amount ("2 EL", "tres cuartos de taza", "1 large can"), a half after
     /// it ("2 tazas y media") and a second amount added to it ("1/2 cup plus 1 tablespoon").
     /// A unit with no food after it is not taken ("200 g" alone names no food).
@@ -200,6 +223,7 @@ extension MealTextParser {
         // "cc" is a teaspoon (cucharadita de café) in "1 cc de sal", cubic centimetres in "375cc de caldo"
         if folded[skip] == "cc", let value = amount?.value, value >= 20 { unit = .milliliter }
         words.removeFirst(skip + 1)
+        unit = Self.unit(unit, typed: folded[skip], before: words)
         if words.count > 2, FoodWords.halfJoiners.contains(SearchText.fold(words[0])), isHalf(words.dropFirst().map(SearchText.fold)) {
             let used = NumberWords.parts[SearchText.fold(words[1])] == 0.5 ? 2 : 3
             amount?.value += 0.5
