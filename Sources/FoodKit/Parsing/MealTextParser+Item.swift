@@ -104,25 +104,6 @@ extension MealTextParser {
         words.replaceSubrange(index...index, with: (index == 0 ? ["1"] : []) + [unit, food])
     }
 
-    /// Words that offer another food instead ("o", "or", "oder", "u").
-    static let alternativeWords: Set<String> = ["o", "or", "oder", "u", "bzw"]
-
-    /// A food name split at its alternatives, each with letters: the first and the others.
-    static func alternatives(_ food: String) -> (String, [String]) {
-        let words = food.split(separator: " ").map(String.init)
-        var parts: [[String]] = [[]]
-        for word in words {
-            if alternativeWords.contains(SearchText.fold(word).trimmingCharacters(in: .punctuationCharacters)) && !parts[parts.count - 1].isEmpty {
-                parts.append([])
-            } else {
-                parts[parts.count - 1].append(word)
-            }
-        }
-        let named = parts.map { $0.joined(separator: " ") }.filter { $0.contains(where: \.isLetter) }
-        guard named.count > 1 else { return (food, []) }
-        return (named[0], Array(named.dropFirst()))
-    }
-
     /// Drops what opens a phrase without naming anything ("I had", a leading comma, "the" before
     /// "juice of"); returns the item when the phrase names a part of a food before its amount
     /// ("juice of 1/2 orange", "finely grated zest of 1 lemon").
@@ -291,7 +272,9 @@ extension MealTextParser {
         let amount = leadingAmount(rest)
         guard amount != nil || hadConnector, amount.map({ $0.value > 0 && $0.value.isFinite }) ?? true else { return nil }
         rest.removeFirst(amount?.used ?? 0)
-        let (fruit, preparation) = foodAndPreparation(rest)
+        let (fruits, preparation) = foodAndPreparation(rest)
+        // "juice of 1 lime or lemon": the first
+        let fruit = alternatives(fruits).0
         guard fruit.contains(where: \.isLetter) else { return nil }
         var item = ParsedItem(
             text: text,

@@ -188,6 +188,7 @@ public enum MealTextParser {
     /// ("1/2 pound firm, crisp green beans").
     private static func splitsAtComma(_ tokens: [String], _ folded: [String], after index: Int, current: [String]) -> Bool {
         guard current.contains(where: { isFoodWord($0) && !isEnglishParticiple(SearchText.fold($0)) }) else { return false }
+        if listsAlternatives(tokens, folded, after: index) { return false }
         let words = Array(folded[(index + 1)...].prefix { !$0.isEmpty }.prefix(12))
         guard let first = words.first else { return true }
         // a new amount starts a new food: "2 Eier, 1 Brötchen"
