@@ -14,7 +14,7 @@ enum FoodWords {
         "squeezed", "juiced", "room", "temperature", "chilled", "heaping", "heaped", "level", "scant", "generous", "small",
         "medium", "large", "big", "garnish", "needed", "desired", "taste", "bite", "sized", "size", "inch", "warmed", "little",
         "some", "deveined", "separated", "frying", "dusting", "serving", "more", "additional", "raw", "fine", "stale", "grilled",
-        "mashed", "cold",
+        "mashed", "cold", "choice", "cm", "centimeter", "centimeters", "thin", "thick",
         // German (stems; the endings -e, -er, -es, -en are removed before looking up)
         "gehackt", "feingehackt", "fein", "gewurfelt", "gerieben", "geschalt", "geschnitten", "frisch", "klein", "grob",
         "zerdruckt", "gepresst", "halbiert", "geviertelt", "gewaschen", "abgetropft", "weich", "geschmolzen", "zerlassen",
@@ -22,14 +22,14 @@ enum FoodWords {
         "evtl", "eventuell", "gehauft", "gestrichen",
         "zimmerwarm", "zimmertemperatur", "reif", "garnieren", "bestreuen", "gestr", "geh", "bisschen",
         "gedampft", "gedunstet", "gekocht", "cremig", "warm", "zerquetscht", "lecker", "tk", "vermischt", "verruhrt",
-        "verquirlt", "aufgebacken", "getrennt", "unbehandelt", "gegessen", "getrunken",
+        "verquirlt", "aufgebacken", "getrennt", "unbehandelt", "gegessen", "getrunken", "n b", "zentimeter",
         // Spanish (with their -o/-a/-os/-as forms folded to the -o form before looking up)
         "picado", "finamente", "rallado", "cortado", "pelado", "fresco", "troceado", "dados", "machacado",
         "laminado", "fileteado", "rebanado", "escurrido", "lavado", "derretido", "batido", "tamizado", "maduro",
         "pequeno", "mediano", "grande", "gusto", "opcional", "tibio", "templado", "trozos", "tiras", "rodajas", "finas",
         "gruesos", "grueso", "decorar", "recien", "limpio", "sopero", "raso", "colmado", "poco", "exprimido",
         "tostado", "crudo", "duro", "deshuesado", "plancha", "horno", "vapor",
-        "temperatura", "ambiente",
+        "temperatura", "ambiente", "eleccion", "elegir", "centimetro",
     ]
 
     /// Unit words that name their food: "1 Knoblauchzehe" is a clove of garlic.

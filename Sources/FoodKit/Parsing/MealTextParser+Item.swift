@@ -24,6 +24,7 @@ extension MealTextParser {
         var amount: Amount?
         var unit: QuantityUnit?
         dropLeadIn(&words)
+        preparation += leadingNotes(&words)
         splitUnitNamingFood(&words)
         if let found = leadingAmount(words) ?? impliedAmount(words) {
             amount = found
@@ -140,6 +141,14 @@ extension MealTextParser {
         {
             words.removeFirst()
         }
+    }
+
+    /// Notes before the amount: "optional: 1 EL Honig", "n. B. 2 EL Zucker".
+    private static func leadingNotes(_ words: inout [String]) -> [String] {
+        let notes = words.prefix(while: isDescription)
+        guard !notes.isEmpty, leadingAmount(Array(words.dropFirst(notes.count))) != nil else { return [] }
+        words.removeFirst(notes.count)
+        return Array(notes)
     }
 
     /// One of a unit typed without a number: "Liter Milch", "taza de café", "kilo y medio de

@@ -197,9 +197,9 @@ public enum MealTextParser {
         {
             return true
         }
-        if FoodWords.isPreparation(first) || FoodWords.clauseStarters.contains(first) || FoodWords.cutStarters.contains(first) {
-            return false
-        }
+        if FoodWords.isPreparation(first) { return namesNewFood(words) }
+        if FoodWords.clauseStarters.contains(first) || FoodWords.cutStarters.contains(first) { return false }
+        if describesInGerman(tokens, after: index) { return false }
         // a participle with nothing but descriptions around it: "cloves separated and peeled",
         // "aufgebacken" (but "jamón cocido" is a food)
         let joiners: Set<String> = ["and", "und", "y", "or", "o", "oder"]
@@ -211,6 +211,26 @@ public enum MealTextParser {
             if before && after { return false }
         }
         return true
+    }
+
+    /// After a comma, descriptions and then a food's name start a new food ("Kaffee, gekochtes
+    /// Ei", "Salz, frisch gemahlener Pfeffer"); descriptions alone describe the food before it.
+    private static func namesNewFood(_ words: [String]) -> Bool {
+        let rest = words.drop(while: FoodWords.isPreparation).prefix { !separators.contains($0) }
+        return !rest.isEmpty && rest.count <= 3
+            && rest.allSatisfy {
+                isFoodWord($0) && !FoodWords.looksPrepared($0) && !FoodWords.cuts.contains($0)
+                    && !FoodWords.clauseStarters.contains($0) && !FoodWords.cutStarters.contains($0)
+            }
+    }
+
+    /// German nouns are written in capitals: after a food in capitals ("½ TL Paprikapulver,
+    /// rosenscharf"), words in lower case only describe it. The first word of the line does not
+    /// count, as any language writes it in capitals.
+    private static func describesInGerman(_ tokens: [String], after index: Int) -> Bool {
+        guard index > 1, tokens[index - 1].first?.isUppercase == true else { return false }
+        let words = tokens[(index + 1)...].prefix { ![",", ";", "\n", "(", ")"].contains($0) }
+        return !words.isEmpty && words.allSatisfy { $0.allSatisfy(\.isLowercase) }
     }
 
     /// "cooked", "ripe"-like English descriptions before the food: "1 cup cooked, crumbled bacon".
