@@ -58,8 +58,11 @@ enum FoodWords {
     /// ("1 Packung Backpulver", "1 packet yeast", "un sobre de levadura" are envelopes).
     static let sachetFoods: [String] = ["backpulver", "hefe", "natron", "yeast", "baking", "levadura", "gasificante"]
 
-    /// Words that open a weight in parentheses: "(Abtropfgewicht 240 g)", "(drained weight 240 g)".
-    static let weightLeads: Set<String> = ["abtropfgewicht", "drained", "weight", "fullgewicht", "peso", "escurrido", "neto", "~", "≈"]
+    /// Words that open a weight in parentheses: "(Abtropfgewicht 240 g)", "(drained weight 240 g)",
+    /// "(máximo 300 ml)".
+    static let weightLeads: Set<String> = [
+        "abtropfgewicht", "drained", "weight", "fullgewicht", "peso", "escurrido", "neto", "maximo", "max", "maximal", "hochstens",
+    ]
 
     /// Two words, a food and how it is made, that name a product of their own: minced meat,
     /// breadcrumbs. The second word stays in the food's name.

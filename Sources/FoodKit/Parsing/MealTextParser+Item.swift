@@ -38,10 +38,12 @@ extension MealTextParser {
             unit = found
             words.removeLast(used)
         }
-        for inner in fragment.parentheticals {
-            if let (weight, weightUnit) = parentheticalWeight(inner) {
-                amount = weight
-                unit = weightUnit
+        // "1 Hühnerbrust (ca. 250 g)": a counted piece keeps its count beside an approximate weight
+        let counted = amount != nil && unit == nil
+        for inner in fragment.parentheticals + trailingMeasure(&words) {
+            if let measure = measure(inner), !(counted && measure.approximate) {
+                amount = measure.amount
+                unit = measure.unit
             } else {
                 preparation += inner
             }
@@ -225,6 +227,12 @@ extension MealTextParser {
             amount?.range = nil
             words.removeFirst(used)
         }
+        if unit.fixedAmount == nil, let (contents, used) = containerContents(words) {
+            amount?.value *= contents.amount.value
+            amount?.range = nil
+            unit = contents.unit
+            words.removeFirst(used)
+        }
         return (unit, preparation)
     }
 
@@ -244,30 +252,6 @@ extension MealTextParser {
     static func ratio(of other: QuantityUnit, to unit: QuantityUnit) -> Double? {
         if let a = other.fixedAmount, let b = unit.fixedAmount, other.isVolume == unit.isVolume { return a / b }
         if let a = other.standardMilliliters, let b = unit.standardMilliliters { return a / b }
-        return nil
-    }
-
-    /// A weight or volume in parentheses, which wins over the amount before it: "1 Becher
-    /// Joghurt (500 g)", "1 can (15 oz) beans", "(ca. 200 g)", "(Abtropfgewicht 240 g)". Of
-    /// several measures ("½ cup (110 g / 3.9 oz)", "1 cup (2 sticks / 250 g)") the first
-    /// weight or volume counts; a conversion note ("1 TL ~ 2 g") is no amount of the food.
-    private static func parentheticalWeight(_ inner: [String]) -> (Amount, QuantityUnit)? {
-        let measures = inner.split { [",", "/"].contains($0) || alternativeWords.contains(SearchText.fold($0)) }.map(Array.init)
-        for measure in measures {
-            var words = measure
-            while words.count > 2, NumberWords.hedges.contains(SearchText.fold(words[0])) || FoodWords.weightLeads.contains(SearchText.fold(words[0]))
-            {
-                words.removeFirst()
-            }
-            guard let amount = leadingAmount(words), words.count > amount.used,
-                let unit = QuantityUnit.words[SearchText.fold(words[amount.used])]
-            else { continue }
-            let rest = words.dropFirst(amount.used + 1)
-            guard rest.allSatisfy({ FoodWords.isPreparation(SearchText.fold($0)) }) else { return nil }
-            if unit.fixedAmount != nil { return (amount, unit) }
-            // a cup or a spoon counts when it is the first measure ("1 can (~2 cups / 16 oz)")
-            if unit.standardMilliliters != nil, measure == measures[0] { return (amount, unit) }
-        }
         return nil
     }
 

@@ -191,6 +191,12 @@ public enum MealTextParser {
         if listsAlternatives(tokens, folded, after: index) { return false }
         let words = Array(folded[(index + 1)...].prefix { !$0.isEmpty }.prefix(12))
         guard let first = words.first else { return true }
+        // an approximate weight after the food, or the weight of a unit, belongs to it: "1
+        // Hühnerbrust, ca. 250 g", "1 Glas Oliven, 290 g" (but "2 eggs, 200 g" says nothing of the eggs)
+        let following = tokens[(index + 1)...].prefix { ![",", ";", "\n", "("].contains($0) }
+        if isMeasure(following), isHedge(following.first ?? "") || current.contains(where: { QuantityUnit.words[SearchText.fold($0)] != nil }) {
+            return false
+        }
         // a new amount starts a new food: "2 Eier, 1 Brötchen"
         if NumberWords.number(tokens[index + 1]) != nil || NumberWords.words[first] != nil,
             !(words.count > 1 && FoodWords.isPreparation(words[1]))

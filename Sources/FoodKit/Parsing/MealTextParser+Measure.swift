@@ -1,0 +1,71 @@
+import Foundation
+
+extension MealTextParser {
+    /// A weight or volume given besides the amount, and whether it was said to be approximate
+    /// ("ca. 250 g", "~ 550 g", "about 8 oz").
+    struct Measure {
+        var amount: Amount
+        var unit: QuantityUnit
+        var approximate: Bool
+    }
+
+    /// A weight or volume in parentheses or after the food, which wins over the unit before it:
+    /// "1 Becher Joghurt (500 g)", "1 can (15 oz) beans", "(ca. 200 g)", "(Abtropfgewicht 240 g)".
+    /// Of several measures ("½ cup (110 g / 3.9 oz)", "1 cup (2 sticks / 250 g)") the first
+    /// weight or volume counts; a conversion note ("1 TL ~ 2 g") is no amount of the food.
+    static func measure(_ inner: [String]) -> Measure? {
+        let measures = inner.split { [",", "/"].contains($0) || alternativeWords.contains(SearchText.fold($0)) }.map(Array.init)
+        for measure in measures {
+            var words = measure
+            var approximate = false
+            while words.count > 2, isHedge(words[0]) || FoodWords.weightLeads.contains(SearchText.fold(words[0])) {
+                approximate = approximate || isHedge(words[0])
+                words.removeFirst()
+            }
+            guard let amount = leadingAmount(words), words.count > amount.used,
+                let unit = QuantityUnit.words[SearchText.fold(words[amount.used])]
+            else { continue }
+            let rest = words.dropFirst(amount.used + 1)
+            guard rest.allSatisfy({ FoodWords.isPreparation(SearchText.fold($0)) }) else { return nil }
+            if unit.fixedAmount != nil { return Measure(amount: amount, unit: unit, approximate: approximate) }
+            // a cup or a spoon counts when it is the first measure ("1 can (~2 cups / 16 oz)")
+            if unit.standardMilliliters != nil, measure == measures[0] {
+                return Measure(amount: amount, unit: unit, approximate: approximate)
+            }
+        }
+        return nil
+    }
+
+    /// What a container holds, typed after it: "de 1/2 kg de tomate" after "un bote", "of 400 g"
+    /// after "2 cans" (twice 400 g). The measure and the words it took.
+    static func containerContents(_ words: [String]) -> (Measure, Int)? {
+        guard words.count > 3, connectors.contains(SearchText.fold(words[0])), let contents = leadingAmount(Array(words.dropFirst())),
+            words.count > contents.used + 2, let unit = QuantityUnit.words[SearchText.fold(words[1 + contents.used])],
+            unit.fixedAmount != nil
+        else { return nil }
+        return (Measure(amount: contents, unit: unit, approximate: false), contents.used + 2)
+    }
+
+    /// "ca.", "about", "unos", "~", "≈".
+    static func isHedge(_ word: String) -> Bool {
+        NumberWords.hedges.contains(SearchText.fold(word)) || ["~", "≈"].contains(word)
+    }
+
+    /// A weight or volume typed after the food without parentheses ("1 Hühnerbrust, ca. 250 g",
+    /// "1 lata de tomate, 400 g"): taken off the words and returned as a measure to weigh.
+    static func trailingMeasure(_ words: inout [String]) -> [[String]] {
+        guard let start = words.indices.dropFirst().first(where: { isMeasure(words[$0...]) }),
+            words[..<start].contains(where: isFoodWord)
+        else { return [] }
+        let measure = Array(words[start...])
+        words.removeSubrange(start...)
+        return [measure]
+    }
+
+    /// Whether the words are only a weight or volume, perhaps approximate: "ca. 250 g", "400 ml".
+    static func isMeasure(_ words: ArraySlice<String>) -> Bool {
+        let rest = Array(words.drop(while: isHedge))
+        guard let amount = leadingAmount(rest), rest.count == amount.used + 1 else { return false }
+        return QuantityUnit.words[SearchText.fold(rest[amount.used])]?.fixedAmount != nil
+    }
+}
