@@ -28,7 +28,7 @@ enum FoodWords {
         "laminado", "fileteado", "rebanado", "escurrido", "lavado", "derretido", "batido", "tamizado", "maduro",
         "pequeno", "mediano", "grande", "gusto", "opcional", "tibio", "templado", "trozos", "tiras", "rodajas", "finas",
         "gruesos", "grueso", "decorar", "recien", "limpio", "sopero", "raso", "colmado", "poco", "exprimido",
-        "tostado", "crudo", "duro", "deshuesado", "plancha", "horno", "vapor",
+        "tostado", "crudo", "duro", "deshuesado", "plancha", "horno", "vapor", "frito",
         "temperatura", "ambiente", "eleccion", "elegir", "centimetro",
     ]
 
@@ -66,7 +66,32 @@ enum FoodWords {
 
     /// Two words, a food and how it is made, that name a product of their own: minced meat,
     /// breadcrumbs. The second word stays in the food's name.
-    static let productPhrases: Set<String> = ["carne picada", "carne picado", "pan rallado", "carne molida", "cafe molido"]
+    static let productPhrases: Set<String> = [
+        "carne picada", "carne picado", "pan rallado", "carne molida", "cafe molido", "jamon cocido", "tomate frito", "patatas fritas",
+        "papas fritas", "pan tostado",
+    ]
+
+    /// Spanish participles that name a product after its noun (in the -o form): "leche
+    /// desnatada", "salmón ahumado", "comino molido", "tomate triturado".
+    static let productParticiples: Set<String> = [
+        "desnatado", "semidesnatado", "descremado", "semidescremado", "triturado", "molido", "ahumado", "curado", "condensado",
+        "evaporado", "concentrado", "inflado", "germinado", "helado", "madurado", "confitado", "desgrasado", "azucarado", "salado",
+        // cooked pulses and rice are foods of their own ("garbanzos cocidos"), as "cooked rice" is
+        "cocido",
+    ]
+
+    /// A Spanish past participle after a noun says how the food is made ("merluza cocida",
+    /// "almendras tostadas", "verduras salteadas"), unless it names a product.
+    static func isSpanishParticiple(_ folded: String) -> Bool {
+        var base = folded
+        for (ending, replacement) in [("as", "o"), ("os", "o"), ("a", "o")] where base.hasSuffix(ending) {
+            base = String(base.dropLast(ending.count)) + replacement
+            break
+        }
+        // "tostadas" is toast, but "almendras tostadas" are roasted
+        let noun = participleNouns.contains(folded) && !preparation.contains(base)
+        return base.count >= 6 && (base.hasSuffix("ado") || base.hasSuffix("ido")) && !productParticiples.contains(base) && !noun
+    }
 
     /// Whether `folded` is a preparation or description word in one of its forms.
     static func isPreparation(_ folded: String) -> Bool {
@@ -131,7 +156,8 @@ enum FoodWords {
     static let participleNouns: Set<String> = [
         "avocado", "avocados", "enchilada", "enchiladas", "colada", "cebada", "dorada", "doradas", "adobo", "pomada",
         "pescado", "pescados", "helado", "helados", "asado", "ensalada", "ensaladas", "empanada", "empanadas", "mermelada",
-        "limonada", "tostada", "tostadas", "granada", "granadas", "cuajada", "fabada", "mariscada", "gambada", "morcilla",
+        "limonada", "tostada", "tostadas", "granada", "granadas", "bebida", "bebidas", "comida", "comidas", "cuajada", "fabada", "mariscada",
+        "gambada", "morcilla",
         "bread", "seed", "seeds", "gebaeck", "gemuse", "getreide", "getranke", "gelee", "gewurz", "gewurze", "gehacktes",
         "abendbrot", "ansbacher", "apfelstrudel", "zerealien", "aufschnitt", "aufstrich",
     ]
