@@ -76,6 +76,7 @@ enum FoodWords {
     static let productParticiples: Set<String> = [
         "desnatado", "semidesnatado", "descremado", "semidescremado", "triturado", "molido", "ahumado", "curado", "condensado",
         "evaporado", "concentrado", "inflado", "germinado", "helado", "madurado", "confitado", "desgrasado", "azucarado", "salado",
+        "descafeinado", "variado",
         // cooked pulses and rice are foods of their own ("garbanzos cocidos"), as "cooked rice" is
         "cocido",
     ]
@@ -122,6 +123,9 @@ enum FoodWords {
     /// "olive oil for frying", "Öl zum Braten", "Pfeffer aus der Mühle", "harina para
     /// enharinar", "water as needed", "eggs, at room temperature", "manzana sin corazón".
     static let clauseStarters: Set<String> = ["for", "as", "at", "zum", "zur", "fur", "aus", "para", "sin", "ohne", "je", "alternativ"]
+
+    /// Words that say a food is served with the next: "acompañado de pan", "served with rice".
+    static let accompanying: Set<String> = ["acompanado", "acompanada", "acompanados", "acompanadas", "served", "serviert"]
 
     /// Clauses that are part of a food's name: "nata para montar" (whipping cream).
     static let namePhrases: Set<String> = ["para montar", "para cocinar", "zum kochen"]

@@ -30,16 +30,17 @@ extension MealTextParser {
     }
 
     static func isAlternativeWord(_ word: String) -> Bool {
-        word == "/" || alternativeWords.contains(SearchText.fold(word).trimmingCharacters(in: .punctuationCharacters))
+        alternativeWords.contains(SearchText.fold(word).trimmingCharacters(in: .punctuationCharacters))
     }
 
-    /// "Kräuter-Tee/Wasser" → "Kräuter-Tee" "/" "Wasser"; "y/o" and "1/2" stay.
+    /// "Kräuter-Tee/Wasser" → "Kräuter-Tee" "o" "Wasser"; "y/o" and "1/2" stay. A slash between
+    /// spaces lists foods instead (`fragments`).
     private static func slashAlternatives(_ word: Substring) -> [String] {
         let parts = word.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count > 1, parts.allSatisfy({ $0.count > 1 && $0.allSatisfy { $0.isLetter || $0 == "-" } }),
             !alternativeWords.contains(SearchText.fold(String(word)))
         else { return [String(word)] }
-        return parts.map(String.init).flatMap { [$0, "/"] }.dropLast()
+        return parts.map(String.init).flatMap { [$0, "o"] }.dropLast()
     }
 
     /// Whether `word`, ending the first alternative, describes the noun the last one ends with.
@@ -56,6 +57,8 @@ extension MealTextParser {
     /// separator word before the alternative ends the list, and so does a new amount after a
     /// comma after it ("1 Knäckebrot, Joghurt oder Quark, 1 Apfel" lists three foods).
     static func listsAlternatives(_ tokens: [String], _ folded: [String], after index: Int) -> Bool {
+        // "empanadas, acompañadas de bebida o postre": a description, not a list of foods
+        if index + 1 < folded.count, FoodWords.looksPrepared(folded[index + 1]) { return false }
         var inside = false
         var offered = false
         for position in (index + 1)..<tokens.count {

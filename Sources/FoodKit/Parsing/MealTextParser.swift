@@ -132,12 +132,19 @@ public enum MealTextParser {
                 current.words.append(token)
                 continue
             }
-            if [";", "\n"].contains(token) {
+            // "Sopa / Pollo asado / Yogur" lists foods (but "200 g / 7 oz" is one amount)
+            if [";", "\n"].contains(token) || token == "/" && !(index + 1 < tokens.count && NumberWords.number(tokens[index + 1]) != nil) {
                 close()
                 continue
             }
             if token == "," {
                 if splitsAtComma(tokens, folded, after: index, current: current.words) { close() } else { current.words.append(token) }
+                continue
+            }
+            // "acompañado con fajitas", "served with rice": what goes with the food before
+            if FoodWords.accompanying.contains(folded[index]), index + 1 < folded.count, ["de", "con", "with", "mit"].contains(folded[index + 1]) {
+                close()
+                current.withPrevious = true
                 continue
             }
             if separators.contains(token) || separators.contains(folded[index]) {

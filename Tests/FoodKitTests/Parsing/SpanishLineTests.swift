@@ -16,10 +16,24 @@ struct SpanishLineTests {
             ("100 g de salmón ahumado", "salmón ahumado", []),
             ("1 lata de tomate frito", "tomate frito", []),
             ("1 l de leche o bebida de avena", "leche", []),
+            ("un café descafeinado", "café descafeinado", []),
+            ("frutos secos variados", "frutos secos variados", []),
         ]
     )
     func participles(_ text: String, _ food: String, _ preparation: [String]) throws {
         let item = try #require(MealTextParser.parse(text).items.first, "\(text)")
         #expect(item.food == food && item.preparation == preparation, "\(text): \(item.food) \(item.preparation)")
+    }
+
+    @Test(
+        "what is served with a food is a food of its own; a slash between spaces lists the courses of a menu",
+        arguments: [
+            ("merluza al horno, acompañada de patatas", ["merluza", "patatas"]),
+            ("tortilla acompañada con ensalada o pan", ["tortilla", "ensalada"]),
+            ("Crema de calabaza / Lubina con verduras / Fruta", ["Crema de calabaza", "Lubina", "verduras", "Fruta"]),
+        ]
+    )
+    func lists(_ text: String, _ foods: [String]) {
+        #expect(MealTextParser.parse(text).items.map(\.food) == foods, "\(text): \(MealTextParser.parse(text).items.map(\.food))")
     }
 }
