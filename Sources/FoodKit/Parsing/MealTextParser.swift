@@ -141,6 +141,8 @@ public enum MealTextParser {
                 if splitsAtComma(tokens, folded, after: index, current: current.words) { close() } else { current.words.append(token) }
                 continue
             }
+            // "100g yogurt 30g berry smoothie": a new amount and unit after a food start the next
+            if startsNextFood(tokens, folded, at: index, current: current.words) { close() }
             // "acompañado con fajitas", "served with rice": what goes with the food before
             if FoodWords.accompanying.contains(folded[index]), index + 1 < folded.count, ["de", "con", "with", "mit"].contains(folded[index + 1]) {
                 close()
@@ -161,6 +163,18 @@ public enum MealTextParser {
         if let words = parenthetical, !words.isEmpty { current.words += words }
         close()
         return pieces
+    }
+
+    /// A number and a unit after a food name, with a food after them, start another food, as
+    /// food diaries list them: "100g yogurt 30g berry smoothie", "30g oatmeal 1Tbsp maple syrup".
+    private static func startsNextFood(_ tokens: [String], _ folded: [String], at index: Int, current: [String]) -> Bool {
+        guard index + 2 < tokens.count, let last = current.last, isFoodWord(last), NumberWords.number(tokens[index]) != nil,
+            QuantityUnit.words[folded[index + 1]] != nil
+        else { return false }
+        // "2 x 100 g", "2 to 3 cups", "4 cups nuts or 800 ml extract" go on with the amount
+        let joining = FoodWords.times.union(FoodWords.rangeWords).union(FoodWords.plus).union(alternativeWords)
+        guard !joining.contains(SearchText.fold(last)), last != "-" else { return false }
+        return isFoodWord(tokens[index + 2]) && !separators.contains(folded[index + 2])
     }
 
     /// Token positions covered by a known dish name ("arroz con leche"), longest first.
@@ -226,10 +240,13 @@ public enum MealTextParser {
         return true
     }
 
-    /// After a comma, descriptions and then a food's name start a new food ("Kaffee, gekochtes
-    /// Ei", "Salz, frisch gemahlener Pfeffer"); descriptions alone describe the food before it.
+    /// After a comma, descriptions and then a food's name or an amount start a new food
+    /// ("Kaffee, gekochtes Ei", "Salz, frisch gemahlener Pfeffer"); descriptions alone describe
+    /// the food before it.
     private static func namesNewFood(_ words: [String]) -> Bool {
         let rest = words.drop(while: FoodWords.isPreparation).prefix { !separators.contains($0) }
+        // "Topping 1 TL Nüsse": a note, then a new amount
+        if let first = rest.first, NumberWords.number(first) != nil { return true }
         return !rest.isEmpty && rest.count <= 3
             && rest.allSatisfy {
                 isFoodWord($0) && !FoodWords.looksPrepared($0) && !FoodWords.cuts.contains($0)
