@@ -124,6 +124,20 @@ enum FoodWords {
     /// enharinar", "water as needed", "eggs, at room temperature", "manzana sin corazón".
     static let clauseStarters: Set<String> = ["for", "as", "at", "zum", "zur", "fur", "aus", "para", "sin", "ohne", "je", "alternativ"]
 
+    /// "Thunfisch ohne Öl", "manteca sin sal", "yogurt without sugar": a food free of something
+    /// is a product of its own, unlike "manzana sin corazón".
+    static let withouts: Set<String> = ["sin", "ohne", "without"]
+    static let freeFrom: Set<String> = [
+        "sal", "azucar", "azucares", "lactosa", "gluten", "grasa", "alcohol", "cafeina", "ol", "zucker", "salz", "laktose", "fett",
+        "alkohol", "koffein", "sugar", "salt", "lactose", "fat", "caffeine",
+    ]
+
+    /// Words that open a range: "entre 300 g y 400 g", "zwischen 2 und 3 EL", "between 2 and 3".
+    static let betweens: Set<String> = ["entre", "zwischen", "between"]
+
+    /// Words that make a spoon a small one: "una cucharada pequeña".
+    static let small: Set<String> = ["pequena", "pequeno", "small", "kleiner", "kleine"]
+
     /// Words that say a food is served with the next: "acompañado de pan", "served with rice".
     static let accompanying: Set<String> = ["acompanado", "acompanada", "acompanados", "acompanadas", "served", "serviert"]
 

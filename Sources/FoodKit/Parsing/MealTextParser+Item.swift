@@ -142,6 +142,8 @@ extension MealTextParser {
             range.range != nil
         {
             words.removeFirst()
+        } else if FoodWords.betweens.contains(folded[0]) {
+            betweenRange(&words)
         }
     }
 
@@ -153,12 +155,39 @@ extension MealTextParser {
         return Array(notes)
     }
 
+    /// "entre 300 g y 400 g de sepia" → "300 - 400 g de sepia"; "zwischen 2 und 3 EL" → "2 - 3 EL".
+    private static func betweenRange(_ words: inout [String]) {
+        let folded = words.map(SearchText.fold)
+        var joiner = 2
+        if folded.count > 3, QuantityUnit.words[folded[2]] != nil { joiner = 3 }
+        guard folded.count > joiner + 2, NumberWords.number(words[1]) != nil, FoodWords.halfJoiners.contains(folded[joiner]),
+            NumberWords.number(words[joiner + 1]) != nil
+        else { return }
+        words = [words[1], "-"] + words[(joiner + 1)...]
+    }
+
+    /// A spoon said to be small is a teaspoon: "una cucharada pequeña de avena"; "una cucharilla
+    /// de café de salsa de soja" is a coffee spoon of soy sauce.
+    private static func spoonSize(_ unit: QuantityUnit, _ words: inout [String]) -> QuantityUnit {
+        guard unit == .tablespoon || unit == .teaspoon, words.count > 2 else { return unit }
+        let folded = words.prefix(3).map(SearchText.fold)
+        if FoodWords.small.contains(folded[0]) {
+            words.removeFirst()
+            return .teaspoon
+        }
+        if folded[0] == "de", ["cafe", "postre"].contains(folded[1]), connectors.contains(folded[2]) {
+            words.removeFirst(2)
+            return .teaspoon
+        }
+        return unit
+    }
+
     /// One of a unit typed without a number: "Liter Milch", "taza de café", "kilo y medio de
     /// patatas" (a fixed unit, or a unit followed by "of" or by a half).
     private static func impliedAmount(_ words: [String]) -> Amount? {
         let folded = words.prefix(3).map(SearchText.fold)
         guard folded.count > 1, let unit = QuantityUnit.words[folded[0]] else { return nil }
-        let framed = connectors.contains(folded[1]) || FoodWords.halfJoiners.contains(folded[1]) && isHalf(Array(folded.dropFirst(2)))
+        let framed = connectors.contains(folded[1]) || FoodWords.halfJoiners.contains(folded[1]) && joinedPart(Array(words.dropFirst(2))) != nil
         return unit.fixedAmount != nil || framed || countedAlone.contains(unit) ? Amount(value: 1, range: nil, used: 0) : nil
     }
 
@@ -216,12 +245,12 @@ extension MealTextParser {
         if folded[skip] == "cc", let value = amount?.value, value >= 20 { unit = .milliliter }
         words.removeFirst(skip + 1)
         unit = Self.unit(unit, typed: folded[skip], before: words)
-        if words.count > 2, FoodWords.halfJoiners.contains(SearchText.fold(words[0])), isHalf(words.dropFirst().map(SearchText.fold)) {
-            let used = NumberWords.parts[SearchText.fold(words[1])] == 0.5 ? 2 : 3
-            amount?.value += 0.5
+        if words.count > 2, FoodWords.halfJoiners.contains(SearchText.fold(words[0])), let part = joinedPart(Array(words.dropFirst())) {
+            amount?.value += part.value
             amount?.range = nil
-            words.removeFirst(used)
+            words.removeFirst(1 + part.used)
         }
+        unit = spoonSize(unit, &words)
         if let (extra, used) = addedAmount(words, to: unit) {
             amount?.value += extra
             amount?.range = nil
@@ -309,6 +338,7 @@ extension MealTextParser {
                 FoodWords.isPreparation(word) && !product
                 || food.last.map { isFoodWord($0) && !isAlternativeWord($0) && FoodWords.isSpanishParticiple(word) && !product } == true
                 || !food.isEmpty && FoodWords.clauseStarters.contains(word) && !FoodWords.namePhrases.contains(word + " " + next)
+                    && !(FoodWords.withouts.contains(word) && FoodWords.freeFrom.contains(next))
                 || !food.isEmpty && FoodWords.cutStarters.contains(word) && (FoodWords.cuts.contains(next) || FoodWords.isPreparation(next))
                 || freshlyGround(segment, at: position)
             if endsFood {

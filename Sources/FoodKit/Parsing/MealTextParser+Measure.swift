@@ -22,11 +22,19 @@ extension MealTextParser {
                 approximate = approximate || isHedge(words[0])
                 words.removeFirst()
             }
-            guard let amount = leadingAmount(words), words.count > amount.used,
-                let unit = QuantityUnit.words[SearchText.fold(words[amount.used])]
-            else { continue }
-            let rest = words.dropFirst(amount.used + 1)
-            guard rest.allSatisfy({ FoodWords.isPreparation(SearchText.fold($0)) }) else { return nil }
+            // "(taza y 1/3 cocida)": a unit without a number is one
+            if let first = words.first, QuantityUnit.words[SearchText.fold(first)] != nil { words.insert("1", at: 0) }
+            guard var amount = leadingAmount(words) else { continue }
+            // "(3/4 de taza)"
+            let position = amount.used + (words.count > amount.used + 1 && connectors.contains(SearchText.fold(words[amount.used])) ? 1 : 0)
+            guard words.count > position, let unit = QuantityUnit.words[SearchText.fold(words[position])] else { continue }
+            var rest = words.dropFirst(position + 1)
+            if let joiner = rest.first, FoodWords.halfJoiners.contains(SearchText.fold(joiner)), let part = joinedPart(Array(rest.dropFirst())) {
+                amount.value += part.value
+                rest = rest.dropFirst(1 + part.used)
+            }
+            // "(una taza cocida)", "(2 cucharadas soperas)"
+            guard rest.allSatisfy({ isDescription($0) || FoodWords.looksPrepared(SearchText.fold($0)) }) else { return nil }
             if unit.fixedAmount != nil { return Measure(amount: amount, unit: unit, approximate: approximate) }
             // a cup or a spoon counts when it is the first measure ("1 can (~2 cups / 16 oz)")
             if unit.standardMilliliters != nil, measure == measures[0] {

@@ -281,13 +281,15 @@ public enum MealTextParser {
         let before = index > 0 ? folded[index - 1] : ""
         let after = index + 1 < folded.count ? Array(folded[(index + 1)...]) : []
         guard let next = after.first else { return true }
-        // "one and a half cups", "2 tazas y media"
-        if FoodWords.halfJoiners.contains(folded[index]), isHalf(after),
+        // "one and a half cups", "2 tazas y media", "1 kg y 1/4"
+        if FoodWords.halfJoiners.contains(folded[index]), joinedPart(Array(tokens[(index + 1)...])) != nil,
             NumberWords.number(tokens[index - 1 < 0 ? index : index - 1]) != nil || NumberWords.words[before] != nil
                 || QuantityUnit.words[before] != nil
         {
             return false
         }
+        // "entre 300 g y 400 g", "between 2 and 3 cups"
+        if FoodWords.halfJoiners.contains(folded[index]), closesRangeStart(tokens, folded, at: index) { return false }
         // "1/2 cup plus 1 tablespoon", "1 lb and 2 oz"
         if FoodWords.plus.contains(folded[index]) || FoodWords.plus.contains(tokens[index]), QuantityUnit.words[before] != nil, index >= 2,
             NumberWords.number(tokens[index - 2]) != nil || NumberWords.words[folded[index - 2]] != nil,
@@ -305,11 +307,25 @@ public enum MealTextParser {
         return true
     }
 
-    /// "a half", "ein halb", "half", "media", "medio".
-    static func isHalf(_ words: [String]) -> Bool {
-        guard let first = words.first else { return false }
-        if NumberWords.parts[first] == 0.5 { return true }
-        return words.count > 1 && NumberWords.words[first] == 1 && NumberWords.parts[words[1]] == 0.5
+    /// Whether the word at `index` joins the bounds of a range opened by "between": "entre
+    /// 300 g y 400 g", "zwischen 2 und 3 EL".
+    static func closesRangeStart(_ tokens: [String], _ folded: [String], at index: Int) -> Bool {
+        var start = index - 1
+        if start > 0, QuantityUnit.words[folded[start]] != nil { start -= 1 }
+        guard start > 0, NumberWords.number(tokens[start]) != nil, index + 1 < tokens.count, NumberWords.number(tokens[index + 1]) != nil
+        else { return false }
+        return FoodWords.betweens.contains(folded[start - 1])
+    }
+
+    /// A part of one after "and": "a half", "ein halb", "half", "media", "un cuarto", "1/4",
+    /// "¼"; its value and the words it took.
+    static func joinedPart(_ words: [String]) -> (value: Double, used: Int)? {
+        guard let first = words.first else { return nil }
+        let folded = words.prefix(2).map(SearchText.fold)
+        if NumberWords.parts[folded[0]] == 0.5 { return (0.5, 1) }
+        if folded.count > 1, NumberWords.words[folded[0]] == 1, let part = NumberWords.parts[folded[1]] { return (part, 2) }
+        if let value = NumberWords.number(first), value < 1 { return (value, 1) }
+        return nil
     }
 }
 

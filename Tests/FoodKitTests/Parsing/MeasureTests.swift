@@ -42,6 +42,35 @@ struct MeasureTests {
         )
     }
 
+    @Test(
+        "a part after 'and' adds to the unit, 'between' opens a range, a small spoon is a teaspoon, a cup in parentheses counts",
+        arguments: [
+            ("2 kg y 1/2 de naranjas", 2.5, QuantityUnit?.some(.kilogram), "naranjas"),
+            ("1 taza y un cuarto de agua", 1.25, .cup, "agua"),
+            ("entre 200 g y 250 g de arroz", 225, .gram, "arroz"),
+            ("zwischen 3 und 4 EL Mehl", 3.5, .tablespoon, "Mehl"),
+            ("between 1 and 2 cups of broth", 1.5, .cup, "broth"),
+            ("una cucharada pequeña de miel", 1, .teaspoon, "miel"),
+            ("una cucharilla de postre de canela", 1, .teaspoon, "canela"),
+            ("100 g (1/2 de taza) de lentejas", 0.5, .cup, "lentejas"),
+            ("80 g (una taza cocida) de quinoa", 1, .cup, "quinoa"),
+        ]
+    )
+    func amounts(_ text: String, _ quantity: Double, _ unit: QuantityUnit?, _ food: String) throws {
+        try expectOne(text, quantity, unit, food)
+    }
+
+    @Test(
+        "a food free of something keeps it in its name; what is taken off it is a preparation",
+        arguments: [
+            ("200 g de yogur sin azúcar", "yogur sin azúcar"), ("Müsli ohne Zucker", "Müsli ohne Zucker"), ("2 manzanas sin piel", "manzanas"),
+        ]
+    )
+    func freeFrom(_ text: String, _ food: String) throws {
+        let item = try #require(MealTextParser.parse(text).items.first, "\(text)")
+        #expect(item.food == food, "\(text): \(item.food)")
+    }
+
     private func expectOne(_ text: String, _ quantity: Double, _ unit: QuantityUnit?, _ food: String) throws {
         let items = MealTextParser.parse(text).items
         let item = try #require(items.first, "\(text)")
