@@ -22,7 +22,8 @@ enum FoodWords {
         "evtl", "eventuell", "gehauft", "gestrichen",
         "zimmerwarm", "zimmertemperatur", "reif", "garnieren", "bestreuen", "gestr", "geh", "bisschen",
         "gedampft", "gedunstet", "gekocht", "cremig", "warm", "zerquetscht", "lecker", "tk", "vermischt", "verruhrt",
-        "verquirlt", "aufgebacken", "getrennt", "unbehandelt", "gegessen", "getrunken", "n b", "zentimeter",
+        "verquirlt", "aufgebacken", "getrennt", "unbehandelt", "gegessen", "getrunken", "n b", "zentimeter", "viel", "noch",
+        "nochmal", "dazu",
         // Spanish (with their -o/-a/-os/-as forms folded to the -o form before looking up)
         "picado", "finamente", "rallado", "cortado", "pelado", "fresco", "troceado", "dados", "machacado",
         "laminado", "fileteado", "rebanado", "escurrido", "lavado", "derretido", "batido", "tamizado", "maduro",
@@ -116,8 +117,18 @@ enum FoodWords {
     /// una ensalada", "just a coffee".
     static let fillers: Set<String> = [
         "i", "had", "ate", "have", "eaten", "drank", "drink", "just", "only", "ich", "hatte", "habe", "hab", "esse", "trinke", "ass",
-        "nur", "comi", "he", "comido", "tome", "bebi", "desayune", "cene", "solo",
+        "nur", "comi", "he", "comido", "tome", "bebi", "desayune", "cene", "ceno", "solo", "dann", "danach", "anschliessend",
     ]
+
+    /// Times of the day and meals, folded: said before the food, they are not the food.
+    static let mealTimes: Set<String> = [
+        "morgens", "mittags", "nachmittags", "vormittags", "abends", "nachmittag", "spatnachmittag", "mittag", "abend", "fruhstuck",
+        "mittagessen", "abendessen", "abendbrot", "nachtisch", "breakfast", "lunch", "dinner", "manana", "tarde", "noche",
+        "mediodia", "postre", "cena", "desayuno", "merienda",
+    ]
+
+    /// Words that lead to a time or a meal: "zum Frühstück", "als Nachtisch", "a media mañana".
+    static let mealTimeLeads: Set<String> = ["zum", "zur", "als", "am", "for", "at", "para", "de", "a", "media", "por", "la", "en"]
 
     /// Words that open a clause about how the food is used or cut, once the food is named:
     /// "olive oil for frying", "Öl zum Braten", "Pfeffer aus der Mühle", "harina para

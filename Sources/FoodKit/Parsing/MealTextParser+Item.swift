@@ -112,6 +112,7 @@ extension MealTextParser {
     /// ("juice of 1/2 orange", "finely grated zest of 1 lemon").
     private static func opening(_ words: inout [String], text: String) -> ParsedItem? {
         while words.count > 1, FoodWords.fillers.contains(SearchText.fold(words[0])) { words.removeFirst() }
+        dropMealTime(&words)
         while let first = words.first,
             first == ","
                 || FoodWords.articles.contains(SearchText.fold(first)) && words.count > 2
@@ -126,6 +127,17 @@ extension MealTextParser {
             return part
         }
         return partItem(words, text: text)
+    }
+
+    /// When the food was eaten, before it: "zum Frühstück zwei Knäckebrot", "Nachmittags
+    /// Karotten", "a media mañana un yogur", "for lunch a sandwich".
+    private static func dropMealTime(_ words: inout [String]) {
+        let folded = words.prefix(3).map(SearchText.fold)
+        let leads = folded.prefix { FoodWords.mealTimeLeads.contains($0) }.prefix(2)
+        guard leads.count < folded.count, words.count > leads.count + 1,
+            FoodWords.mealTimes.contains(folded[leads.count])
+        else { return }
+        words.removeFirst(leads.count + 1)
     }
 
     /// Words before an amount that only hedge or frame it: "about 200 g", "ca. 2 EL", "unos
@@ -236,6 +248,8 @@ extension MealTextParser {
         if folded.count > 2, connectors.contains(folded[0]), QuantityUnit.words[folded[1]] != nil { skip = 1 }
         // "three quarters of a cup of milk"
         if folded.count > 3, connectors.contains(folded[0]), NumberWords.words[folded[1]] == 1, QuantityUnit.words[folded[2]] != nil { skip = 2 }
+        // "46 fl oz": a fluid ounce
+        if folded.count > 2, folded[0] == "fl", QuantityUnit.words[folded[1]] == .ounce { skip = 1 }
         if folded.count > 2, FoodWords.isPreparation(folded[0]), QuantityUnit.words[folded[1]] != nil {
             preparation.append(words[0])
             skip = 1

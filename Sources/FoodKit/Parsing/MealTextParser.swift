@@ -246,7 +246,7 @@ public enum MealTextParser {
     private static func namesNewFood(_ words: [String]) -> Bool {
         let rest = words.drop(while: FoodWords.isPreparation).prefix { !separators.contains($0) }
         // "Topping 1 TL Nüsse": a note, then a new amount
-        if let first = rest.first, NumberWords.number(first) != nil { return true }
+        if let first = rest.first, NumberWords.number(first) != nil || NumberWords.words[first] != nil { return true }
         return !rest.isEmpty && rest.count <= 3
             && rest.allSatisfy {
                 isFoodWord($0) && !FoodWords.looksPrepared($0) && !FoodWords.cuts.contains($0)

@@ -20,4 +20,20 @@ struct DiaryLineTests {
         let parsed = MealTextParser.parse(text).items.map { "\(String(format: "%g", $0.quantity)) \($0.unit?.rawValue ?? "-") \($0.food)" }
         #expect(parsed == items, "\(text): \(parsed)")
     }
+
+    @Test(
+        "when the food was eaten and words of the telling are not the food",
+        arguments: [
+            ("zum Mittagessen eine Pizza", ["1 - Pizza"]),
+            ("Abends Brot, noch ein Joghurt", ["1 - Brot", "1 - Joghurt"]),
+            ("Bratkartoffeln und Spiegelei dazu", ["1 - Bratkartoffeln", "1 - Spiegelei"]),
+            ("for breakfast two eggs", ["2 - eggs"]),
+            ("a media tarde una manzana", ["1 - manzana"]),
+            ("media docena de huevos", ["6 - huevos"]),
+        ]
+    )
+    func telling(_ text: String, _ items: [String]) {
+        let parsed = MealTextParser.parse(text).items.map { "\(String(format: "%g", $0.quantity)) \($0.unit?.rawValue ?? "-") \($0.food)" }
+        #expect(parsed == items, "\(text): \(parsed)")
+    }
 }

@@ -54,6 +54,8 @@ struct MeasureTests {
             ("una cucharilla de postre de canela", 1, .teaspoon, "canela"),
             ("100 g (1/2 de taza) de lentejas", 0.5, .cup, "lentejas"),
             ("80 g (una taza cocida) de quinoa", 1, .cup, "quinoa"),
+            ("1 can (~15 oz) black beans", 15, .ounce, "black beans"),
+            ("8 fl oz orange juice", 8, .ounce, "orange juice"),
         ]
     )
     func amounts(_ text: String, _ quantity: Double, _ unit: QuantityUnit?, _ food: String) throws {
