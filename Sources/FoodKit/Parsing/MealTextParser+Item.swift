@@ -350,7 +350,7 @@ extension MealTextParser {
             let product = food.last.map { FoodWords.productPhrases.contains(SearchText.fold($0) + " " + word) } ?? false
             let endsFood =
                 FoodWords.isPreparation(word) && !product
-                || food.last.map { isFoodWord($0) && !isAlternativeWord($0) && FoodWords.isSpanishParticiple(word) && !product } == true
+                || FoodWords.isSpanishParticiple(word) && !product && food.last.map { isFoodWord($0) && !isAlternativeWord($0) } == true
                 || !food.isEmpty && FoodWords.clauseStarters.contains(word) && !FoodWords.namePhrases.contains(word + " " + next)
                     && !(FoodWords.withouts.contains(word) && FoodWords.freeFrom.contains(next))
                 || !food.isEmpty && FoodWords.cutStarters.contains(word) && (FoodWords.cuts.contains(next) || FoodWords.isPreparation(next))

@@ -72,6 +72,8 @@ extension MealTextParser {
 
     /// Whether the words are only a weight or volume, perhaps approximate: "ca. 250 g", "400 ml".
     static func isMeasure(_ words: ArraySlice<String>) -> Bool {
+        // a hedge, a number of at most two words and a unit
+        guard (2...5).contains(words.count) else { return false }
         let rest = Array(words.drop(while: isHedge))
         guard let amount = leadingAmount(rest), rest.count == amount.used + 1 else { return false }
         return QuantityUnit.words[SearchText.fold(rest[amount.used])]?.fixedAmount != nil

@@ -168,8 +168,8 @@ public enum MealTextParser {
     /// A number and a unit after a food name, with a food after them, start another food, as
     /// food diaries list them: "100g yogurt 30g berry smoothie", "30g oatmeal 1Tbsp maple syrup".
     private static func startsNextFood(_ tokens: [String], _ folded: [String], at index: Int, current: [String]) -> Bool {
-        guard index + 2 < tokens.count, let last = current.last, isFoodWord(last), NumberWords.number(tokens[index]) != nil,
-            QuantityUnit.words[folded[index + 1]] != nil
+        guard index + 2 < tokens.count, NumberWords.number(tokens[index]) != nil, QuantityUnit.words[folded[index + 1]] != nil,
+            let last = current.last, isFoodWord(last)
         else { return false }
         // "2 x 100 g", "2 to 3 cups", "4 cups nuts or 800 ml extract" go on with the amount
         let joining = FoodWords.times.union(FoodWords.rangeWords).union(FoodWords.plus).union(alternativeWords)
