@@ -14,7 +14,7 @@ enum FoodWords {
         "squeezed", "juiced", "room", "temperature", "chilled", "heaping", "heaped", "level", "scant", "generous", "small",
         "medium", "large", "big", "garnish", "needed", "desired", "taste", "bite", "sized", "size", "inch", "warmed", "little",
         "some", "deveined", "separated", "frying", "dusting", "serving", "more", "additional", "raw", "fine", "stale", "grilled",
-        "mashed", "cold",
+        "mashed", "cold", "topping", "choice", "cm", "centimeter", "centimeters", "thin", "thick",
         // German (stems; the endings -e, -er, -es, -en are removed before looking up)
         "gehackt", "feingehackt", "fein", "gewurfelt", "gerieben", "geschalt", "geschnitten", "frisch", "klein", "grob",
         "zerdruckt", "gepresst", "halbiert", "geviertelt", "gewaschen", "abgetropft", "weich", "geschmolzen", "zerlassen",
@@ -22,27 +22,78 @@ enum FoodWords {
         "evtl", "eventuell", "gehauft", "gestrichen",
         "zimmerwarm", "zimmertemperatur", "reif", "garnieren", "bestreuen", "gestr", "geh", "bisschen",
         "gedampft", "gedunstet", "gekocht", "cremig", "warm", "zerquetscht", "lecker", "tk", "vermischt", "verruhrt",
-        "verquirlt", "aufgebacken", "getrennt", "unbehandelt", "gegessen", "getrunken",
+        "verquirlt", "aufgebacken", "getrennt", "unbehandelt", "gegessen", "getrunken", "n b", "zentimeter", "viel", "noch",
+        "nochmal", "dazu",
         // Spanish (with their -o/-a/-os/-as forms folded to the -o form before looking up)
         "picado", "finamente", "rallado", "cortado", "pelado", "fresco", "troceado", "dados", "machacado",
         "laminado", "fileteado", "rebanado", "escurrido", "lavado", "derretido", "batido", "tamizado", "maduro",
         "pequeno", "mediano", "grande", "gusto", "opcional", "tibio", "templado", "trozos", "tiras", "rodajas", "finas",
         "gruesos", "grueso", "decorar", "recien", "limpio", "sopero", "raso", "colmado", "poco", "exprimido",
-        "tostado", "crudo", "duro", "deshuesado", "plancha", "horno", "vapor",
-        "temperatura", "ambiente",
+        "tostado", "crudo", "duro", "deshuesado", "plancha", "horno", "vapor", "frito",
+        "temperatura", "ambiente", "eleccion", "elegir", "centimetro",
     ]
 
     /// Unit words that name their food: "1 Knoblauchzehe" is a clove of garlic.
     static let unitsNamingFood: [String: (unit: String, food: String)] = [
         "knoblauchzehe": ("Zehe", "Knoblauch"), "knoblauchzehen": ("Zehen", "Knoblauch"),
+        "bruhwurfel": ("Würfel", "Brühe"), "gemusebruhwurfel": ("Würfel", "Gemüsebrühe"), "huhnerbruhwurfel": ("Würfel", "Hühnerbrühe"),
+        "fleischbruhwurfel": ("Würfel", "Fleischbrühe"), "suppenwurfel": ("Würfel", "Suppe"),
     ]
 
-    /// Words that open a weight in parentheses: "(Abtropfgewicht 240 g)", "(drained weight 240 g)".
-    static let weightLeads: Set<String> = ["abtropfgewicht", "drained", "weight", "fullgewicht", "peso", "escurrido", "neto", "~", "≈"]
+    /// Words naming a stock that comes as cubes: "1 beef bouillon cube" is a tablet of beef bouillon.
+    static let stocks: Set<String> = ["stock", "bouillon", "broth", "seasoning", "caldo", "maggi", "knorr"]
+
+    /// Drinks, folded, also as the end of a German compound ("Orangensaft", "Weißwein"): "ein
+    /// Glas Milch" is a drinking glass, "1 Glas Kichererbsen" a jar.
+    static let drinks: [String] = [
+        "milch", "wasser", "saft", "wein", "bier", "sekt", "tee", "kaffee", "kakao", "schorle", "limo", "limonade", "cola", "smoothie",
+        "shake", "kefir", "ayran", "sprudel", "prosecco", "radler", "nektar", "punsch", "likor", "schnaps", "whisky", "wodka",
+        "drink", "latte", "cappuccino", "espresso", "lassi", "molke", "champagner", "cidre", "most",
+    ]
+
+    static func isDrink(_ folded: String) -> Bool {
+        drinks.contains { folded.hasSuffix($0) }
+    }
+
+    /// Baking powder and yeast, folded, also as the end of a compound: their packets are sachets
+    /// ("1 Packung Backpulver", "1 packet yeast", "un sobre de levadura" are envelopes).
+    static let sachetFoods: [String] = ["backpulver", "hefe", "natron", "yeast", "baking", "levadura", "gasificante"]
+
+    /// Words that open a weight in parentheses: "(Abtropfgewicht 240 g)", "(drained weight 240 g)",
+    /// "(máximo 300 ml)".
+    static let weightLeads: Set<String> = [
+        "abtropfgewicht", "drained", "weight", "fullgewicht", "peso", "escurrido", "neto", "maximo", "max", "maximal", "hochstens",
+    ]
 
     /// Two words, a food and how it is made, that name a product of their own: minced meat,
     /// breadcrumbs. The second word stays in the food's name.
-    static let productPhrases: Set<String> = ["carne picada", "carne picado", "pan rallado", "carne molida", "cafe molido"]
+    static let productPhrases: Set<String> = [
+        "carne picada", "carne picado", "pan rallado", "carne molida", "cafe molido", "jamon cocido", "tomate frito", "patatas fritas",
+        "papas fritas", "pan tostado",
+    ]
+
+    /// Spanish participles that name a product after its noun (in the -o form): "leche
+    /// desnatada", "salmón ahumado", "comino molido", "tomate triturado".
+    static let productParticiples: Set<String> = [
+        "desnatado", "semidesnatado", "descremado", "semidescremado", "triturado", "molido", "ahumado", "curado", "condensado",
+        "evaporado", "concentrado", "inflado", "germinado", "helado", "madurado", "confitado", "desgrasado", "azucarado", "salado",
+        "descafeinado", "variado",
+        // cooked pulses and rice are foods of their own ("garbanzos cocidos"), as "cooked rice" is
+        "cocido",
+    ]
+
+    /// A Spanish past participle after a noun says how the food is made ("merluza cocida",
+    /// "almendras tostadas", "verduras salteadas"), unless it names a product.
+    static func isSpanishParticiple(_ folded: String) -> Bool {
+        var base = folded
+        for (ending, replacement) in [("as", "o"), ("os", "o"), ("a", "o")] where base.hasSuffix(ending) {
+            base = String(base.dropLast(ending.count)) + replacement
+            break
+        }
+        // "tostadas" is toast, but "almendras tostadas" are roasted
+        let noun = participleNouns.contains(folded) && !preparation.contains(base)
+        return base.count >= 6 && (base.hasSuffix("ado") || base.hasSuffix("ido")) && !productParticiples.contains(base) && !noun
+    }
 
     /// Whether `folded` is a preparation or description word in one of its forms.
     static func isPreparation(_ folded: String) -> Bool {
@@ -66,13 +117,40 @@ enum FoodWords {
     /// una ensalada", "just a coffee".
     static let fillers: Set<String> = [
         "i", "had", "ate", "have", "eaten", "drank", "drink", "just", "only", "ich", "hatte", "habe", "hab", "esse", "trinke", "ass",
-        "nur", "comi", "he", "comido", "tome", "bebi", "desayune", "cene", "solo",
+        "nur", "comi", "he", "comido", "tome", "bebi", "desayune", "cene", "ceno", "solo", "dann", "danach", "anschliessend",
     ]
+
+    /// Times of the day and meals, folded: said before the food, they are not the food.
+    static let mealTimes: Set<String> = [
+        "morgens", "mittags", "nachmittags", "vormittags", "abends", "nachmittag", "spatnachmittag", "mittag", "abend", "fruhstuck",
+        "mittagessen", "abendessen", "abendbrot", "nachtisch", "breakfast", "lunch", "dinner", "manana", "tarde", "noche",
+        "mediodia", "postre", "cena", "desayuno", "merienda",
+    ]
+
+    /// Words that lead to a time or a meal: "zum Frühstück", "als Nachtisch", "a media mañana".
+    static let mealTimeLeads: Set<String> = ["zum", "zur", "als", "am", "for", "at", "para", "de", "a", "media", "por", "la", "en"]
 
     /// Words that open a clause about how the food is used or cut, once the food is named:
     /// "olive oil for frying", "Öl zum Braten", "Pfeffer aus der Mühle", "harina para
     /// enharinar", "water as needed", "eggs, at room temperature", "manzana sin corazón".
     static let clauseStarters: Set<String> = ["for", "as", "at", "zum", "zur", "fur", "aus", "para", "sin", "ohne", "je", "alternativ"]
+
+    /// "Thunfisch ohne Öl", "manteca sin sal", "yogurt without sugar": a food free of something
+    /// is a product of its own, unlike "manzana sin corazón".
+    static let withouts: Set<String> = ["sin", "ohne", "without"]
+    static let freeFrom: Set<String> = [
+        "sal", "azucar", "azucares", "lactosa", "gluten", "grasa", "alcohol", "cafeina", "ol", "zucker", "salz", "laktose", "fett",
+        "alkohol", "koffein", "sugar", "salt", "lactose", "fat", "caffeine",
+    ]
+
+    /// Words that open a range: "entre 300 g y 400 g", "zwischen 2 und 3 EL", "between 2 and 3".
+    static let betweens: Set<String> = ["entre", "zwischen", "between"]
+
+    /// Words that make a spoon a small one: "una cucharada pequeña".
+    static let small: Set<String> = ["pequena", "pequeno", "small", "kleiner", "kleine"]
+
+    /// Words that say a food is served with the next: "acompañado de pan", "served with rice".
+    static let accompanying: Set<String> = ["acompanado", "acompanada", "acompanados", "acompanadas", "served", "serviert"]
 
     /// Clauses that are part of a food's name: "nata para montar" (whipping cream).
     static let namePhrases: Set<String> = ["para montar", "para cocinar", "zum kochen"]
@@ -107,7 +185,8 @@ enum FoodWords {
     static let participleNouns: Set<String> = [
         "avocado", "avocados", "enchilada", "enchiladas", "colada", "cebada", "dorada", "doradas", "adobo", "pomada",
         "pescado", "pescados", "helado", "helados", "asado", "ensalada", "ensaladas", "empanada", "empanadas", "mermelada",
-        "limonada", "tostada", "tostadas", "granada", "granadas", "cuajada", "fabada", "mariscada", "gambada", "morcilla",
+        "limonada", "tostada", "tostadas", "granada", "granadas", "bebida", "bebidas", "comida", "comidas", "cuajada", "fabada", "mariscada",
+        "gambada", "morcilla",
         "bread", "seed", "seeds", "gebaeck", "gemuse", "getreide", "getranke", "gelee", "gewurz", "gewurze", "gehacktes",
         "abendbrot", "ansbacher", "apfelstrudel", "zerealien", "aufschnitt", "aufstrich",
     ]

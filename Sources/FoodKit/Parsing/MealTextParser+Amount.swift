@@ -8,10 +8,10 @@ extension MealTextParser {
         let folded = words.map(SearchText.fold)
         // "one and a half", "zwei und ein halb"
         if folded.count > amount.used + 1, FoodWords.halfJoiners.contains(folded[amount.used]),
-            isHalf(Array(folded[(amount.used + 1)...]))
+            let part = joinedPart(Array(words[(amount.used + 1)...]))
         {
-            amount.used += NumberWords.parts[folded[amount.used + 1]] == 0.5 ? 2 : 3
-            amount.value += 0.5
+            amount.used += 1 + part.used
+            amount.value += part.value
         }
         guard folded.count > amount.used + 1 else { return amount }
         let next = folded[amount.used]

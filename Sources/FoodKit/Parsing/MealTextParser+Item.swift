@@ -24,6 +24,7 @@ extension MealTextParser {
         var amount: Amount?
         var unit: QuantityUnit?
         dropLeadIn(&words)
+        preparation += leadingNotes(&words)
         splitUnitNamingFood(&words)
         if let found = leadingAmount(words) ?? impliedAmount(words) {
             amount = found
@@ -37,10 +38,12 @@ extension MealTextParser {
             unit = found
             words.removeLast(used)
         }
-        for inner in fragment.parentheticals {
-            if let (weight, weightUnit) = parentheticalWeight(inner) {
-                amount = weight
-                unit = weightUnit
+        // "1 Hühnerbrust (ca. 250 g)": a counted piece keeps its count beside an approximate weight
+        let counted = amount != nil && unit == nil
+        for inner in fragment.parentheticals + trailingMeasure(&words) {
+            if let measure = measure(inner), !(counted && measure.approximate) {
+                amount = measure.amount
+                unit = measure.unit
             } else {
                 preparation += inner
             }
@@ -57,6 +60,11 @@ extension MealTextParser {
         // "3 garlic cloves", "2 celery stalks": the unit named after the food
         if unit == nil, amount != nil, let (named, rest) = trailingUnit(food) {
             unit = named
+            food = rest
+        }
+        // "1 beef bouillon cube", "Seasoning cubes": a stock that comes as cubes
+        if unit == nil, let rest = stockCube(food) {
+            unit = .tablet
             food = rest
         }
         // "agua o caldo de verduras": the first of the alternatives is counted, the rest said
@@ -99,30 +107,12 @@ extension MealTextParser {
         words.replaceSubrange(index...index, with: (index == 0 ? ["1"] : []) + [unit, food])
     }
 
-    /// Words that offer another food instead ("o", "or", "oder", "u").
-    static let alternativeWords: Set<String> = ["o", "or", "oder", "u", "bzw"]
-
-    /// A food name split at its alternatives, each with letters: the first and the others.
-    static func alternatives(_ food: String) -> (String, [String]) {
-        let words = food.split(separator: " ").map(String.init)
-        var parts: [[String]] = [[]]
-        for word in words {
-            if alternativeWords.contains(SearchText.fold(word).trimmingCharacters(in: .punctuationCharacters)) && !parts[parts.count - 1].isEmpty {
-                parts.append([])
-            } else {
-                parts[parts.count - 1].append(word)
-            }
-        }
-        let named = parts.map { $0.joined(separator: " ") }.filter { $0.contains(where: \.isLetter) }
-        guard named.count > 1 else { return (food, []) }
-        return (named[0], Array(named.dropFirst()))
-    }
-
     /// Drops what opens a phrase without naming anything ("I had", a leading comma, "the" before
     /// "juice of"); returns the item when the phrase names a part of a food before its amount
     /// ("juice of 1/2 orange", "finely grated zest of 1 lemon").
     private static func opening(_ words: inout [String], text: String) -> ParsedItem? {
         while words.count > 1, FoodWords.fillers.contains(SearchText.fold(words[0])) { words.removeFirst() }
+        dropMealTime(&words)
         while let first = words.first,
             first == ","
                 || FoodWords.articles.contains(SearchText.fold(first)) && words.count > 2
@@ -139,6 +129,17 @@ extension MealTextParser {
         return partItem(words, text: text)
     }
 
+    /// When the food was eaten, before it: "zum Frühstück zwei Knäckebrot", "Nachmittags
+    /// Karotten", "a media mañana un yogur", "for lunch a sandwich".
+    private static func dropMealTime(_ words: inout [String]) {
+        let folded = words.prefix(3).map(SearchText.fold)
+        let leads = folded.prefix { FoodWords.mealTimeLeads.contains($0) }.prefix(2)
+        guard leads.count < folded.count, words.count > leads.count + 1,
+            FoodWords.mealTimes.contains(folded[leads.count])
+        else { return }
+        words.removeFirst(leads.count + 1)
+    }
+
     /// Words before an amount that only hedge or frame it: "about 200 g", "ca. 2 EL", "unos
     /// 100 g", "alrededor de 4 cucharadas", "de 2 a 3 cucharadas", "from 2 to 3".
     private static func dropLeadIn(_ words: inout [String]) {
@@ -153,7 +154,44 @@ extension MealTextParser {
             range.range != nil
         {
             words.removeFirst()
+        } else if FoodWords.betweens.contains(folded[0]) {
+            betweenRange(&words)
         }
+    }
+
+    /// Notes before the amount: "optional: 1 EL Honig", "n. B. 2 EL Zucker".
+    private static func leadingNotes(_ words: inout [String]) -> [String] {
+        let notes = words.prefix(while: isDescription)
+        guard !notes.isEmpty, leadingAmount(Array(words.dropFirst(notes.count))) != nil else { return [] }
+        words.removeFirst(notes.count)
+        return Array(notes)
+    }
+
+    /// "entre 300 g y 400 g de sepia" → "300 - 400 g de sepia"; "zwischen 2 und 3 EL" → "2 - 3 EL".
+    private static func betweenRange(_ words: inout [String]) {
+        let folded = words.map(SearchText.fold)
+        var joiner = 2
+        if folded.count > 3, QuantityUnit.words[folded[2]] != nil { joiner = 3 }
+        guard folded.count > joiner + 2, NumberWords.number(words[1]) != nil, FoodWords.halfJoiners.contains(folded[joiner]),
+            NumberWords.number(words[joiner + 1]) != nil
+        else { return }
+        words = [words[1], "-"] + words[(joiner + 1)...]
+    }
+
+    /// A spoon said to be small is a teaspoon: "una cucharada pequeña de avena"; "una cucharilla
+    /// de café de salsa de soja" is a coffee spoon of soy sauce.
+    private static func spoonSize(_ unit: QuantityUnit, _ words: inout [String]) -> QuantityUnit {
+        guard unit == .tablespoon || unit == .teaspoon, words.count > 2 else { return unit }
+        let folded = words.prefix(3).map(SearchText.fold)
+        if FoodWords.small.contains(folded[0]) {
+            words.removeFirst()
+            return .teaspoon
+        }
+        if folded[0] == "de", ["cafe", "postre"].contains(folded[1]), connectors.contains(folded[2]) {
+            words.removeFirst(2)
+            return .teaspoon
+        }
+        return unit
     }
 
     /// One of a unit typed without a number: "Liter Milch", "taza de café", "kilo y medio de
@@ -161,7 +199,7 @@ extension MealTextParser {
     private static func impliedAmount(_ words: [String]) -> Amount? {
         let folded = words.prefix(3).map(SearchText.fold)
         guard folded.count > 1, let unit = QuantityUnit.words[folded[0]] else { return nil }
-        let framed = connectors.contains(folded[1]) || FoodWords.halfJoiners.contains(folded[1]) && isHalf(Array(folded.dropFirst(2)))
+        let framed = connectors.contains(folded[1]) || FoodWords.halfJoiners.contains(folded[1]) && joinedPart(Array(words.dropFirst(2))) != nil
         return unit.fixedAmount != nil || framed || countedAlone.contains(unit) ? Amount(value: 1, range: nil, used: 0) : nil
     }
 
@@ -182,6 +220,24 @@ extension MealTextParser {
         return (unit, words.joined(separator: " "))
     }
 
+    /// "beef bouillon cube" → "beef bouillon"; nil unless the cube follows a stock.
+    private static func stockCube(_ food: String) -> String? {
+        let words = food.split(separator: " ").map(String.init)
+        guard words.count > 1, QuantityUnit.words[SearchText.fold(words[words.count - 1])] == .tablet,
+            FoodWords.stocks.contains(SearchText.fold(words[words.count - 2]))
+        else { return nil }
+        return words.dropLast().joined(separator: " ")
+    }
+
+    /// A unit whose meaning depends on the food after it: "1 Glas Kichererbsen" is a jar, "ein
+    /// Glas Milch" a drinking glass; "1 Packung Backpulver", "1 packet yeast" are sachets.
+    static func unit(_ unit: QuantityUnit, typed word: String, before food: [String]) -> QuantityUnit {
+        let folded = food.map(SearchText.fold)
+        if ["glas", "glaser"].contains(word), !folded.contains(where: FoodWords.isDrink) { return .jar }
+        if unit == .package, folded.contains(where: { word in FoodWords.sachetFoods.contains(where: word.hasSuffix) }) { return .envelope }
+        return unit
+    }
+
     /// The unit after an amount ("2 EL", "tres cuartos de taza", "1 large can"), a half after
     /// it ("2 tazas y media") and a second amount added to it ("1/2 cup plus 1 tablespoon").
     /// A unit with no food after it is not taken ("200 g" alone names no food).
@@ -192,6 +248,8 @@ extension MealTextParser {
         if folded.count > 2, connectors.contains(folded[0]), QuantityUnit.words[folded[1]] != nil { skip = 1 }
         // "three quarters of a cup of milk"
         if folded.count > 3, connectors.contains(folded[0]), NumberWords.words[folded[1]] == 1, QuantityUnit.words[folded[2]] != nil { skip = 2 }
+        // "46 fl oz": a fluid ounce
+        if folded.count > 2, folded[0] == "fl", QuantityUnit.words[folded[1]] == .ounce { skip = 1 }
         if folded.count > 2, FoodWords.isPreparation(folded[0]), QuantityUnit.words[folded[1]] != nil {
             preparation.append(words[0])
             skip = 1
@@ -200,15 +258,22 @@ extension MealTextParser {
         // "cc" is a teaspoon (cucharadita de café) in "1 cc de sal", cubic centimetres in "375cc de caldo"
         if folded[skip] == "cc", let value = amount?.value, value >= 20 { unit = .milliliter }
         words.removeFirst(skip + 1)
-        if words.count > 2, FoodWords.halfJoiners.contains(SearchText.fold(words[0])), isHalf(words.dropFirst().map(SearchText.fold)) {
-            let used = NumberWords.parts[SearchText.fold(words[1])] == 0.5 ? 2 : 3
-            amount?.value += 0.5
+        unit = Self.unit(unit, typed: folded[skip], before: words)
+        if words.count > 2, FoodWords.halfJoiners.contains(SearchText.fold(words[0])), let part = joinedPart(Array(words.dropFirst())) {
+            amount?.value += part.value
             amount?.range = nil
-            words.removeFirst(used)
+            words.removeFirst(1 + part.used)
         }
+        unit = spoonSize(unit, &words)
         if let (extra, used) = addedAmount(words, to: unit) {
             amount?.value += extra
             amount?.range = nil
+            words.removeFirst(used)
+        }
+        if unit.fixedAmount == nil, let (contents, used) = containerContents(words) {
+            amount?.value *= contents.amount.value
+            amount?.range = nil
+            unit = contents.unit
             words.removeFirst(used)
         }
         return (unit, preparation)
@@ -233,30 +298,6 @@ extension MealTextParser {
         return nil
     }
 
-    /// A weight or volume in parentheses, which wins over the amount before it: "1 Becher
-    /// Joghurt (500 g)", "1 can (15 oz) beans", "(ca. 200 g)", "(Abtropfgewicht 240 g)". Of
-    /// several measures ("½ cup (110 g / 3.9 oz)", "1 cup (2 sticks / 250 g)") the first
-    /// weight or volume counts; a conversion note ("1 TL ~ 2 g") is no amount of the food.
-    private static func parentheticalWeight(_ inner: [String]) -> (Amount, QuantityUnit)? {
-        let measures = inner.split { [",", "/"].contains($0) || alternativeWords.contains(SearchText.fold($0)) }.map(Array.init)
-        for measure in measures {
-            var words = measure
-            while words.count > 2, NumberWords.hedges.contains(SearchText.fold(words[0])) || FoodWords.weightLeads.contains(SearchText.fold(words[0]))
-            {
-                words.removeFirst()
-            }
-            guard let amount = leadingAmount(words), words.count > amount.used,
-                let unit = QuantityUnit.words[SearchText.fold(words[amount.used])]
-            else { continue }
-            let rest = words.dropFirst(amount.used + 1)
-            guard rest.allSatisfy({ FoodWords.isPreparation(SearchText.fold($0)) }) else { return nil }
-            if unit.fixedAmount != nil { return (amount, unit) }
-            // a cup or a spoon counts when it is the first measure ("1 can (~2 cups / 16 oz)")
-            if unit.standardMilliliters != nil, measure == measures[0] { return (amount, unit) }
-        }
-        return nil
-    }
-
     /// "Juice of 1/2 orange", "Saft einer halben Zitrone", "zumo de medio limón": the part of
     /// the food, counted by the amount of the whole food.
     private static func partItem(_ words: [String], text: String) -> ParsedItem? {
@@ -267,7 +308,9 @@ extension MealTextParser {
         let amount = leadingAmount(rest)
         guard amount != nil || hadConnector, amount.map({ $0.value > 0 && $0.value.isFinite }) ?? true else { return nil }
         rest.removeFirst(amount?.used ?? 0)
-        let (fruit, preparation) = foodAndPreparation(rest)
+        let (fruits, preparation) = foodAndPreparation(rest)
+        // "juice of 1 lime or lemon": the first
+        let fruit = alternatives(fruits).0
         guard fruit.contains(where: \.isLetter) else { return nil }
         var item = ParsedItem(
             text: text,
@@ -307,7 +350,9 @@ extension MealTextParser {
             let product = food.last.map { FoodWords.productPhrases.contains(SearchText.fold($0) + " " + word) } ?? false
             let endsFood =
                 FoodWords.isPreparation(word) && !product
+                || FoodWords.isSpanishParticiple(word) && !product && food.last.map { isFoodWord($0) && !isAlternativeWord($0) } == true
                 || !food.isEmpty && FoodWords.clauseStarters.contains(word) && !FoodWords.namePhrases.contains(word + " " + next)
+                    && !(FoodWords.withouts.contains(word) && FoodWords.freeFrom.contains(next))
                 || !food.isEmpty && FoodWords.cutStarters.contains(word) && (FoodWords.cuts.contains(next) || FoodWords.isPreparation(next))
                 || freshlyGround(segment, at: position)
             if endsFood {

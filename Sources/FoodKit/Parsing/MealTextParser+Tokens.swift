@@ -7,10 +7,12 @@ extension MealTextParser {
         var marked = text
         for (mark, spaced) in [
             ("\n", " \n "), ("\r", " "), ("\t", " "), (";", " ; "), ("+", " + "), ("&", " & "), ("(", " ( "),
-            (")", " ) "), ("[", " ( "), ("]", " ) "), (":", " "), ("–", "-"), ("—", "-"), ("×", " x "),
+            (")", " ) "), ("[", " ( "), ("]", " ) "), (":", " "), ("–", "-"), ("—", "-"), ("×", " x "), ("~", " ~ "), ("≈", " ≈ "),
         ] {
             marked = marked.replacingOccurrences(of: mark, with: spaced)
         }
+        // "n. B." (nach Belieben) is one note, not two words
+        marked = marked.replacingOccurrences(of: #"(?<![\p{L}.])n\.\s*[bB]\."#, with: " n.B. ", options: .regularExpression)
         var result: [String] = []
         for word in marked.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
             result += commaSplit(word).flatMap { $0 == "," ? [","] : splitNumberAndUnit(trimmed($0)) }

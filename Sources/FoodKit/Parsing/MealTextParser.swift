@@ -132,12 +132,21 @@ public enum MealTextParser {
                 current.words.append(token)
                 continue
             }
-            if [";", "\n"].contains(token) {
+            // "Sopa / Pollo asado / Yogur" lists foods (but "200 g / 7 oz" is one amount)
+            if [";", "\n"].contains(token) || token == "/" && !(index + 1 < tokens.count && NumberWords.number(tokens[index + 1]) != nil) {
                 close()
                 continue
             }
             if token == "," {
                 if splitsAtComma(tokens, folded, after: index, current: current.words) { close() } else { current.words.append(token) }
+                continue
+            }
+            // "100g yogurt 30g berry smoothie": a new amount and unit after a food start the next
+            if startsNextFood(tokens, folded, at: index, current: current.words) { close() }
+            // "acompañado con fajitas", "served with rice": what goes with the food before
+            if FoodWords.accompanying.contains(folded[index]), index + 1 < folded.count, ["de", "con", "with", "mit"].contains(folded[index + 1]) {
+                close()
+                current.withPrevious = true
                 continue
             }
             if separators.contains(token) || separators.contains(folded[index]) {
@@ -154,6 +163,18 @@ public enum MealTextParser {
         if let words = parenthetical, !words.isEmpty { current.words += words }
         close()
         return pieces
+    }
+
+    /// A number and a unit after a food name, with a food after them, start another food, as
+    /// food diaries list them: "100g yogurt 30g berry smoothie", "30g oatmeal 1Tbsp maple syrup".
+    private static func startsNextFood(_ tokens: [String], _ folded: [String], at index: Int, current: [String]) -> Bool {
+        guard index + 2 < tokens.count, NumberWords.number(tokens[index]) != nil, QuantityUnit.words[folded[index + 1]] != nil,
+            let last = current.last, isFoodWord(last)
+        else { return false }
+        // "2 x 100 g", "2 to 3 cups", "4 cups nuts or 800 ml extract" go on with the amount
+        let joining = FoodWords.times.union(FoodWords.rangeWords).union(FoodWords.plus).union(alternativeWords)
+        guard !joining.contains(SearchText.fold(last)), last != "-" else { return false }
+        return isFoodWord(tokens[index + 2]) && !separators.contains(folded[index + 2])
     }
 
     /// Token positions covered by a known dish name ("arroz con leche"), longest first.
@@ -188,17 +209,24 @@ public enum MealTextParser {
     /// ("1/2 pound firm, crisp green beans").
     private static func splitsAtComma(_ tokens: [String], _ folded: [String], after index: Int, current: [String]) -> Bool {
         guard current.contains(where: { isFoodWord($0) && !isEnglishParticiple(SearchText.fold($0)) }) else { return false }
+        if listsAlternatives(tokens, folded, after: index) { return false }
         let words = Array(folded[(index + 1)...].prefix { !$0.isEmpty }.prefix(12))
         guard let first = words.first else { return true }
+        // an approximate weight after the food, or the weight of a unit, belongs to it: "1
+        // Hühnerbrust, ca. 250 g", "1 Glas Oliven, 290 g" (but "2 eggs, 200 g" says nothing of the eggs)
+        let following = tokens[(index + 1)...].prefix { ![",", ";", "\n", "("].contains($0) }
+        if isMeasure(following), isHedge(following.first ?? "") || current.contains(where: { QuantityUnit.words[SearchText.fold($0)] != nil }) {
+            return false
+        }
         // a new amount starts a new food: "2 Eier, 1 Brötchen"
         if NumberWords.number(tokens[index + 1]) != nil || NumberWords.words[first] != nil,
             !(words.count > 1 && FoodWords.isPreparation(words[1]))
         {
             return true
         }
-        if FoodWords.isPreparation(first) || FoodWords.clauseStarters.contains(first) || FoodWords.cutStarters.contains(first) {
-            return false
-        }
+        if FoodWords.isPreparation(first) { return namesNewFood(words) }
+        if FoodWords.clauseStarters.contains(first) || FoodWords.cutStarters.contains(first) { return false }
+        if describesInGerman(tokens, after: index) { return false }
         // a participle with nothing but descriptions around it: "cloves separated and peeled",
         // "aufgebacken" (but "jamón cocido" is a food)
         let joiners: Set<String> = ["and", "und", "y", "or", "o", "oder"]
@@ -210,6 +238,29 @@ public enum MealTextParser {
             if before && after { return false }
         }
         return true
+    }
+
+    /// After a comma, descriptions and then a food's name or an amount start a new food
+    /// ("Kaffee, gekochtes Ei", "Salz, frisch gemahlener Pfeffer"); descriptions alone describe
+    /// the food before it.
+    private static func namesNewFood(_ words: [String]) -> Bool {
+        let rest = words.drop(while: FoodWords.isPreparation).prefix { !separators.contains($0) }
+        // "Topping 1 TL Nüsse": a note, then a new amount
+        if let first = rest.first, NumberWords.number(first) != nil || NumberWords.words[first] != nil { return true }
+        return !rest.isEmpty && rest.count <= 3
+            && rest.allSatisfy {
+                isFoodWord($0) && !FoodWords.looksPrepared($0) && !FoodWords.cuts.contains($0)
+                    && !FoodWords.clauseStarters.contains($0) && !FoodWords.cutStarters.contains($0)
+            }
+    }
+
+    /// German nouns are written in capitals: after a food in capitals ("½ TL Paprikapulver,
+    /// rosenscharf"), words in lower case only describe it. The first word of the line does not
+    /// count, as any language writes it in capitals.
+    private static func describesInGerman(_ tokens: [String], after index: Int) -> Bool {
+        guard index > 1, tokens[index - 1].first?.isUppercase == true else { return false }
+        let words = tokens[(index + 1)...].prefix { ![",", ";", "\n", "(", ")"].contains($0) }
+        return !words.isEmpty && words.allSatisfy { $0.allSatisfy(\.isLowercase) }
     }
 
     /// "cooked", "ripe"-like English descriptions before the food: "1 cup cooked, crumbled bacon".
@@ -230,13 +281,15 @@ public enum MealTextParser {
         let before = index > 0 ? folded[index - 1] : ""
         let after = index + 1 < folded.count ? Array(folded[(index + 1)...]) : []
         guard let next = after.first else { return true }
-        // "one and a half cups", "2 tazas y media"
-        if FoodWords.halfJoiners.contains(folded[index]), isHalf(after),
+        // "one and a half cups", "2 tazas y media", "1 kg y 1/4"
+        if FoodWords.halfJoiners.contains(folded[index]), joinedPart(Array(tokens[(index + 1)...])) != nil,
             NumberWords.number(tokens[index - 1 < 0 ? index : index - 1]) != nil || NumberWords.words[before] != nil
                 || QuantityUnit.words[before] != nil
         {
             return false
         }
+        // "entre 300 g y 400 g", "between 2 and 3 cups"
+        if FoodWords.halfJoiners.contains(folded[index]), closesRangeStart(tokens, folded, at: index) { return false }
         // "1/2 cup plus 1 tablespoon", "1 lb and 2 oz"
         if FoodWords.plus.contains(folded[index]) || FoodWords.plus.contains(tokens[index]), QuantityUnit.words[before] != nil, index >= 2,
             NumberWords.number(tokens[index - 2]) != nil || NumberWords.words[folded[index - 2]] != nil,
@@ -254,11 +307,25 @@ public enum MealTextParser {
         return true
     }
 
-    /// "a half", "ein halb", "half", "media", "medio".
-    static func isHalf(_ words: [String]) -> Bool {
-        guard let first = words.first else { return false }
-        if NumberWords.parts[first] == 0.5 { return true }
-        return words.count > 1 && NumberWords.words[first] == 1 && NumberWords.parts[words[1]] == 0.5
+    /// Whether the word at `index` joins the bounds of a range opened by "between": "entre
+    /// 300 g y 400 g", "zwischen 2 und 3 EL".
+    static func closesRangeStart(_ tokens: [String], _ folded: [String], at index: Int) -> Bool {
+        var start = index - 1
+        if start > 0, QuantityUnit.words[folded[start]] != nil { start -= 1 }
+        guard start > 0, NumberWords.number(tokens[start]) != nil, index + 1 < tokens.count, NumberWords.number(tokens[index + 1]) != nil
+        else { return false }
+        return FoodWords.betweens.contains(folded[start - 1])
+    }
+
+    /// A part of one after "and": "a half", "ein halb", "half", "media", "un cuarto", "1/4",
+    /// "¼"; its value and the words it took.
+    static func joinedPart(_ words: [String]) -> (value: Double, used: Int)? {
+        guard let first = words.first else { return nil }
+        let folded = words.prefix(2).map(SearchText.fold)
+        if NumberWords.parts[folded[0]] == 0.5 { return (0.5, 1) }
+        if folded.count > 1, NumberWords.words[folded[0]] == 1, let part = NumberWords.parts[folded[1]] { return (part, 2) }
+        if let value = NumberWords.number(first), value < 1 { return (value, 1) }
+        return nil
     }
 }
 

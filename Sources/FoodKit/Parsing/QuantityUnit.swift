@@ -92,11 +92,18 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
                     "cdta", "cdtas", "cdita", "cditas", "cc", "c/c", "cucharilla", "cucharillas",
                 ]
             ),
-            (.slice, ["slice", "slices", "scheibe", "scheiben", "rebanada", "rebanadas", "loncha", "lonchas", "rodaja", "rodajas"]),
+            (
+                .slice,
+                [
+                    "slice", "slices", "scheibe", "scheiben", "rebanada", "rebanadas", "loncha", "lonchas", "rodaja", "rodajas",
+                    "lonchita", "lonchitas", "rodajita", "rodajitas",
+                ]
+            ),
             (
                 .piece,
                 [
                     "piece", "pieces", "pc", "pcs", "stuck", "stueck", "stk", "pieza", "piezas", "unidad", "unidades", "trozo", "trozos",
+                    "trocito", "trocitos",
                     "loaf", "loaves", "laib", "laibe",
                 ]
             ),
@@ -109,7 +116,7 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
                 ]
             ),
             (.bowl, ["bowl", "bowls", "schussel", "schale", "schalen", "tazon", "tazones", "bol", "cuenco"]),
-            (.can, ["can", "cans", "dose", "dosen", "lata", "latas"]),
+            (.can, ["can", "cans", "tin", "tins", "dose", "dosen", "lata", "latas"]),
             (.bottle, ["bottle", "bottles", "flasche", "flaschen", "botella", "botellas"]),
             (.quart, ["quart", "quarts", "qt"]),
             (.pint, ["pint", "pints", "pt"]),
@@ -125,7 +132,7 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
                 [
                     "package", "packages", "pkg", "pack", "packs", "packet", "packets", "packung", "packungen", "pckg", "pck",
                     "paquete", "paquetes", "sobre", "sobres", "tute", "tuten",
-                    "packchen", "pckchen", "bag", "bags", "bolsa", "bolsas",
+                    "packchen", "pckchen", "bag", "bags", "bolsa", "bolsas", "sleeve", "sleeves",
                 ]
             ),
             (.head, ["head", "heads", "kopf", "kopfe", "cabeza", "cabezas"]),
@@ -135,10 +142,10 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
             (.bulb, ["bulb", "bulbs", "knolle", "knollen", "bulbo", "bulbos"]),
             (.strip, ["strip", "strips", "streifen", "tira", "tiras"]),
             (.envelope, ["envelope", "envelopes", "sachet", "sachets", "tutchen", "beutel", "beutelchen"]),
-            (.leaf, ["leaf", "leaves", "blatt", "blatter", "hoja", "hojas"]),
+            (.leaf, ["leaf", "leaves", "blatt", "blatter", "hoja", "hojas", "hojita", "hojitas"]),
             (.pot, ["pot", "pots", "tub", "tubs", "carton", "cartons", "becher", "tarrina", "tarrinas", "vasito", "vasitos"]),
             (.jar, ["jar", "jars", "bote", "botes", "frasco", "frascos", "tarro", "tarros", "einmachglas"]),
-            (.tablet, ["pastilla", "pastillas", "cubito", "cubitos", "tablet", "tablets"]),
+            (.tablet, ["pastilla", "pastillas", "cubito", "cubitos", "tablet", "tablets", "cube", "cubes", "wurfel"]),
             (.scoop, ["scoop", "scoops", "kugel", "kugeln", "bola", "bolas"]),
             (.vial, ["flaschchen", "flaeschchen", "ampulle", "ampullen", "vial", "vials"]),
         ]

@@ -13,19 +13,47 @@ struct RecipeUnitTests {
             ("1 frasco de pimientos del piquillo", .jar, "pimientos del piquillo"),
             ("2 tarros de alcachofas", .jar, "alcachofas"),
             ("1 pastilla de caldo de pollo", .tablet, "caldo de pollo"),
-            ("1 sobre de levadura química", .package, "levadura química"),
+            ("1 sobre de levadura química", .envelope, "levadura química"),
             ("250 grs de harina", .gram, "harina"),
             ("1 lt. de leche", .liter, "leche"),
             ("2 cdra de aceite de oliva", .tablespoon, "aceite de oliva"),
-            ("1 Glas Kichererbsen", .glass, "Kichererbsen"),
+            ("1 Glas Kichererbsen", .jar, "Kichererbsen"),
             ("1 Fläschchen Rumaroma", .vial, "Rumaroma"),
-            ("1 Brühwürfel", nil, "Brühwürfel"),
+            ("1 Brühwürfel", .tablet, "Brühe"),
         ]
     )
     func units(_ text: String, _ unit: QuantityUnit?, _ food: String) throws {
         let item = try #require(MealTextParser.parse(text).items.first, "\(text)")
         #expect(item.unit == unit, "\(text): \(String(describing: item.unit))")
         #expect(item.food == food, "\(text): \(item.food)")
+    }
+
+    @Test(
+        "a Glas of a preserve is a jar, of a drink a glass; a packet of baking powder or yeast is a sachet; a stock cube is a tablet",
+        arguments: [
+            ("2 Gläser Rote Bete", QuantityUnit.jar, "Rote Bete"),
+            ("1 Glas Sauerkraut", .jar, "Sauerkraut"),
+            ("ein Glas Apfelsaft", .glass, "Apfelsaft"),
+            ("2 Gläser Rotwein", .glass, "Rotwein"),
+            ("2 Packungen Trockenhefe", .envelope, "Trockenhefe"),
+            ("1 packet active dry yeast", .envelope, "active dry yeast"),
+            ("un sobre de gasificante", .envelope, "gasificante"),
+            ("1 Packung Nudeln", .package, "Nudeln"),
+            ("un sobre de jamón", .package, "jamón"),
+            ("2 chicken stock cubes", .tablet, "chicken stock"),
+            ("Bouillon cubes", .tablet, "Bouillon"),
+            ("1 Gemüsebrühwürfel", .tablet, "Gemüsebrühe"),
+            ("3 ice cubes", nil, "ice cubes"),
+            ("2 tins of chickpeas", .can, "chickpeas"),
+            ("half a sleeve of saltines", .package, "saltines"),
+            ("3 hojitas de albahaca", .leaf, "albahaca"),
+            ("2 trocitos de chocolate", .piece, "chocolate"),
+            ("4 rodajitas de chorizo", .slice, "chorizo"),
+        ]
+    )
+    func unitsByFood(_ text: String, _ unit: QuantityUnit?, _ food: String) throws {
+        let item = try #require(MealTextParser.parse(text).items.first, "\(text)")
+        #expect(item.unit == unit && item.food == food, "\(text): \(String(describing: item.unit)) \(item.food)")
     }
 
     @Test(

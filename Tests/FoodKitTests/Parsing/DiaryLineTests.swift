@@ -1,0 +1,39 @@
+import Testing
+
+@testable import FoodKit
+
+/// Issue 29, finding 4: food diaries list foods by their amounts, without commas or "and".
+@Suite("Food diary lines")
+struct DiaryLineTests {
+    @Test(
+        "an amount and a unit after a food start the next food; amounts joined by x, to, or and plus do not",
+        arguments: [
+            ("200g skyr 40g granola", ["200 gram skyr", "40 gram granola"]),
+            ("1 cup coffee 2 tbsp cream", ["1 cup coffee", "2 tablespoon cream"]),
+            ("Vanilleeis, Topping 1 EL Schokosoße", ["1 - Vanilleeis", "1 tablespoon Schokosoße"]),
+            ("Müsli 50 g mit Milch", ["50 gram Müsli", "1 - Milch"]),
+            ("2 x 100 g Hackfleisch", ["200 gram Hackfleisch"]),
+            ("3 cups flour or 400 g almond flour", ["3 cup flour"]),
+        ]
+    )
+    func amounts(_ text: String, _ items: [String]) {
+        let parsed = MealTextParser.parse(text).items.map { "\(String(format: "%g", $0.quantity)) \($0.unit?.rawValue ?? "-") \($0.food)" }
+        #expect(parsed == items, "\(text): \(parsed)")
+    }
+
+    @Test(
+        "when the food was eaten and words of the telling are not the food",
+        arguments: [
+            ("zum Mittagessen eine Pizza", ["1 - Pizza"]),
+            ("Abends Brot, noch ein Joghurt", ["1 - Brot", "1 - Joghurt"]),
+            ("Bratkartoffeln und Spiegelei dazu", ["1 - Bratkartoffeln", "1 - Spiegelei"]),
+            ("for breakfast two eggs", ["2 - eggs"]),
+            ("a media tarde una manzana", ["1 - manzana"]),
+            ("media docena de huevos", ["6 - huevos"]),
+        ]
+    )
+    func telling(_ text: String, _ items: [String]) {
+        let parsed = MealTextParser.parse(text).items.map { "\(String(format: "%g", $0.quantity)) \($0.unit?.rawValue ?? "-") \($0.food)" }
+        #expect(parsed == items, "\(text): \(parsed)")
+    }
+}
