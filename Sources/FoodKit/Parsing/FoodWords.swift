@@ -40,6 +40,9 @@ enum FoodWords {
         "fleischbruhwurfel": ("Würfel", "Fleischbrühe"), "suppenwurfel": ("Würfel", "Suppe"),
     ]
 
+    /// Unit words that name a food when nothing follows them: "ein Riegel" is a bar to eat.
+    static let unitsNamingFoodAlone: Set<String> = ["riegel"]
+
     /// Words naming a stock that comes as cubes: "1 beef bouillon cube" is a tablet of beef bouillon.
     static let stocks: Set<String> = ["stock", "bouillon", "broth", "seasoning", "caldo", "maggi", "knorr"]
 
