@@ -26,6 +26,7 @@ extension MealTextParser {
         dropLeadIn(&words)
         preparation += leadingNotes(&words)
         splitUnitNamingFood(&words)
+        drinkGlass(&words)
         if let found = leadingAmount(words) ?? impliedAmount(words) {
             amount = found
             words.removeFirst(found.used)
