@@ -27,8 +27,11 @@ extension MealTextParser {
         preparation += leadingNotes(&words)
         splitUnitNamingFood(&words)
         drinkGlass(&words)
+        // "Radler 0,5", "0,5 Bier": a decimal that may be litres
+        var decimal = false
         if let found = leadingAmount(words) ?? impliedAmount(words) {
             amount = found
+            decimal = found.used == 1 && isDecimal(words[0])
             words.removeFirst(found.used)
             // "200 g" with nothing after it names no food
             if words.count == 1, QuantityUnit.words[SearchText.fold(words[0])] != nil,
@@ -41,6 +44,7 @@ extension MealTextParser {
         if amount == nil, let (value, found, used) = trailingQuantity(words) {
             amount = Amount(value: value, range: nil, used: used)
             unit = found
+            decimal = used == 1 && isDecimal(words[words.count - 1])
             words.removeLast(used)
         }
         // "1 Hühnerbrust (ca. 250 g)": a counted piece keeps its count beside an approximate weight
@@ -71,6 +75,12 @@ extension MealTextParser {
         if unit == nil, let rest = stockCube(food) {
             unit = .tablet
             food = rest
+        }
+        // "Radler 0,5", "Cola 0,33", "0,5 Bier": a decimal without a unit measures a drink in litres
+        if unit == nil, decimal, let value = amount?.value, value < 5,
+            food.split(separator: " ").contains(where: { FoodWords.isDrink(SearchText.fold(String($0))) })
+        {
+            unit = .liter
         }
         // "agua o caldo de verduras": the first of the alternatives is counted, the rest said
         let (first, others) = alternatives(food)
@@ -404,5 +414,10 @@ extension MealTextParser {
     static func isDescription(_ word: String) -> Bool {
         let folded = SearchText.fold(word)
         return folded.isEmpty || FoodWords.isPreparation(folded) || looseEnds.contains(folded)
+    }
+
+    /// A number written with a decimal comma or point: "0,5", "0.33".
+    static func isDecimal(_ token: String) -> Bool {
+        (token.contains(",") || token.contains(".")) && NumberWords.number(token) != nil
     }
 }

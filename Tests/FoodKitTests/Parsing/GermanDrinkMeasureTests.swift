@@ -34,6 +34,24 @@ struct GermanDrinkMeasureTests {
         try expectOne(text, quantity, unit, food)
     }
 
+    @Test(
+        "an amount after the food: a decimal after a drink is litres, a number or '2x' counts",
+        arguments: [
+            ("Radler 0,5", 0.5, QuantityUnit?.some(.liter), "Radler"),
+            ("Cola 0,33", 0.33, .liter, "Cola"),
+            ("0,5 Bier", 0.5, .liter, "Bier"),
+            ("Apfel 150g", 150, .gram, "Apfel"),
+            ("Haferflocken 60 g", 60, .gram, "Haferflocken"),
+            ("Pizza 1", 1, nil, "Pizza"),
+            ("Brötchen 2x", 2, nil, "Brötchen"),
+            ("2x Brötchen", 2, nil, "Brötchen"),
+            ("Pizza 0,5", 0.5, nil, "Pizza"),
+        ]
+    )
+    func amountAfterFood(_ text: String, _ quantity: Double, _ unit: QuantityUnit?, _ food: String) throws {
+        try expectOne(text, quantity, unit, food)
+    }
+
     private func expectOne(_ text: String, _ quantity: Double, _ unit: QuantityUnit?, _ food: String) throws {
         let parse = MealTextParser.parse(text)
         let item = try #require(parse.items.first, "\(text)")
