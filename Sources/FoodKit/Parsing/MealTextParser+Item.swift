@@ -213,7 +213,7 @@ extension MealTextParser {
     /// patatas" (a fixed unit, or a unit followed by "of" or by a half), "Stück Kuchen", "große
     /// Portion Pommes" (a measure written alone, perhaps after its size).
     private static func impliedAmount(_ words: [String]) -> Amount? {
-        let folded = words.prefix(4).map(SearchText.fold)
+        let folded = words.prefix(3).map(SearchText.fold)
         let start = folded.count > 2 && FoodWords.isPreparation(folded[0]) && QuantityUnit.words[folded[1]] != nil ? 1 : 0
         guard folded.count > start + 1, let unit = QuantityUnit.words[folded[start]] else { return nil }
         let next = folded[start + 1]

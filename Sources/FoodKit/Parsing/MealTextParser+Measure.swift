@@ -82,7 +82,7 @@ extension MealTextParser {
     /// A glass of beer or wine named by its size ("eine Halbe Helles", "zwei Halbe", "ein Viertel
     /// Wein", "ein Seidla") is written out as its litres and its drink: "0.5 l Helles", "1.0 l Bier".
     static func drinkGlass(_ words: inout [String]) {
-        let folded = words.prefix(3).map(SearchText.fold)
+        let folded = words.prefix(2).map(SearchText.fold)
         let counted = folded.first.flatMap { NumberWords.words[$0] }.map { $0 >= 1 } ?? false
         let count = counted ? NumberWords.words[folded[0]] ?? 1 : NumberWords.number(words.first ?? "") ?? 1
         let position = counted || NumberWords.number(words.first ?? "") != nil ? 1 : 0
