@@ -40,6 +40,9 @@ enum FoodWords {
         "fleischbruhwurfel": ("Würfel", "Fleischbrühe"), "suppenwurfel": ("Würfel", "Suppe"),
     ]
 
+    /// Unit words that name a food when nothing follows them: "ein Riegel" is a bar to eat.
+    static let unitsNamingFoodAlone: Set<String> = ["riegel"]
+
     /// Words naming a stock that comes as cubes: "1 beef bouillon cube" is a tablet of beef bouillon.
     static let stocks: Set<String> = ["stock", "bouillon", "broth", "seasoning", "caldo", "maggi", "knorr"]
 
@@ -52,8 +55,25 @@ enum FoodWords {
     ]
 
     static func isDrink(_ folded: String) -> Bool {
-        drinks.contains { folded.hasSuffix($0) }
+        drinks.contains { folded.hasSuffix($0) } || drinkNames.contains(folded)
     }
+
+    /// Beers and wines by their kind, folded: "eine Halbe Helles", "ein Glas Kölsch".
+    static let drinkNames: Set<String> = [
+        "helles", "helle", "dunkles", "pils", "pilsner", "pilsener", "weizen", "hefeweizen", "weissbier", "weisse", "kolsch", "alt",
+        "export", "marzen", "bock", "lager", "zwickel", "russ", "gespritzter", "riesling", "grauburgunder", "ebbelwoi", "apfelwein",
+    ]
+
+    /// Glasses of beer and wine named by their size, folded: litres and the drink they hold when
+    /// none is named ("eine Halbe" is beer, "ein Viertel" wine). Where the word also counts a
+    /// part of a food ("eine halbe Banane", "ein Viertel Apfel") or is a unit ("eine Stange
+    /// Lauch"), it is a glass only before a drink or, with a drink of its own, alone.
+    static let glasses: [String: (liters: Double, drink: String?, alsoPart: Bool)] = [
+        "halbe": (0.5, "Bier", true), "seidla": (0.5, "Bier", false), "seidel": (0.5, "Bier", false), "seidl": (0.5, "Bier", false),
+        "krugerl": (0.5, "Bier", false), "seiterl": (0.33, "Bier", false), "pfiff": (0.2, "Bier", false), "stange": (0.2, nil, true),
+        "schoppen": (0.25, "Wein", false), "viertel": (0.25, "Wein", true), "viertele": (0.25, "Wein", false),
+        "achtel": (0.125, "Wein", true), "achtele": (0.125, "Wein", false), "mass": (1, "Bier", true),
+    ]
 
     /// Baking powder and yeast, folded, also as the end of a compound: their packets are sachets
     /// ("1 Packung Backpulver", "1 packet yeast", "un sobre de levadura" are envelopes).

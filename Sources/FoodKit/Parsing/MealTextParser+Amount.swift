@@ -25,6 +25,8 @@ extension MealTextParser {
         if FoodWords.times.contains(next), let each = number(words, at: amount.used + 1) {
             return Amount(value: amount.value * each.value, range: nil, used: amount.used + 1 + each.used)
         }
+        // "2x Brötchen": times a food is a count
+        if ["x", "×"].contains(next) { amount.used += 1 }
         return amount
     }
 
@@ -67,6 +69,10 @@ extension MealTextParser {
         }
         if let value = NumberWords.number(words[words.count - 1]) {
             return (value, nil, 1)
+        }
+        // "Brötchen 2x"
+        if words.count >= 3, ["x", "×"].contains(SearchText.fold(words[words.count - 1])), let value = NumberWords.number(words[words.count - 2]) {
+            return (value, nil, 2)
         }
         return nil
     }

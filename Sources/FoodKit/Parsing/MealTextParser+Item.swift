@@ -26,16 +26,25 @@ extension MealTextParser {
         dropLeadIn(&words)
         preparation += leadingNotes(&words)
         splitUnitNamingFood(&words)
+        drinkGlass(&words)
+        // "Radler 0,5", "0,5 Bier": a decimal that may be litres
+        var decimal = false
         if let found = leadingAmount(words) ?? impliedAmount(words) {
             amount = found
+            decimal = found.used == 1 && isDecimal(words[0])
             words.removeFirst(found.used)
             // "200 g" with nothing after it names no food
-            if words.count == 1, QuantityUnit.words[SearchText.fold(words[0])] != nil { return nil }
+            if words.count == 1, QuantityUnit.words[SearchText.fold(words[0])] != nil,
+                !FoodWords.unitsNamingFoodAlone.contains(SearchText.fold(words[0]))
+            {
+                return nil
+            }
             (unit, preparation) = leadingUnit(&words, amount: &amount)
         }
         if amount == nil, let (value, found, used) = trailingQuantity(words) {
             amount = Amount(value: value, range: nil, used: used)
             unit = found
+            decimal = used == 1 && isDecimal(words[words.count - 1])
             words.removeLast(used)
         }
         // "1 Hühnerbrust (ca. 250 g)": a counted piece keeps its count beside an approximate weight
@@ -66,6 +75,12 @@ extension MealTextParser {
         if unit == nil, let rest = stockCube(food) {
             unit = .tablet
             food = rest
+        }
+        // "Radler 0,5", "Cola 0,33", "0,5 Bier": a decimal without a unit measures a drink in litres
+        if unit == nil, decimal, let value = amount?.value, value < 5,
+            food.split(separator: " ").contains(where: { FoodWords.isDrink(SearchText.fold(String($0))) })
+        {
+            unit = .liter
         }
         // "agua o caldo de verduras": the first of the alternatives is counted, the rest said
         let (first, others) = alternatives(food)
@@ -195,17 +210,28 @@ extension MealTextParser {
     }
 
     /// One of a unit typed without a number: "Liter Milch", "taza de café", "kilo y medio de
-    /// patatas" (a fixed unit, or a unit followed by "of" or by a half).
+    /// patatas" (a fixed unit, or a unit followed by "of" or by a half), "Stück Kuchen", "große
+    /// Portion Pommes" (a measure written alone, perhaps after its size).
     private static func impliedAmount(_ words: [String]) -> Amount? {
         let folded = words.prefix(3).map(SearchText.fold)
-        guard folded.count > 1, let unit = QuantityUnit.words[folded[0]] else { return nil }
-        let framed = connectors.contains(folded[1]) || FoodWords.halfJoiners.contains(folded[1]) && joinedPart(Array(words.dropFirst(2))) != nil
-        return unit.fixedAmount != nil || framed || countedAlone.contains(unit) ? Amount(value: 1, range: nil, used: 0) : nil
+        let start = folded.count > 2 && FoodWords.isPreparation(folded[0]) && QuantityUnit.words[folded[1]] != nil ? 1 : 0
+        guard folded.count > start + 1, let unit = QuantityUnit.words[folded[start]] else { return nil }
+        let next = folded[start + 1]
+        let framed = connectors.contains(next) || FoodWords.halfJoiners.contains(next) && joinedPart(Array(words.dropFirst(start + 2))) != nil
+        if start == 0, unit.fixedAmount != nil || framed { return Amount(value: 1, range: nil, used: 0) }
+        return countedAlone.contains(unit) || germanCountedAlone.contains(folded[start]) ? Amount(value: 1, range: nil, used: 0) : nil
     }
 
     /// Measures a person writes without "1" before the food: "Handvoll Nüsse", "Prise Salz",
     /// "Schale Erdbeeren", "Teller Suppe", "Bund Petersilie".
     static let countedAlone: Set<QuantityUnit> = [.handful, .pinch, .knifeTip, .bowl, .portion, .bunch]
+
+    /// German measures a diary names without "ein" ("Stück Kuchen", "Scheibe Brot", "Glas Milch",
+    /// "Tasse Kaffee"), as German has no food named so; in English "cup noodles", "pot roast" are foods.
+    static let germanCountedAlone: Set<String> = [
+        "stuck", "stueck", "stk", "scheibe", "glas", "tasse", "flasche", "becher", "dose", "tute", "packung", "packchen", "tafel",
+        "riegel", "reihe", "pott", "kannchen",
+    ]
 
     /// Units that may follow the food they count: "3 garlic cloves", "2 celery stalks" (not a
     /// leaf: "bay leaf" is the food).
@@ -235,6 +261,8 @@ extension MealTextParser {
         let folded = food.map(SearchText.fold)
         if ["glas", "glaser"].contains(word), !folded.contains(where: FoodWords.isDrink) { return .jar }
         if unit == .package, folded.contains(where: { word in FoodWords.sachetFoods.contains(where: word.hasSuffix) }) { return .envelope }
+        // "ein Riegel Schokolade" is a row of a bar, "ein Riegel Müsli" a bar
+        if word == "riegel", folded.first?.hasSuffix("schokolade") == true { return .piece }
         return unit
     }
 
@@ -386,5 +414,10 @@ extension MealTextParser {
     static func isDescription(_ word: String) -> Bool {
         let folded = SearchText.fold(word)
         return folded.isEmpty || FoodWords.isPreparation(folded) || looseEnds.contains(folded)
+    }
+
+    /// A number written with a decimal comma or point: "0,5", "0.33".
+    static func isDecimal(_ token: String) -> Bool {
+        (token.contains(",") || token.contains(".")) && NumberWords.number(token) != nil
     }
 }

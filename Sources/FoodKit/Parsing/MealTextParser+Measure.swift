@@ -78,4 +78,18 @@ extension MealTextParser {
         guard let amount = leadingAmount(rest), rest.count == amount.used + 1 else { return false }
         return QuantityUnit.words[SearchText.fold(rest[amount.used])]?.fixedAmount != nil
     }
+
+    /// A glass of beer or wine named by its size ("eine Halbe Helles", "zwei Halbe", "ein Viertel
+    /// Wein", "ein Seidla") is written out as its litres and its drink: "0.5 l Helles", "1.0 l Bier".
+    static func drinkGlass(_ words: inout [String]) {
+        let folded = words.prefix(2).map(SearchText.fold)
+        let counted = folded.first.flatMap { NumberWords.words[$0] }.map { $0 >= 1 } ?? false
+        let count = counted ? NumberWords.words[folded[0]] ?? 1 : NumberWords.number(words.first ?? "") ?? 1
+        let position = counted || NumberWords.number(words.first ?? "") != nil ? 1 : 0
+        guard folded.count > position, let glass = FoodWords.glasses[folded[position]] else { return }
+        let rest = Array(words.dropFirst(position + 1))
+        let drink = rest.first.map { FoodWords.isDrink(SearchText.fold($0)) } ?? false
+        guard drink || rest.isEmpty && (glass.drink != nil), !glass.alsoPart || drink || rest.isEmpty else { return }
+        words = [String(count * glass.liters), "l"] + (rest.isEmpty ? [glass.drink ?? ""] : rest)
+    }
 }

@@ -76,7 +76,8 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
             (.deciliter, ["dl"]),
             // "eine Maß Bier": a litre
             (.liter, ["l", "lt", "lts", "ltr", "liter", "liters", "litre", "litres", "litro", "litros", "mass"]),
-            (.cup, ["cup", "cups", "tasse", "tassen", "taza", "tazas"]),
+            // "ein Pott Kaffee": a mug
+            (.cup, ["cup", "cups", "tasse", "tassen", "taza", "tazas", "pott", "potte"]),
             (.glass, ["glass", "glasses", "glas", "glaser", "vaso", "vasos", "copa", "copas"]),
             (
                 .tablespoon,
@@ -103,7 +104,7 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
                 .piece,
                 [
                     "piece", "pieces", "pc", "pcs", "stuck", "stueck", "stk", "pieza", "piezas", "unidad", "unidades", "trozo", "trozos",
-                    "trocito", "trocitos",
+                    "trocito", "trocitos", "reihe", "reihen",
                     "loaf", "loaves", "laib", "laibe",
                 ]
             ),
@@ -115,7 +116,7 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
                     "plates", "teller", "plato", "platos",
                 ]
             ),
-            (.bowl, ["bowl", "bowls", "schussel", "schale", "schalen", "tazon", "tazones", "bol", "cuenco"]),
+            (.bowl, ["bowl", "bowls", "schussel", "schale", "schalen", "schalchen", "tazon", "tazones", "bol", "cuenco"]),
             (.can, ["can", "cans", "tin", "tins", "dose", "dosen", "lata", "latas"]),
             (.bottle, ["bottle", "bottles", "flasche", "flaschen", "botella", "botellas"]),
             (.quart, ["quart", "quarts", "qt"]),
@@ -126,7 +127,8 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
             (.dash, ["dash", "dashes", "splash", "splashes", "schuss", "spritzer", "chorrito", "chorritos", "chorro"]),
             (.clove, ["clove", "cloves", "zehe", "zehen", "diente", "dientes"]),
             (.sprig, ["sprig", "sprigs", "zweig", "zweige", "zweiglein", "ramita", "ramitas"]),
-            (.stick, ["stick", "sticks", "barra", "barras"]),
+            // a bar: "eine Tafel Schokolade", "ein Riegel" (a Müsliriegel)
+            (.stick, ["stick", "sticks", "barra", "barras", "tafel", "tafeln", "riegel"]),
             (
                 .package,
                 [
@@ -143,7 +145,7 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
             (.strip, ["strip", "strips", "streifen", "tira", "tiras"]),
             (.envelope, ["envelope", "envelopes", "sachet", "sachets", "tutchen", "beutel", "beutelchen"]),
             (.leaf, ["leaf", "leaves", "blatt", "blatter", "hoja", "hojas", "hojita", "hojitas"]),
-            (.pot, ["pot", "pots", "tub", "tubs", "carton", "cartons", "becher", "tarrina", "tarrinas", "vasito", "vasitos"]),
+            (.pot, ["pot", "pots", "tub", "tubs", "carton", "cartons", "becher", "kannchen", "tarrina", "tarrinas", "vasito", "vasitos"]),
             (.jar, ["jar", "jars", "bote", "botes", "frasco", "frascos", "tarro", "tarros", "einmachglas"]),
             (.tablet, ["pastilla", "pastillas", "cubito", "cubitos", "tablet", "tablets", "cube", "cubes", "wurfel"]),
             (.scoop, ["scoop", "scoops", "kugel", "kugeln", "bola", "bolas"]),
