@@ -215,6 +215,7 @@ let package = Package(
             dependencies: ["DietStore", "DietCore", "FoodKit", "SyncProtocol", "TestSupport"],
             exclude: [
                 "Foods/search-queries.tsv", "Foods/phrase-set.tsv", "Foods/german-everyday.tsv", "Foods/german-everyday.md",
+                "Foods/german-heldout.tsv", "Foods/german-heldout.md",
                 "Foods/real-lines.tsv", "Foods/real-lines-sources.md",
             ]
         ),

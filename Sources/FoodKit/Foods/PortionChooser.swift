@@ -40,6 +40,8 @@ public enum PortionChooser {
         .head: ["head"], .stalk: ["stalk", "spear"], .bunch: ["bunch"], .rib: ["stalk", "rib"], .bulb: ["bulb"],
         .strip: ["strip", "slice"], .envelope: ["envelope", "packet"], .leaf: ["leaf", "leaves"], .pot: ["container", "cup"],
         .jar: ["jar"], .tablet: ["cube", "tablet"], .scoop: ["scoop"],
+        // a Tafel is the German 100 g bar: a US candy bar's "bar" portion (44 g) is no Tafel
+        .bar: [],
     ]
 
     /// - Parameter foodName: the food's reference name, whose first word also names a whole

@@ -14,6 +14,8 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
     case vial
     /// A scoop of ice cream ("eine Kugel Eis", "una bola de helado"): 60 g unless the food has its own.
     case scoop
+    /// A bar of chocolate as sold in Germany ("eine Tafel Schokolade"): 100 g.
+    case bar
 
     /// Grams or millilitres per unit for units with a fixed size; nil for household units
     /// whose weight depends on the food (a slice of bread, a cup of rice).
@@ -48,8 +50,9 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
         [.milliliter, .centiliter, .deciliter, .liter, .quart, .pint, .cup, .glass, .tablespoon, .teaspoon, .dash, .drop].contains(self)
     }
 
-    /// Grams of a measure too small to have a food portion of its own (a pinch of salt ≈ 0.4 g,
-    /// a knife tip ≈ 0.5 g, a drop ≈ 0.05 g), used when the food has no portion of that name.
+    /// Grams of a measure used when the food has no portion of that name: one too small to have
+    /// a portion of its own (a pinch of salt ≈ 0.4 g, a knife tip ≈ 0.5 g, a drop ≈ 0.05 g), or
+    /// one of a usual size (a jar, a stock cube, a scoop, a Tafel of chocolate).
     public var smallMeasureGrams: Double? {
         switch self {
         case .pinch: 0.4
@@ -59,6 +62,7 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
         case .jar: 240
         case .tablet: 10
         case .scoop: 60
+        case .bar: 100
         default: nil
         }
     }
@@ -128,7 +132,8 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
             (.clove, ["clove", "cloves", "zehe", "zehen", "diente", "dientes"]),
             (.sprig, ["sprig", "sprigs", "zweig", "zweige", "zweiglein", "ramita", "ramitas"]),
             // a bar: "eine Tafel Schokolade", "ein Riegel" (a Müsliriegel)
-            (.stick, ["stick", "sticks", "barra", "barras", "tafel", "tafeln", "riegel"]),
+            (.stick, ["stick", "sticks", "barra", "barras", "riegel"]),
+            (.bar, ["tafel", "tafeln"]),
             (
                 .package,
                 [

@@ -76,7 +76,27 @@ struct GermanEverydayTests {
         let report = try GermanEverydaySet.score(try GermanEverydaySet.load(), answer: Self.answers(store))
         print("German everyday set: \(report.line)")
         for failure in report.failures { print("  \(failure)") }
-        #expect(report.searchShare >= 0.788, "\(report.line)")
-        #expect(report.mealShare >= 0.545, "\(report.line)")
+        #expect(report.searchShare >= 0.798, "\(report.line)")
+        #expect(report.mealShare >= 0.589, "\(report.line)")
     }
+
+    /// The held-out set (`german-heldout.tsv`): new texts labelled the same way by someone who
+    /// neither ran the app nor read the first set or the data files, committed before any code
+    /// was scored on it. Its misses are not read to tune the app: it measures how the fixes made
+    /// for the first set generalise. Measured when it landed (2026-12-06): see the floors.
+    @Test("the held-out searches and meals, scored the same way, no worse than measured")
+    func heldOut() throws {
+        let store = try AppDatabase.inMemory(clock: FixedClock.at(.ymd(2026, 3, 2), 12, in: Zones.berlin))
+        let url = RepositoryFolder.url("Tests/DietStoreTests/Foods/german-heldout.tsv")
+        let cases = try GermanEverydaySet.load(from: url)
+        #expect(cases.filter { !$0.isMeal }.count >= 200 && cases.filter(\.isMeal).count >= 100)
+        let report = try GermanEverydaySet.score(cases, answer: Self.answers(store))
+        print("German held-out set: \(report.line)")
+        #expect(report.searchShare >= Self.heldOutFloor.searches, "\(report.line)")
+        #expect(report.mealShare >= Self.heldOutFloor.meals, "\(report.line)")
+    }
+
+    // when it landed, with the first BLS mapping, the parser of real lines and the German measures:
+    // searches 69.9 % (263 of 376), meals 35.7 % (45 of 126)
+    static let heldOutFloor = (searches: 0.699, meals: 0.357)
 }

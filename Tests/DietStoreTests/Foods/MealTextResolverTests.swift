@@ -72,6 +72,16 @@ struct MealTextResolverTests {
         #expect(doner.items.count == 1 && doner.unmatched.isEmpty, "\(doner.unmatched)")
     }
 
+    @Test("German measures in a meal: a Tafel of chocolate is 100 g, eine Halbe half a litre of beer, a Stück without a number one piece")
+    func germanSaleAndBeerMeasures() throws {
+        let chocolate = try store.resolveMealText("eine Tafel Schokolade", language: .de, timeZone: Zones.berlin)
+        #expect(chocolate.items.map(\.choice.grams) == [100], "\(chocolate.items.map(\.food.name))")
+        let beer = try store.resolveMealText("eine Halbe Helles", language: .de, timeZone: Zones.berlin)
+        #expect(beer.items.map(\.choice.grams) == [500], "\(beer.items.map(\.food.name))")
+        let cake = try store.resolveMealText("Stück Schwarzwälder Kirschtorte", language: .de, timeZone: Zones.berlin)
+        #expect(cake.items.count == 1 && cake.unmatched.isEmpty && cake.unparsed.isEmpty, "\(cake.unmatched) \(cake.unparsed)")
+    }
+
     @Test("Apfel finds apples, not potatoes by their Austrian alias Erdäpfel (issue 29, finding 2)")
     func appleIsNoPotato() throws {
         let hits = try store.searchFoods("Apfel", language: .de, timeZone: Zones.berlin, limit: 8).map(\.food.id)

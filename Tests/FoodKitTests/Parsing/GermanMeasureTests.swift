@@ -34,8 +34,8 @@ struct GermanMeasureTests {
     @Test(
         "German sale and eating units are the units of the same meaning",
         arguments: [
-            ("eine Tafel Schokolade", 1, QuantityUnit?.some(.stick), "Schokolade"),
-            ("2 Tafeln Zartbitterschokolade", 2, .stick, "Zartbitterschokolade"),
+            ("eine Tafel Schokolade", 1, QuantityUnit?.some(.bar), "Schokolade"),
+            ("2 Tafeln Zartbitterschokolade", 2, .bar, "Zartbitterschokolade"),
             ("eine Reihe Schokolade", 1, .piece, "Schokolade"),
             ("ein Riegel Schokolade", 1, .piece, "Schokolade"),
             ("ein Riegel Müsli", 1, .stick, "Müsli"),

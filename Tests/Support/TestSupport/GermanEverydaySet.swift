@@ -48,7 +48,8 @@ public enum GermanEverydaySet {
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard columns.count == 4, ["search", "meal"].contains(columns[0]) else { throw bad }
             let bounds = columns[3].split(separator: "-").compactMap { Double($0) }
-            guard bounds.count == 2, bounds[0] < bounds[1] else { throw bad }
+            // "0-0": a drink of no energy at all
+            guard bounds.count == 2, bounds[0] <= bounds[1] else { throw bad }
             let groups = try columns[2].components(separatedBy: " ; ").map { group in
                 try group.split(separator: ",").map { reference -> Kind in
                     let reference = reference.trimmingCharacters(in: .whitespaces)
