@@ -114,6 +114,37 @@ public enum PortionChooser {
         return nil
     }
 
+    /// Size words a person types before a counted food ("2 große Eier", "a small apple", "una
+    /// manzana pequeña"), folded, to the English size of the food's portions.
+    static let sizeWords: [String: String] = {
+        var table: [String: String] = [:]
+        for (size, words) in [
+            ("small", ["klein", "kleine", "kleiner", "kleines", "kleinen", "small", "pequeno", "pequena", "pequenos", "pequenas"]),
+            (
+                "medium",
+                [
+                    "mittel", "mittelgross", "mittelgrosse", "mittelgrosser", "mittelgrosses", "mittelgrossen", "medium", "mediano", "mediana",
+                    "medianos", "medianas",
+                ]
+            ),
+            ("large", ["gross", "grosse", "grosser", "grosses", "grossen", "large", "big", "grande", "grandes"]),
+        ] {
+            for word in words { table[word] = size }
+        }
+        return table
+    }()
+
+    /// The food's portion of the size typed among `words` (a preparation the parser set apart:
+    /// "große", "very large" → extra large), nil when none was typed or the food has none.
+    public static func sized(_ portions: [Portion], words: [String]) -> Portion? {
+        let folded = words.map(SearchText.fold)
+        guard let index = folded.firstIndex(where: { sizeWords[$0] != nil }), var size = sizeWords[folded[index]] else { return nil }
+        if size == "large", index > 0, ["sehr", "extra", "very", "muy"].contains(folded[index - 1]) { size = "extra large" }
+        let sized = portions.filter { SearchText.fold($0.reference) == size || SearchText.fold($0.reference).hasPrefix(size + " ") }
+        // "large" names the large portion, not "large, …" when both are there
+        return sized.first { SearchText.fold($0.reference) == size } ?? sized.first
+    }
+
     /// A portion named after the food itself: "avocado, …" for "Avocados, raw".
     static func named(_ portions: [Portion], like foodName: String) -> Portion? {
         guard let first = SearchText.words(SearchText.fold(foodName)).first, first.count >= 3 else { return nil }

@@ -14,7 +14,7 @@ enum FoodWords {
         "squeezed", "juiced", "room", "temperature", "chilled", "heaping", "heaped", "level", "scant", "generous", "small",
         "medium", "large", "big", "garnish", "needed", "desired", "taste", "bite", "sized", "size", "inch", "warmed", "little",
         "some", "deveined", "separated", "frying", "dusting", "serving", "more", "additional", "raw", "fine", "stale", "grilled",
-        "mashed", "cold", "topping", "choice", "cm", "centimeter", "centimeters", "thin", "thick",
+        "mashed", "cold", "topping", "choice", "cm", "centimeter", "centimeters", "thin", "thick", "very",
         // German (stems; the endings -e, -er, -es, -en are removed before looking up)
         "gehackt", "feingehackt", "fein", "gewurfelt", "gerieben", "geschalt", "geschnitten", "frisch", "klein", "grob",
         "zerdruckt", "gepresst", "halbiert", "geviertelt", "gewaschen", "abgetropft", "weich", "geschmolzen", "zerlassen",
@@ -23,14 +23,14 @@ enum FoodWords {
         "zimmerwarm", "zimmertemperatur", "reif", "garnieren", "bestreuen", "gestr", "geh", "bisschen",
         "gedampft", "gedunstet", "gekocht", "cremig", "warm", "zerquetscht", "lecker", "tk", "vermischt", "verruhrt",
         "verquirlt", "aufgebacken", "getrennt", "unbehandelt", "gegessen", "getrunken", "n b", "zentimeter", "viel", "noch",
-        "nochmal", "dazu",
+        "nochmal", "dazu", "sehr",
         // Spanish (with their -o/-a/-os/-as forms folded to the -o form before looking up)
         "picado", "finamente", "rallado", "cortado", "pelado", "fresco", "troceado", "dados", "machacado",
         "laminado", "fileteado", "rebanado", "escurrido", "lavado", "derretido", "batido", "tamizado", "maduro",
         "pequeno", "mediano", "grande", "gusto", "opcional", "tibio", "templado", "trozos", "tiras", "rodajas", "finas",
         "gruesos", "grueso", "decorar", "recien", "limpio", "sopero", "raso", "colmado", "poco", "exprimido",
         "tostado", "crudo", "duro", "deshuesado", "plancha", "horno", "vapor", "frito",
-        "temperatura", "ambiente", "eleccion", "elegir", "centimetro",
+        "temperatura", "ambiente", "eleccion", "elegir", "centimetro", "muy",
     ]
 
     /// Unit words that name their food: "1 Knoblauchzehe" is a clove of garlic.

@@ -69,6 +69,10 @@ struct GermanEverydayTests {
     /// after 494 more foods and dishes took their BLS values: searches 77.5 %, meals 51.8 %; with
     /// the first hit independent of the limit: searches 78.6 %, meals 52.6 %; pieces counted:
     /// meals 53.4 %; German measures (Dose, Maß, Kugel): searches 78.8 %, meals 54.6 %.
+    /// 2026-12-06: 226 more foods and dishes on BLS values and 57 new everyday foods (mapped by
+    /// helpers who never opened this set), the parser of real lines, German measures (a Tafel,
+    /// eine Halbe, "aus 2 Eiern", a size before a counted food), whole-word typo corrections
+    /// first and two slips in long words: searches 90.4 %, meals 67.3 %.
     /// Until the target holds, the test keeps the score from falling below what was measured.
     @Test("searches and meals in German find the kinds meant, with calories in range, no worse than measured")
     func score() throws {
@@ -76,8 +80,8 @@ struct GermanEverydayTests {
         let report = try GermanEverydaySet.score(try GermanEverydaySet.load(), answer: Self.answers(store))
         print("German everyday set: \(report.line)")
         for failure in report.failures { print("  \(failure)") }
-        #expect(report.searchShare >= 0.798, "\(report.line)")
-        #expect(report.mealShare >= 0.589, "\(report.line)")
+        #expect(report.searchShare >= 0.904, "\(report.line)")
+        #expect(report.mealShare >= 0.673, "\(report.line)")
     }
 
     /// The held-out set (`german-heldout.tsv`): new texts labelled the same way by someone who
@@ -97,6 +101,7 @@ struct GermanEverydayTests {
     }
 
     // when it landed, with the first BLS mapping, the parser of real lines and the German measures:
-    // searches 69.9 % (263 of 376), meals 35.7 % (45 of 126)
-    static let heldOutFloor = (searches: 0.699, meals: 0.357)
+    // searches 69.9 % (263 of 376), meals 35.7 % (45 of 126); after the second mapping (blind to
+    // both sets) and sizes before counted foods: searches 80.9 % (304), meals 44.4 % (56)
+    static let heldOutFloor = (searches: 0.808, meals: 0.444)
 }

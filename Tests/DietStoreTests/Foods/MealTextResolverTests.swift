@@ -82,6 +82,20 @@ struct MealTextResolverTests {
         #expect(cake.items.count == 1 && cake.unmatched.isEmpty && cake.unparsed.isEmpty, "\(cake.unmatched) \(cake.unparsed)")
     }
 
+    @Test("a size typed before a counted food is its portion of that size: 2 große Eier are two of grade L, not M")
+    func sizes() throws {
+        let egg = try #require(try store.food(id: "1123", language: .de))
+        let grams = { (size: String) in egg.portions.first { $0.reference == size }?.gramsPerUnit ?? 0 }
+        for (text, language, expected) in [
+            ("2 große Eier", Language.de, 2 * grams("large")), ("3 kleine Eier", .de, 3 * grams("small")),
+            ("2 sehr große Eier", .de, 2 * grams("extra large")), ("a large egg", .en, grams("large")),
+            ("2 huevos pequeños", .es, 2 * grams("small")), ("2 Eier", .de, 2 * grams("medium")),
+        ] {
+            let meal = try store.resolveMealText(text, language: language, timeZone: Zones.berlin)
+            #expect(meal.items.map(\.choice.grams) == [expected] && expected > 0, "\(text): \(meal.items.map(\.choice))")
+        }
+    }
+
     @Test("Apfel finds apples, not potatoes by their Austrian alias Erdäpfel (issue 29, finding 2)")
     func appleIsNoPotato() throws {
         let hits = try store.searchFoods("Apfel", language: .de, timeZone: Zones.berlin, limit: 8).map(\.food.id)
