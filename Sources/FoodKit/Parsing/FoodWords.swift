@@ -30,7 +30,7 @@ enum FoodWords {
         "pequeno", "mediano", "grande", "gusto", "opcional", "tibio", "templado", "trozos", "tiras", "rodajas", "finas",
         "gruesos", "grueso", "decorar", "recien", "limpio", "sopero", "raso", "colmado", "poco", "exprimido",
         "tostado", "crudo", "duro", "deshuesado", "plancha", "horno", "vapor", "frito",
-        "temperatura", "ambiente", "eleccion", "elegir", "centimetro",
+        "temperatura", "ambiente", "eleccion", "elegir", "centimetro", "bien", "voluntad",
     ]
 
     /// Unit words that name their food: "1 Knoblauchzehe" is a clove of garlic.
@@ -89,7 +89,7 @@ enum FoodWords {
     /// breadcrumbs. The second word stays in the food's name.
     static let productPhrases: Set<String> = [
         "carne picada", "carne picado", "pan rallado", "carne molida", "cafe molido", "jamon cocido", "tomate frito", "patatas fritas",
-        "papas fritas", "pan tostado",
+        "papas fritas", "pan tostado", "queso fresco",
     ]
 
     /// Spanish participles that name a product after its noun (in the -o form): "leche
@@ -182,7 +182,8 @@ enum FoodWords {
     /// The shapes a food is cut into.
     static let cuts: Set<String> = [
         "wurfel", "wurfeln", "scheiben", "scheibchen", "ringe", "ringen", "rollchen", "spalten", "streifen", "stucke", "stuckchen",
-        "halften", "gajos", "juliana", "cuartos", "rodajas", "trozos", "dados", "tiras", "laminas", "cubes", "pieces", "slices",
+        "halften", "gajos", "juliana", "cuartos", "rodajas", "lonchas", "lonchitas", "trozos", "dados", "tiras", "laminas", "cubes", "pieces",
+        "slices",
         "rings", "wedges", "strips", "chunks", "halves", "quarters", "temperatura",
     ]
 
@@ -210,6 +211,9 @@ enum FoodWords {
         "bread", "seed", "seeds", "gebaeck", "gemuse", "getreide", "getranke", "gelee", "gewurz", "gewurze", "gehacktes",
         "abendbrot", "ansbacher", "apfelstrudel", "zerealien", "aufschnitt", "aufstrich",
     ]
+
+    /// Meats whose "filete" is a steak named as a food of its own ("filete de ternera").
+    static let meats: Set<String> = ["ternera", "cerdo", "pollo", "pavo", "res", "vaca", "buey", "lomo", "cordero"]
 
     /// Words that multiply the number before them: "a dozen eggs", "media docena de huevos".
     static let dozens: Set<String> = ["dozen", "dutzend", "docena", "docenas"]

@@ -71,6 +71,11 @@ extension MealTextParser {
             unit = named
             food = rest
         }
+        // "2 filetes de merluza": a fillet of fish is a piece ("filete de ternera" is a steak, a food)
+        if unit == nil, let rest = fishFillet(food) {
+            unit = .piece
+            food = rest
+        }
         // "1 beef bouillon cube", "Seasoning cubes": a stock that comes as cubes
         if unit == nil, let rest = stockCube(food) {
             unit = .tablet
@@ -246,6 +251,15 @@ extension MealTextParser {
         return (unit, words.joined(separator: " "))
     }
 
+    /// "filetes de merluza" → "merluza"; nil for a steak of meat ("filete de ternera").
+    private static func fishFillet(_ food: String) -> String? {
+        let words = food.split(separator: " ").map(String.init)
+        guard words.count > 2, ["filete", "filetes", "filet"].contains(SearchText.fold(words[0])), connectors.contains(SearchText.fold(words[1])),
+            !FoodWords.meats.contains(SearchText.fold(words[2]))
+        else { return nil }
+        return words.dropFirst(2).joined(separator: " ")
+    }
+
     /// "beef bouillon cube" → "beef bouillon"; nil unless the cube follows a stock.
     private static func stockCube(_ food: String) -> String? {
         let words = food.split(separator: " ").map(String.init)
@@ -263,6 +277,10 @@ extension MealTextParser {
         if unit == .package, folded.contains(where: { word in FoodWords.sachetFoods.contains(where: word.hasSuffix) }) { return .envelope }
         // "ein Riegel Schokolade" is a row of a bar, "ein Riegel Müsli" a bar
         if word == "riegel", folded.first?.hasSuffix("schokolade") == true { return .piece }
+        // "una onza de chocolate" is a square of the bar, not an ounce
+        if unit == .ounce, word.hasPrefix("onza"), folded.first(where: { !connectors.contains($0) })?.hasPrefix("chocolate") == true {
+            return .piece
+        }
         return unit
     }
 
@@ -287,6 +305,11 @@ extension MealTextParser {
         if folded[skip] == "cc", let value = amount?.value, value >= 20 { unit = .milliliter }
         words.removeFirst(skip + 1)
         unit = Self.unit(unit, typed: folded[skip], before: words)
+        // "un plato hondo de sopa": a deep plate is a bowl
+        if unit == .portion, words.count > 1, ["hondo", "sopero"].contains(SearchText.fold(words[0])) {
+            unit = .bowl
+            words.removeFirst()
+        }
         if words.count > 2, FoodWords.halfJoiners.contains(SearchText.fold(words[0])), let part = joinedPart(Array(words.dropFirst())) {
             amount?.value += part.value
             amount?.range = nil
