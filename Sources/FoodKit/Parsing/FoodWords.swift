@@ -215,6 +215,23 @@ enum FoodWords {
     /// Meats whose "filete" is a steak named as a food of its own ("filete de ternera").
     static let meats: Set<String> = ["ternera", "cerdo", "pollo", "pavo", "res", "vaca", "buey", "lomo", "cordero"]
 
+    /// Units of energy and diet points, folded: "2 points", "menos de 60 kcal" remark on a food.
+    static let energyUnits: Set<String> = [
+        "kcal", "cal", "calories", "calorias", "kalorien", "kj", "points", "pts", "punkte", "puntos", "sp", "pp",
+    ]
+
+    /// People a meal is eaten with, folded: "with family", "mit Freunden", "con amigos".
+    static let company: Set<String> = [
+        "family", "friends", "friend", "colleagues", "coworkers", "kids", "familie", "freunden", "freunde", "freundin", "kollegen",
+        "kindern", "familia", "amigos", "amigas", "companeros",
+    ]
+
+    /// Words that lead to such a remark: "de menos de", "weniger als", "less than", "with my", "mit der".
+    static let remarkLeads: Set<String> = [
+        "de", "menos", "con", "less", "than", "under", "about", "unter", "weniger", "als", "ca", "mit", "with", "w", "my", "the",
+        "our", "der", "meiner", "meinen", "unserer", "den", "mi", "mis", "la", "los", "las", "nuestra", "nuestros", "<", "~",
+    ]
+
     /// Words that multiply the number before them: "a dozen eggs", "media docena de huevos".
     static let dozens: Set<String> = ["dozen", "dutzend", "docena", "docenas"]
 

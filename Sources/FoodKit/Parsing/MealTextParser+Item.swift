@@ -20,6 +20,11 @@ extension MealTextParser {
     static func item(_ fragment: Fragment) -> ParsedItem? {
         var words = fragment.words
         var preparation: [String] = []
+        // "yogur de menos de 60 kcal", "Fiber One bar 2 points", "with family": remarks, not the food
+        let remarked = remark(words)
+        guard remarked < words.count else { return nil }
+        preparation += words.suffix(remarked)
+        words.removeLast(remarked)
         if let part = opening(&words, text: fragment.text) { return part }
         var amount: Amount?
         var unit: QuantityUnit?
@@ -103,6 +108,24 @@ extension MealTextParser {
         )
         item.alternatives = others
         return item
+    }
+
+    /// How many words at the end only remark on the food: its energy or points ("2 points", "de
+    /// menos de 60 kcal", "unter 100 kcal"), or the company it was eaten in ("with family", "mit
+    /// der Familie", "con amigos").
+    static func remark(_ words: [String]) -> Int {
+        let folded = words.suffix(6).map(SearchText.fold)
+        guard let last = folded.last else { return 0 }
+        var start: Int
+        if FoodWords.energyUnits.contains(last), folded.count > 1, NumberWords.number(folded[folded.count - 2]) != nil {
+            start = folded.count - 2
+        } else if FoodWords.company.contains(last) {
+            start = folded.count - 1
+        } else {
+            return 0
+        }
+        while start > 0, FoodWords.remarkLeads.contains(folded[start - 1]) { start -= 1 }
+        return folded.count - start
     }
 
     /// A store brand written in capitals before the food ("BACK FAMILY gemahlene Mandeln"):

@@ -58,9 +58,9 @@ public struct MealTextParse: Hashable, Sendable {
 /// leche", and recipe lines such as "2 1/2 cups diced, peeled potatoes" into items (docs/rules.md §6).
 public enum MealTextParser {
     /// Words and marks that separate foods, folded.
-    public static let separators: Set<String> = ["and", "with", "plus", "und", "mit", "sowie", "y", "e", "con", "&", "+"]
+    public static let separators: Set<String> = ["and", "with", "w", "plus", "und", "mit", "sowie", "y", "e", "con", "&", "+"]
     /// Separators that add a food to the one before it rather than list a new one.
-    static let accompaniments: Set<String> = ["with", "mit", "con"]
+    static let accompaniments: Set<String> = ["with", "w", "mit", "con"]
     /// Words between a unit and its food: "a slice of toast", "1 Tasse von", "una taza de leche".
     static let connectors: Set<String> = ["of", "von", "vom", "de", "del"]
 
@@ -91,7 +91,7 @@ public enum MealTextParser {
 
         /// Nothing but descriptions: no amount and no food ("more to taste", "finely chopped").
         var describesOnly: Bool {
-            words.allSatisfy(MealTextParser.isDescription)
+            words.allSatisfy(MealTextParser.isDescription) || MealTextParser.remark(words) == words.count
         }
 
         var text: String {

@@ -36,4 +36,21 @@ struct DiaryLineTests {
         let parsed = MealTextParser.parse(text).items.map { "\(String(format: "%g", $0.quantity)) \($0.unit?.rawValue ?? "-") \($0.food)" }
         #expect(parsed == items, "\(text): \(parsed)")
     }
+
+    @Test(
+        "a remark on energy or points and the company a meal was eaten in are no food; w is with",
+        arguments: [
+            ("Greek yogurt 5 points", ["1 - Greek yogurt"]),
+            ("Joghurt mit weniger als 100 kcal", ["1 - Joghurt"]),
+            ("una galleta de menos de 50 kcal", ["1 - galleta"]),
+            ("pizza with friends", ["1 - pizza"]),
+            ("Kuchen mit der Familie", ["1 - Kuchen"]),
+            ("oatmeal w blueberries", ["1 - oatmeal", "1 - blueberries"]),
+        ]
+    )
+    func remarks(_ text: String, _ items: [String]) {
+        let parse = MealTextParser.parse(text)
+        let parsed = parse.items.map { "\(String(format: "%g", $0.quantity)) \($0.unit?.rawValue ?? "-") \($0.food)" }
+        #expect(parsed == items && parse.unparsed.isEmpty, "\(text): \(parsed) \(parse.unparsed)")
+    }
 }
