@@ -40,6 +40,16 @@ enum FoodWords {
         "fleischbruhwurfel": ("Würfel", "Fleischbrühe"), "suppenwurfel": ("Würfel", "Suppe"),
     ]
 
+    /// Units that end a German compound, folded: "Salatblatt", "Basilikumblätter", "Käsescheiben",
+    /// "Dreierpackung".
+    static let unitTails: [String] = ["blatter", "blatt", "scheiben", "scheibe", "packungen", "packung"]
+
+    /// Leaves that are the food itself, folded stems: "Lorbeerblätter", "Weinblätter", "Curryblätter".
+    static let leafFoods: Set<String> = ["lorbeer", "wein", "curry", "kaffirlimetten", "limetten"]
+
+    /// How many a pack holds, before "packung": "Dreierpackung", "Familienpackung".
+    static let packCounts: Set<String> = ["zweier", "dreier", "vierer", "sechser", "achter", "zehner", "familien", "gross", "vorrats"]
+
     /// Unit words that name a food when nothing follows them: "ein Riegel" is a bar to eat.
     static let unitsNamingFoodAlone: Set<String> = ["riegel"]
 
@@ -244,6 +254,8 @@ enum FoodWords {
         /// "Zitrone" → "Zitronensaft", "limón" → "zumo de limón".
         func food(_ fruit: String, head: String) -> String {
             let folded = SearchText.fold(head)
+            // "Abrieb von 1 Zitronenschale" names its part already
+            if ["saft", "schale"].contains(where: SearchText.fold(fruit).hasSuffix) { return fruit }
             if ["saft", "schale", "abrieb"].contains(folded) {
                 let stem = fruit.hasSuffix("e") ? fruit + "n" : fruit
                 return stem + (self == .juice ? "saft" : "schale")

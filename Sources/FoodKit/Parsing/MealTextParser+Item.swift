@@ -143,11 +143,24 @@ extension MealTextParser {
     /// "2 Knoblauchzehen, gehackt" reads as "2 Zehen Knoblauch, gehackt", a lone
     /// "Knoblauchzehe" as "1 Zehe Knoblauch": a unit word that names its food is the unit and
     /// the food.
+    /// So is a German compound ending in a unit: "Basilikumblätter" are leaves of Basilikum,
+    /// "Käsescheiben" slices of Käse; "Dreierpackung" is a pack, whatever it holds (but
+    /// "Lorbeerblätter" are the food, as "bay leaves" are).
     static func splitUnitNamingFood(_ words: inout [String]) {
-        guard let index = words.firstIndex(where: { FoodWords.unitsNamingFood[SearchText.fold($0)] != nil }),
-            let (unit, food) = FoodWords.unitsNamingFood[SearchText.fold(words[index])]
-        else { return }
-        words.replaceSubrange(index...index, with: (index == 0 ? ["1"] : []) + [unit, food])
+        for (index, word) in words.enumerated() {
+            let folded = SearchText.fold(word)
+            var split = FoodWords.unitsNamingFood[folded]
+            if split == nil, word.first?.isUppercase == true, let tail = FoodWords.unitTails.first(where: folded.hasSuffix),
+                folded.count >= tail.count + 3, !FoodWords.leafFoods.contains(String(folded.dropLast(tail.count)))
+            {
+                let stem = String(word.dropLast(tail.count))
+                let unit = String(word.suffix(tail.count)).capitalized
+                split = (unit, FoodWords.packCounts.contains(SearchText.fold(stem)) ? "" : stem)
+            }
+            guard let (unit, food) = split else { continue }
+            words.replaceSubrange(index...index, with: (index == 0 ? ["1"] : []) + [unit] + (food.isEmpty ? [] : [food]))
+            return
+        }
     }
 
     /// Drops what opens a phrase without naming anything ("I had", a leading comma, "the" before
