@@ -32,6 +32,7 @@ extension MealTextParser {
         preparation += leadingNotes(&words)
         splitUnitNamingFood(&words)
         drinkGlass(&words)
+        dropAlternativeAmount(&words)
         // "Radler 0,5", "0,5 Bier": a decimal that may be litres
         var decimal = false
         if let found = leadingAmount(words) ?? impliedAmount(words) {
@@ -45,6 +46,13 @@ extension MealTextParser {
                 return nil
             }
             (unit, preparation) = leadingUnit(&words, amount: &amount)
+            // "un tomate o dos", "ein Ei oder zwei": the range's end typed after the food
+            if unit == nil, let low = amount?.value, amount?.range == nil, words.count > 2, isAlternativeWord(words[words.count - 2]),
+                let high = NumberWords.number(words[words.count - 1]) ?? NumberWords.words[SearchText.fold(words[words.count - 1])], high > low
+            {
+                amount = Amount(value: (low + high) / 2, range: low...high, used: 0)
+                words.removeLast(2)
+            }
         }
         if amount == nil, let (value, found, used) = trailingQuantity(words) {
             amount = Amount(value: value, range: nil, used: used)
@@ -126,6 +134,18 @@ extension MealTextParser {
         }
         while start > 0, FoodWords.remarkLeads.contains(folded[start - 1]) { start -= 1 }
         return folded.count - start
+    }
+
+    /// "1 große oder 2 kleine Auberginen": two amounts of different sizes offered for one food;
+    /// the first counts, the second goes ("1 oder 2 Auberginen" is a range).
+    private static func dropAlternativeAmount(_ words: inout [String]) {
+        guard let first = leadingAmount(words) else { return }
+        var index = first.used
+        while index < words.count, FoodWords.isPreparation(SearchText.fold(words[index])) { index += 1 }
+        guard index > first.used, index + 2 < words.count, isAlternativeWord(words[index]),
+            let second = leadingAmount(Array(words[(index + 1)...]))
+        else { return }
+        words.removeSubrange(index...(index + second.used))
     }
 
     /// A store brand written in capitals before the food ("BACK FAMILY gemahlene Mandeln"):
