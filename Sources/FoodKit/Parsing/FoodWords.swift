@@ -242,6 +242,9 @@ enum FoodWords {
         "our", "der", "meiner", "meinen", "unserer", "den", "mi", "mis", "la", "los", "las", "nuestra", "nuestros", "<", "~",
     ]
 
+    /// Words after a count that say the food itself is counted: "1 ea. eggplant", "1 slab ribs".
+    static let eaches: Set<String> = ["ea", "each", "slab", "slabs"]
+
     /// Words that multiply the number before them: "a dozen eggs", "media docena de huevos".
     static let dozens: Set<String> = ["dozen", "dutzend", "docena", "docenas"]
 

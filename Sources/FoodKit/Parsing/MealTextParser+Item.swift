@@ -39,6 +39,8 @@ extension MealTextParser {
             amount = found
             decimal = found.used == 1 && isDecimal(words[0])
             words.removeFirst(found.used)
+            // "1 ea. eggplant", "1 slab ribs": the count is of the food itself
+            if words.count > 1, FoodWords.eaches.contains(SearchText.fold(words[0])) { words.removeFirst() }
             // "200 g" with nothing after it names no food
             if words.count == 1, QuantityUnit.words[SearchText.fold(words[0])] != nil,
                 !FoodWords.unitsNamingFoodAlone.contains(SearchText.fold(words[0]))
@@ -388,11 +390,13 @@ extension MealTextParser {
 
     /// "plus 1 tablespoon" after "1/2 cup": the second amount in the first unit (1/16 cup), for
     /// two weights, two volumes or two kitchen measures; nil for anything else.
-    private static func addedAmount(_ words: [String], to unit: QuantityUnit) -> (Double, Int)? {
+    /// A food must follow it unless `alone` ("(200 g + 25 g)").
+    static func addedAmount(_ words: [String], to unit: QuantityUnit, alone: Bool = false) -> (Double, Int)? {
         let folded = words.map(SearchText.fold)
         let start = words.first.map { FoodWords.plus.contains(SearchText.fold($0)) || FoodWords.plus.contains($0) } == true ? 1 : 0
-        guard folded.count > start + 2, let second = leadingAmount(Array(words[start...])), second.range == nil,
-            folded.count > start + second.used + 1, let other = QuantityUnit.words[folded[start + second.used]],
+        let food = alone ? 0 : 1
+        guard folded.count > start + 1 + food, let second = leadingAmount(Array(words[start...])), second.range == nil,
+            folded.count > start + second.used + food, let other = QuantityUnit.words[folded[start + second.used]],
             let ratio = ratio(of: other, to: unit)
         else { return nil }
         return (second.value * ratio, start + second.used + 1)
