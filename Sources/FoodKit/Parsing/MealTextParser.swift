@@ -138,7 +138,13 @@ public enum MealTextParser {
                 continue
             }
             if token == "," {
-                if splitsAtComma(tokens, folded, after: index, current: current.words) { close() } else { current.words.append(token) }
+                if splitsAtComma(tokens, folded, after: index, current: current.words),
+                    !exchangeList(tokens, folded, after: index, current: current.words)
+                {
+                    close()
+                } else {
+                    current.words.append(token)
+                }
                 continue
             }
             // "100g yogurt 30g berry smoothie": a new amount and unit after a food start the next
@@ -175,6 +181,29 @@ public enum MealTextParser {
         let joining = FoodWords.times.union(FoodWords.rangeWords).union(FoodWords.plus).union(alternativeWords)
         guard !joining.contains(SearchText.fold(last)), last != "-" else { return false }
         return isFoodWord(tokens[index + 2]) && !separators.contains(folded[index + 2])
+    }
+
+    /// A weight followed by a list of foods with neither amounts nor "and" offers them in
+    /// exchange, as diet plans list them: "175 g de fresas, fresones, melón, sandía", "100 g
+    /// apples, pears, plums". The first is counted; a list of foods eaten ends in "and".
+    private static func exchangeList(_ tokens: [String], _ folded: [String], after index: Int, current: [String]) -> Bool {
+        guard let amount = leadingAmount(current), current.count > amount.used + 1,
+            QuantityUnit.words[SearchText.fold(current[amount.used])]?.fixedAmount != nil
+        else { return false }
+        var depth = 0
+        var commas = 1 + current.filter { $0 == "," }.count
+        for position in (index + 1)..<tokens.count {
+            let token = tokens[position]
+            if token == "(" { depth += 1 }
+            if token == ")" { depth -= 1 }
+            if depth > 0 || token == ")" { continue }
+            if [";", "\n"].contains(token) { break }
+            if token == "," { commas += 1 }
+            if separators.contains(folded[position]) || NumberWords.number(token) != nil || NumberWords.words[folded[position]] != nil {
+                return false
+            }
+        }
+        return commas >= 2
     }
 
     /// Token positions covered by a known dish name ("arroz con leche"), longest first.

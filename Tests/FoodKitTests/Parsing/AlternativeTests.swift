@@ -55,4 +55,17 @@ struct AlternativeTests {
         let item = try #require(items.first, "\(text)")
         #expect(items.count == 1 && item.quantity == quantity && item.food == food, "\(text): \(items.map { "\($0.quantity) \($0.food)" })")
     }
+
+    @Test(
+        "a weight before a list of foods without amounts or 'and' offers them in exchange; a list ending in 'and' names foods eaten",
+        arguments: [
+            ("150 g de peras, ciruelas, kiwi, piña", ["peras"]),
+            ("100 g Hähnchen, Pute, Rind", ["Hähnchen"]),
+            ("100 g Reis, Hähnchen und Brokkoli", ["Reis", "Hähnchen", "Brokkoli"]),
+            ("200 g Nudeln, 1 Apfel, Tee", ["Nudeln", "Apfel", "Tee"]),
+        ]
+    )
+    func exchangeLists(_ text: String, _ foods: [String]) {
+        #expect(MealTextParser.parse(text).items.map(\.food) == foods, "\(text): \(MealTextParser.parse(text).items.map(\.food))")
+    }
 }
