@@ -225,15 +225,15 @@ enum FoodWords {
     /// Meats whose "filete" is a steak named as a food of its own ("filete de ternera").
     static let meats: Set<String> = ["ternera", "cerdo", "pollo", "pavo", "res", "vaca", "buey", "lomo", "cordero"]
 
-    /// Units of energy and diet points, folded: "2 points", "menos de 60 kcal" remark on a food.
+    /// Units of energy and diet points, in lower case: "2 points", "menos de 60 kcal" remark on a food.
     static let energyUnits: Set<String> = [
-        "kcal", "cal", "calories", "calorias", "kalorien", "kj", "points", "pts", "punkte", "puntos", "sp", "pp",
+        "kcal", "cal", "calories", "calorias", "calorías", "kalorien", "kj", "points", "pts", "punkte", "puntos", "sp", "pp",
     ]
 
-    /// People a meal is eaten with, folded: "with family", "mit Freunden", "con amigos".
+    /// People a meal is eaten with, in lower case: "with family", "mit Freunden", "con amigos".
     static let company: Set<String> = [
         "family", "friends", "friend", "colleagues", "coworkers", "kids", "familie", "freunden", "freunde", "freundin", "kollegen",
-        "kindern", "familia", "amigos", "amigas", "companeros",
+        "kindern", "familia", "amigos", "amigas", "companeros", "compañeros",
     ]
 
     /// Words that lead to such a remark: "de menos de", "weniger als", "less than", "with my", "mit der".

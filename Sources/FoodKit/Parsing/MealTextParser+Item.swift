@@ -32,15 +32,15 @@ extension MealTextParser {
         preparation += leadingNotes(&words)
         splitUnitNamingFood(&words)
         drinkGlass(&words)
-        dropAlternativeAmount(&words)
         // "Radler 0,5", "0,5 Bier": a decimal that may be litres
         var decimal = false
         if let found = leadingAmount(words) ?? impliedAmount(words) {
             amount = found
             decimal = found.used == 1 && isDecimal(words[0])
             words.removeFirst(found.used)
+            dropAlternativeAmount(&words)
             // "1 ea. eggplant", "1 slab ribs": the count is of the food itself
-            if words.count > 1, FoodWords.eaches.contains(SearchText.fold(words[0])) { words.removeFirst() }
+            if words.count > 1, FoodWords.eaches.contains(words[0].lowercased()) { words.removeFirst() }
             // "200 g" with nothing after it names no food
             if words.count == 1, QuantityUnit.words[SearchText.fold(words[0])] != nil,
                 !FoodWords.unitsNamingFoodAlone.contains(SearchText.fold(words[0]))
@@ -124,8 +124,8 @@ extension MealTextParser {
     /// menos de 60 kcal", "unter 100 kcal"), or the company it was eaten in ("with family", "mit
     /// der Familie", "con amigos").
     static func remark(_ words: [String]) -> Int {
+        guard let last = words.last?.lowercased(), FoodWords.energyUnits.contains(last) || FoodWords.company.contains(last) else { return 0 }
         let folded = words.suffix(6).map(SearchText.fold)
-        guard let last = folded.last else { return 0 }
         var start: Int
         if FoodWords.energyUnits.contains(last), folded.count > 1, NumberWords.number(folded[folded.count - 2]) != nil {
             start = folded.count - 2
@@ -140,11 +140,12 @@ extension MealTextParser {
 
     /// "1 große oder 2 kleine Auberginen": two amounts of different sizes offered for one food;
     /// the first counts, the second goes ("1 oder 2 Auberginen" is a range).
+    /// `words` follow the first amount.
     private static func dropAlternativeAmount(_ words: inout [String]) {
-        guard let first = leadingAmount(words) else { return }
-        var index = first.used
+        guard words.prefix(4).contains(where: { alternativeWords.contains($0.lowercased()) }) else { return }
+        var index = 0
         while index < words.count, FoodWords.isPreparation(SearchText.fold(words[index])) { index += 1 }
-        guard index > first.used, index + 2 < words.count, isAlternativeWord(words[index]),
+        guard index > 0, index + 2 < words.count, isAlternativeWord(words[index]),
             let second = leadingAmount(Array(words[(index + 1)...]))
         else { return }
         words.removeSubrange(index...(index + second.used))
@@ -169,7 +170,8 @@ extension MealTextParser {
     /// "Käsescheiben" slices of Käse; "Dreierpackung" is a pack, whatever it holds (but
     /// "Lorbeerblätter" are the food, as "bay leaves" are).
     static func splitUnitNamingFood(_ words: inout [String]) {
-        for (index, word) in words.enumerated() {
+        // every such word has eight letters or more: shorter ones are not folded
+        for (index, word) in words.enumerated() where word.utf8.count >= 8 {
             let folded = SearchText.fold(word)
             var split = FoodWords.unitsNamingFood[folded]
             if split == nil, word.first?.isUppercase == true, let tail = FoodWords.unitTails.first(where: folded.hasSuffix),

@@ -187,7 +187,7 @@ public enum MealTextParser {
     /// exchange, as diet plans list them: "175 g de fresas, fresones, melón, sandía", "100 g
     /// apples, pears, plums". The first is counted; a list of foods eaten ends in "and".
     private static func exchangeList(_ tokens: [String], _ folded: [String], after index: Int, current: [String]) -> Bool {
-        guard let amount = leadingAmount(current), current.count > amount.used + 1,
+        guard current.count > 2, NumberWords.number(current[0]) != nil, let amount = leadingAmount(current), current.count > amount.used + 1,
             QuantityUnit.words[SearchText.fold(current[amount.used])]?.fixedAmount != nil
         else { return false }
         var depth = 0
