@@ -14,7 +14,7 @@ enum FoodWords {
         "squeezed", "juiced", "room", "temperature", "chilled", "heaping", "heaped", "level", "scant", "generous", "small",
         "medium", "large", "big", "garnish", "needed", "desired", "taste", "bite", "sized", "size", "inch", "warmed", "little",
         "some", "deveined", "separated", "frying", "dusting", "serving", "more", "additional", "raw", "fine", "stale", "grilled",
-        "mashed", "cold", "topping", "choice", "cm", "centimeter", "centimeters", "thin", "thick",
+        "mashed", "cold", "topping", "choice", "cm", "centimeter", "centimeters", "thin", "thick", "any", "variety",
         // German (stems; the endings -e, -er, -es, -en are removed before looking up)
         "gehackt", "feingehackt", "fein", "gewurfelt", "gerieben", "geschalt", "geschnitten", "frisch", "klein", "grob",
         "zerdruckt", "gepresst", "halbiert", "geviertelt", "gewaschen", "abgetropft", "weich", "geschmolzen", "zerlassen",
@@ -24,13 +24,16 @@ enum FoodWords {
         "gedampft", "gedunstet", "gekocht", "cremig", "warm", "zerquetscht", "lecker", "tk", "vermischt", "verruhrt",
         "verquirlt", "aufgebacken", "getrennt", "unbehandelt", "gegessen", "getrunken", "n b", "zentimeter", "viel", "noch",
         "nochmal", "dazu",
+        // verbs of a recipe or a diary, in the infinitive: "mit Milch verrühren", "viel trinken"
+        "essen", "trinken", "kochen", "verruhren", "purieren", "mischen", "vermischen", "servieren", "anrichten", "abschmecken",
+        "geniessen",
         // Spanish (with their -o/-a/-os/-as forms folded to the -o form before looking up)
         "picado", "finamente", "rallado", "cortado", "pelado", "fresco", "troceado", "dados", "machacado",
         "laminado", "fileteado", "rebanado", "escurrido", "lavado", "derretido", "batido", "tamizado", "maduro",
         "pequeno", "mediano", "grande", "gusto", "opcional", "tibio", "templado", "trozos", "tiras", "rodajas", "finas",
         "gruesos", "grueso", "decorar", "recien", "limpio", "sopero", "raso", "colmado", "poco", "exprimido",
         "tostado", "crudo", "duro", "deshuesado", "plancha", "horno", "vapor", "frito",
-        "temperatura", "ambiente", "eleccion", "elegir", "centimetro", "bien", "voluntad",
+        "temperatura", "ambiente", "eleccion", "elegir", "centimetro", "bien", "voluntad", "ademas", "tambien",
     ]
 
     /// Unit words that name their food: "1 Knoblauchzehe" is a clove of garlic.
@@ -148,6 +151,7 @@ enum FoodWords {
     static let fillers: Set<String> = [
         "i", "had", "ate", "have", "eaten", "drank", "drink", "just", "only", "ich", "hatte", "habe", "hab", "esse", "trinke", "ass",
         "nur", "comi", "he", "comido", "tome", "bebi", "desayune", "cene", "ceno", "solo", "dann", "danach", "anschliessend",
+        "wie", "gesagt", "mache", "mir", "darunter",
     ]
 
     /// Times of the day and meals, folded: said before the food, they are not the food.
@@ -156,6 +160,9 @@ enum FoodWords {
         "mittagessen", "abendessen", "abendbrot", "nachtisch", "breakfast", "lunch", "dinner", "manana", "tarde", "noche",
         "mediodia", "postre", "cena", "desayuno", "merienda",
     ]
+
+    /// Notes of use that never name the food, even after an amount: "a voluntad", "to taste".
+    static let notesOfUse: Set<String> = ["gusto", "voluntad", "taste", "belieben", "bedarf", "desired", "needed", "optional", "opcional"]
 
     /// Words that lead to a time or a meal: "zum Frühstück", "als Nachtisch", "a media mañana".
     static let mealTimeLeads: Set<String> = ["zum", "zur", "als", "am", "for", "at", "para", "de", "a", "media", "por", "la", "en"]

@@ -73,9 +73,18 @@ extension MealTextParser {
             }
         }
         preparation += storeBrand(&words)
+        // "natillas de postre", "Obst als Nachtisch": when it is eaten
+        if words.count > 2, FoodWords.mealTimes.contains(SearchText.fold(words[words.count - 1])),
+            FoodWords.mealTimeLeads.contains(SearchText.fold(words[words.count - 2]))
+        {
+            preparation += words.suffix(2)
+            words.removeLast(2)
+        }
         var (food, descriptions) = foodAndPreparation(words)
         // "un vaso de batido": a word that also describes is the food when nothing else names one
-        let described = descriptions.filter { !looseEnds.contains(SearchText.fold($0)) && $0.contains(where: \.isLetter) }
+        let described = descriptions.filter {
+            !looseEnds.contains(SearchText.fold($0)) && !FoodWords.notesOfUse.contains(SearchText.fold($0)) && $0.contains(where: \.isLetter)
+        }
         if !food.contains(where: \.isLetter), amount != nil || unit != nil, described.count == 1 {
             food = described[0]
             descriptions = []

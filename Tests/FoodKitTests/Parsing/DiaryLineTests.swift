@@ -53,4 +53,22 @@ struct DiaryLineTests {
         let parsed = parse.items.map { "\(String(format: "%g", $0.quantity)) \($0.unit?.rawValue ?? "-") \($0.food)" }
         #expect(parsed == items && parse.unparsed.isEmpty, "\(text): \(parsed) \(parse.unparsed)")
     }
+
+    @Test(
+        "verbs and words of the telling around the foods, and when a food is eaten after it, are no food",
+        arguments: [
+            ("Quark mit 2 EL Milch verrühren", ["Quark", "Milch"]),
+            ("Tee, viel trinken", ["Tee"]),
+            ("wie gesagt Nudeln mit Pesto", ["Nudeln", "Pesto"]),
+            ("dann mache ich mir ein Müsli", ["Müsli"]),
+            ("Obst als Nachtisch", ["Obst"]),
+            ("flan de postre", ["flan"]),
+            ("una pera además", ["pera"]),
+            ("aceite, a voluntad", ["aceite"]),
+            ("2 potatoes, any variety", ["potatoes"]),
+        ]
+    )
+    func prose(_ text: String, _ foods: [String]) {
+        #expect(MealTextParser.parse(text).items.map(\.food) == foods, "\(text): \(MealTextParser.parse(text).items.map(\.food))")
+    }
 }
