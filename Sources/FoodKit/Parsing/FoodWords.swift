@@ -23,7 +23,7 @@ enum FoodWords {
         "zimmerwarm", "zimmertemperatur", "reif", "garnieren", "bestreuen", "gestr", "geh", "bisschen",
         "gedampft", "gedunstet", "gekocht", "cremig", "warm", "zerquetscht", "lecker", "tk", "vermischt", "verruhrt",
         "verquirlt", "aufgebacken", "getrennt", "unbehandelt", "gegessen", "getrunken", "n b", "zentimeter", "viel", "noch",
-        "nochmal", "dazu",
+        "nochmal", "dazu", "klacks", "jung",
         // verbs of a recipe or a diary, in the infinitive: "mit Milch verrühren", "viel trinken"
         "essen", "trinken", "kochen", "verruhren", "purieren", "mischen", "vermischen", "servieren", "anrichten", "abschmecken",
         "geniessen",

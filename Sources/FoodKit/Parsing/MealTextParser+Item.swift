@@ -64,7 +64,13 @@ extension MealTextParser {
         }
         // "1 Hühnerbrust (ca. 250 g)": a counted piece keeps its count beside an approximate weight
         let counted = amount != nil && unit == nil
+        let fewer = !fragment.parentheticals.isEmpty && fragment.words.prefix(3).contains { NumberWords.couples.contains(SearchText.fold($0)) }
         for inner in fragment.parentheticals + trailingMeasure(&words) {
+            // "ein paar Knoblauchzehen (2-4)": the count of "a few"
+            if fewer, let count = leadingAmount(inner), count.used == inner.count {
+                amount = count
+                continue
+            }
             if let measure = measure(inner), !(counted && measure.approximate) {
                 amount = measure.amount
                 unit = measure.unit
@@ -201,7 +207,10 @@ extension MealTextParser {
     /// ("juice of 1/2 orange", "finely grated zest of 1 lemon").
     private static func opening(_ words: inout [String], text: String) -> ParsedItem? {
         while words.count > 1, FoodWords.fillers.contains(SearchText.fold(words[0])) { words.removeFirst() }
-        dropMealTime(&words)
+        // "am Spätnachmittag mache ich mir Buttermilch"
+        if dropMealTime(&words) {
+            while words.count > 1, FoodWords.fillers.contains(SearchText.fold(words[0])) { words.removeFirst() }
+        }
         while let first = words.first,
             first == ","
                 || FoodWords.articles.contains(SearchText.fold(first)) && words.count > 2
@@ -220,13 +229,15 @@ extension MealTextParser {
 
     /// When the food was eaten, before it: "zum Frühstück zwei Knäckebrot", "Nachmittags
     /// Karotten", "a media mañana un yogur", "for lunch a sandwich".
-    private static func dropMealTime(_ words: inout [String]) {
+    /// Whether one was dropped.
+    private static func dropMealTime(_ words: inout [String]) -> Bool {
         let folded = words.prefix(3).map(SearchText.fold)
         let leads = folded.prefix { FoodWords.mealTimeLeads.contains($0) }.prefix(2)
         guard leads.count < folded.count, words.count > leads.count + 1,
             FoodWords.mealTimes.contains(folded[leads.count])
-        else { return }
+        else { return false }
         words.removeFirst(leads.count + 1)
+        return true
     }
 
     /// Words before an amount that only hedge or frame it: "about 200 g", "ca. 2 EL", "unos

@@ -71,4 +71,18 @@ struct DiaryLineTests {
     func prose(_ text: String, _ foods: [String]) {
         #expect(MealTextParser.parse(text).items.map(\.food) == foods, "\(text): \(MealTextParser.parse(text).items.map(\.food))")
     }
+
+    @Test(
+        "words of the telling after a meal time, a dollop and young describe; a count in parentheses says how many 'a few' are",
+        arguments: [
+            ("am Abend esse ich Nudeln", ["1 - Nudeln"]),
+            ("Eis mit einem Klacks Sahne", ["1 - Eis", "1 - Sahne"]),
+            ("1 Bund junge Zwiebeln", ["1 bunch Zwiebeln"]),
+            ("ein paar Walnüsse (4-6)", ["5 - Walnüsse"]),
+        ]
+    )
+    func tellingAndCounts(_ text: String, _ items: [String]) {
+        let parsed = MealTextParser.parse(text).items.map { "\(String(format: "%g", $0.quantity)) \($0.unit?.rawValue ?? "-") \($0.food)" }
+        #expect(parsed == items, "\(text): \(parsed)")
+    }
 }
