@@ -14,7 +14,7 @@ enum FoodWords {
         "squeezed", "juiced", "room", "temperature", "chilled", "heaping", "heaped", "level", "scant", "generous", "small",
         "medium", "large", "big", "garnish", "needed", "desired", "taste", "bite", "sized", "size", "inch", "warmed", "little",
         "some", "deveined", "separated", "frying", "dusting", "serving", "more", "additional", "raw", "fine", "stale", "grilled",
-        "mashed", "cold", "topping", "choice", "cm", "centimeter", "centimeters", "thin", "thick", "very",
+        "mashed", "cold", "topping", "choice", "cm", "centimeter", "centimeters", "thin", "thick", "any", "variety", "very",
         // German (stems; the endings -e, -er, -es, -en are removed before looking up)
         "gehackt", "feingehackt", "fein", "gewurfelt", "gerieben", "geschalt", "geschnitten", "frisch", "klein", "grob",
         "zerdruckt", "gepresst", "halbiert", "geviertelt", "gewaschen", "abgetropft", "weich", "geschmolzen", "zerlassen",
@@ -23,14 +23,17 @@ enum FoodWords {
         "zimmerwarm", "zimmertemperatur", "reif", "garnieren", "bestreuen", "gestr", "geh", "bisschen",
         "gedampft", "gedunstet", "gekocht", "cremig", "warm", "zerquetscht", "lecker", "tk", "vermischt", "verruhrt",
         "verquirlt", "aufgebacken", "getrennt", "unbehandelt", "gegessen", "getrunken", "n b", "zentimeter", "viel", "noch",
-        "nochmal", "dazu", "sehr",
+        "nochmal", "dazu", "klacks", "jung", "sehr",
+        // verbs of a recipe or a diary, in the infinitive: "mit Milch verrühren", "viel trinken"
+        "essen", "trinken", "kochen", "verruhren", "purieren", "mischen", "vermischen", "servieren", "anrichten", "abschmecken",
+        "geniessen",
         // Spanish (with their -o/-a/-os/-as forms folded to the -o form before looking up)
         "picado", "finamente", "rallado", "cortado", "pelado", "fresco", "troceado", "dados", "machacado",
         "laminado", "fileteado", "rebanado", "escurrido", "lavado", "derretido", "batido", "tamizado", "maduro",
         "pequeno", "mediano", "grande", "gusto", "opcional", "tibio", "templado", "trozos", "tiras", "rodajas", "finas",
         "gruesos", "grueso", "decorar", "recien", "limpio", "sopero", "raso", "colmado", "poco", "exprimido",
         "tostado", "crudo", "duro", "deshuesado", "plancha", "horno", "vapor", "frito",
-        "temperatura", "ambiente", "eleccion", "elegir", "centimetro", "muy",
+        "temperatura", "ambiente", "eleccion", "elegir", "centimetro", "bien", "voluntad", "ademas", "tambien", "muy",
     ]
 
     /// Unit words that name their food: "1 Knoblauchzehe" is a clove of garlic.
@@ -39,6 +42,16 @@ enum FoodWords {
         "bruhwurfel": ("Würfel", "Brühe"), "gemusebruhwurfel": ("Würfel", "Gemüsebrühe"), "huhnerbruhwurfel": ("Würfel", "Hühnerbrühe"),
         "fleischbruhwurfel": ("Würfel", "Fleischbrühe"), "suppenwurfel": ("Würfel", "Suppe"),
     ]
+
+    /// Units that end a German compound, folded: "Salatblatt", "Basilikumblätter", "Käsescheiben",
+    /// "Dreierpackung".
+    static let unitTails: [String] = ["blatter", "blatt", "scheiben", "scheibe", "packungen", "packung"]
+
+    /// Leaves that are the food itself, folded stems: "Lorbeerblätter", "Weinblätter", "Curryblätter".
+    static let leafFoods: Set<String> = ["lorbeer", "wein", "curry", "kaffirlimetten", "limetten"]
+
+    /// How many a pack holds, before "packung": "Dreierpackung", "Familienpackung".
+    static let packCounts: Set<String> = ["zweier", "dreier", "vierer", "sechser", "achter", "zehner", "familien", "gross", "vorrats"]
 
     /// Unit words that name a food when nothing follows them: "ein Riegel" is a bar to eat.
     static let unitsNamingFoodAlone: Set<String> = ["riegel"]
@@ -89,7 +102,7 @@ enum FoodWords {
     /// breadcrumbs. The second word stays in the food's name.
     static let productPhrases: Set<String> = [
         "carne picada", "carne picado", "pan rallado", "carne molida", "cafe molido", "jamon cocido", "tomate frito", "patatas fritas",
-        "papas fritas", "pan tostado",
+        "papas fritas", "pan tostado", "queso fresco",
     ]
 
     /// Spanish participles that name a product after its noun (in the -o form): "leche
@@ -138,6 +151,7 @@ enum FoodWords {
     static let fillers: Set<String> = [
         "i", "had", "ate", "have", "eaten", "drank", "drink", "just", "only", "ich", "hatte", "habe", "hab", "esse", "trinke", "ass",
         "nur", "comi", "he", "comido", "tome", "bebi", "desayune", "cene", "ceno", "solo", "dann", "danach", "anschliessend",
+        "wie", "gesagt", "mache", "mir", "darunter",
     ]
 
     /// Times of the day and meals, folded: said before the food, they are not the food.
@@ -146,6 +160,9 @@ enum FoodWords {
         "mittagessen", "abendessen", "abendbrot", "nachtisch", "breakfast", "lunch", "dinner", "manana", "tarde", "noche",
         "mediodia", "postre", "cena", "desayuno", "merienda",
     ]
+
+    /// Notes of use that never name the food, even after an amount: "a voluntad", "to taste".
+    static let notesOfUse: Set<String> = ["gusto", "voluntad", "taste", "belieben", "bedarf", "desired", "needed", "optional", "opcional"]
 
     /// Words that lead to a time or a meal: "zum Frühstück", "als Nachtisch", "a media mañana".
     static let mealTimeLeads: Set<String> = ["zum", "zur", "als", "am", "for", "at", "para", "de", "a", "media", "por", "la", "en"]
@@ -182,7 +199,8 @@ enum FoodWords {
     /// The shapes a food is cut into.
     static let cuts: Set<String> = [
         "wurfel", "wurfeln", "scheiben", "scheibchen", "ringe", "ringen", "rollchen", "spalten", "streifen", "stucke", "stuckchen",
-        "halften", "gajos", "juliana", "cuartos", "rodajas", "trozos", "dados", "tiras", "laminas", "cubes", "pieces", "slices",
+        "halften", "gajos", "juliana", "cuartos", "rodajas", "lonchas", "lonchitas", "trozos", "dados", "tiras", "laminas", "cubes", "pieces",
+        "slices",
         "rings", "wedges", "strips", "chunks", "halves", "quarters", "temperatura",
     ]
 
@@ -211,6 +229,29 @@ enum FoodWords {
         "abendbrot", "ansbacher", "apfelstrudel", "zerealien", "aufschnitt", "aufstrich",
     ]
 
+    /// Meats whose "filete" is a steak named as a food of its own ("filete de ternera").
+    static let meats: Set<String> = ["ternera", "cerdo", "pollo", "pavo", "res", "vaca", "buey", "lomo", "cordero"]
+
+    /// Units of energy and diet points, in lower case: "2 points", "menos de 60 kcal" remark on a food.
+    static let energyUnits: Set<String> = [
+        "kcal", "cal", "calories", "calorias", "calorías", "kalorien", "kj", "points", "pts", "punkte", "puntos", "sp", "pp",
+    ]
+
+    /// People a meal is eaten with, in lower case: "with family", "mit Freunden", "con amigos".
+    static let company: Set<String> = [
+        "family", "friends", "friend", "colleagues", "coworkers", "kids", "familie", "freunden", "freunde", "freundin", "kollegen",
+        "kindern", "familia", "amigos", "amigas", "companeros", "compañeros",
+    ]
+
+    /// Words that lead to such a remark: "de menos de", "weniger als", "less than", "with my", "mit der".
+    static let remarkLeads: Set<String> = [
+        "de", "menos", "con", "less", "than", "under", "about", "unter", "weniger", "als", "ca", "mit", "with", "w", "my", "the",
+        "our", "der", "meiner", "meinen", "unserer", "den", "mi", "mis", "la", "los", "las", "nuestra", "nuestros", "<", "~",
+    ]
+
+    /// Words after a count that say the food itself is counted: "1 ea. eggplant", "1 slab ribs".
+    static let eaches: Set<String> = ["ea", "each", "slab", "slabs"]
+
     /// Words that multiply the number before them: "a dozen eggs", "media docena de huevos".
     static let dozens: Set<String> = ["dozen", "dutzend", "docena", "docenas"]
 
@@ -223,6 +264,8 @@ enum FoodWords {
         /// "Zitrone" → "Zitronensaft", "limón" → "zumo de limón".
         func food(_ fruit: String, head: String) -> String {
             let folded = SearchText.fold(head)
+            // "Abrieb von 1 Zitronenschale" names its part already
+            if ["saft", "schale"].contains(where: SearchText.fold(fruit).hasSuffix) { return fruit }
             if ["saft", "schale", "abrieb"].contains(folded) {
                 let stem = fruit.hasSuffix("e") ? fruit + "n" : fruit
                 return stem + (self == .juice ? "saft" : "schale")

@@ -20,6 +20,11 @@ extension MealTextParser {
     static func item(_ fragment: Fragment) -> ParsedItem? {
         var words = fragment.words
         var preparation: [String] = []
+        // "yogur de menos de 60 kcal", "Fiber One bar 2 points", "with family": remarks, not the food
+        let remarked = remark(words)
+        guard remarked < words.count else { return nil }
+        preparation += words.suffix(remarked)
+        words.removeLast(remarked)
         if let part = opening(&words, text: fragment.text) { return part }
         var amount: Amount?
         var unit: QuantityUnit?
@@ -33,6 +38,9 @@ extension MealTextParser {
             amount = found
             decimal = found.used == 1 && isDecimal(words[0])
             words.removeFirst(found.used)
+            dropAlternativeAmount(&words)
+            // "1 ea. eggplant", "1 slab ribs": the count is of the food itself
+            if words.count > 1, FoodWords.eaches.contains(words[0].lowercased()) { words.removeFirst() }
             // "200 g" with nothing after it names no food
             if words.count == 1, QuantityUnit.words[SearchText.fold(words[0])] != nil,
                 !FoodWords.unitsNamingFoodAlone.contains(SearchText.fold(words[0]))
@@ -40,6 +48,13 @@ extension MealTextParser {
                 return nil
             }
             (unit, preparation) = leadingUnit(&words, amount: &amount)
+            // "un tomate o dos", "ein Ei oder zwei": the range's end typed after the food
+            if unit == nil, let low = amount?.value, amount?.range == nil, words.count > 2, isAlternativeWord(words[words.count - 2]),
+                let high = NumberWords.number(words[words.count - 1]) ?? NumberWords.words[SearchText.fold(words[words.count - 1])], high > low
+            {
+                amount = Amount(value: (low + high) / 2, range: low...high, used: 0)
+                words.removeLast(2)
+            }
         }
         if amount == nil, let (value, found, used) = trailingQuantity(words) {
             amount = Amount(value: value, range: nil, used: used)
@@ -49,7 +64,13 @@ extension MealTextParser {
         }
         // "1 Hühnerbrust (ca. 250 g)": a counted piece keeps its count beside an approximate weight
         let counted = amount != nil && unit == nil
+        let fewer = !fragment.parentheticals.isEmpty && fragment.words.prefix(3).contains { NumberWords.couples.contains(SearchText.fold($0)) }
         for inner in fragment.parentheticals + trailingMeasure(&words) {
+            // "ein paar Knoblauchzehen (2-4)": the count of "a few"
+            if fewer, let count = leadingAmount(inner), count.used == inner.count {
+                amount = count
+                continue
+            }
             if let measure = measure(inner), !(counted && measure.approximate) {
                 amount = measure.amount
                 unit = measure.unit
@@ -58,9 +79,18 @@ extension MealTextParser {
             }
         }
         preparation += storeBrand(&words)
+        // "natillas de postre", "Obst als Nachtisch": when it is eaten
+        if words.count > 2, FoodWords.mealTimes.contains(SearchText.fold(words[words.count - 1])),
+            FoodWords.mealTimeLeads.contains(SearchText.fold(words[words.count - 2]))
+        {
+            preparation += words.suffix(2)
+            words.removeLast(2)
+        }
         var (food, descriptions) = foodAndPreparation(words)
         // "un vaso de batido": a word that also describes is the food when nothing else names one
-        let described = descriptions.filter { !looseEnds.contains(SearchText.fold($0)) && $0.contains(where: \.isLetter) }
+        let described = descriptions.filter {
+            !looseEnds.contains(SearchText.fold($0)) && !FoodWords.notesOfUse.contains(SearchText.fold($0)) && $0.contains(where: \.isLetter)
+        }
         if !food.contains(where: \.isLetter), amount != nil || unit != nil, described.count == 1 {
             food = described[0]
             descriptions = []
@@ -69,6 +99,11 @@ extension MealTextParser {
         // "3 garlic cloves", "2 celery stalks": the unit named after the food
         if unit == nil, amount != nil, let (named, rest) = trailingUnit(food) {
             unit = named
+            food = rest
+        }
+        // "2 filetes de merluza": a fillet of fish is a piece ("filete de ternera" is a steak, a food)
+        if unit == nil, let rest = fishFillet(food) {
+            unit = .piece
             food = rest
         }
         // "1 beef bouillon cube", "Seasoning cubes": a stock that comes as cubes
@@ -100,6 +135,37 @@ extension MealTextParser {
         return item
     }
 
+    /// How many words at the end only remark on the food: its energy or points ("2 points", "de
+    /// menos de 60 kcal", "unter 100 kcal"), or the company it was eaten in ("with family", "mit
+    /// der Familie", "con amigos").
+    static func remark(_ words: [String]) -> Int {
+        guard let last = words.last?.lowercased(), FoodWords.energyUnits.contains(last) || FoodWords.company.contains(last) else { return 0 }
+        let folded = words.suffix(6).map(SearchText.fold)
+        var start: Int
+        if FoodWords.energyUnits.contains(last), folded.count > 1, NumberWords.number(folded[folded.count - 2]) != nil {
+            start = folded.count - 2
+        } else if FoodWords.company.contains(last) {
+            start = folded.count - 1
+        } else {
+            return 0
+        }
+        while start > 0, FoodWords.remarkLeads.contains(folded[start - 1]) { start -= 1 }
+        return folded.count - start
+    }
+
+    /// "1 große oder 2 kleine Auberginen": two amounts of different sizes offered for one food;
+    /// the first counts, the second goes ("1 oder 2 Auberginen" is a range).
+    /// `words` follow the first amount.
+    private static func dropAlternativeAmount(_ words: inout [String]) {
+        guard words.prefix(4).contains(where: { alternativeWords.contains($0.lowercased()) }) else { return }
+        var index = 0
+        while index < words.count, FoodWords.isPreparation(SearchText.fold(words[index])) { index += 1 }
+        guard index > 0, index + 2 < words.count, isAlternativeWord(words[index]),
+            let second = leadingAmount(Array(words[(index + 1)...]))
+        else { return }
+        words.removeSubrange(index...(index + second.used))
+    }
+
     /// A store brand written in capitals before the food ("BACK FAMILY gemahlene Mandeln"):
     /// removed, so that the food is searched. A word of capitals counts as a brand when it has
     /// four letters or more, or two such words stand together; a name in capitals alone stays.
@@ -115,11 +181,25 @@ extension MealTextParser {
     /// "2 Knoblauchzehen, gehackt" reads as "2 Zehen Knoblauch, gehackt", a lone
     /// "Knoblauchzehe" as "1 Zehe Knoblauch": a unit word that names its food is the unit and
     /// the food.
+    /// So is a German compound ending in a unit: "Basilikumblätter" are leaves of Basilikum,
+    /// "Käsescheiben" slices of Käse; "Dreierpackung" is a pack, whatever it holds (but
+    /// "Lorbeerblätter" are the food, as "bay leaves" are).
     static func splitUnitNamingFood(_ words: inout [String]) {
-        guard let index = words.firstIndex(where: { FoodWords.unitsNamingFood[SearchText.fold($0)] != nil }),
-            let (unit, food) = FoodWords.unitsNamingFood[SearchText.fold(words[index])]
-        else { return }
-        words.replaceSubrange(index...index, with: (index == 0 ? ["1"] : []) + [unit, food])
+        // every such word has eight letters or more: shorter ones are not folded
+        for (index, word) in words.enumerated() where word.utf8.count >= 8 {
+            let folded = SearchText.fold(word)
+            var split = FoodWords.unitsNamingFood[folded]
+            if split == nil, word.first?.isUppercase == true, let tail = FoodWords.unitTails.first(where: folded.hasSuffix),
+                folded.count >= tail.count + 3, !FoodWords.leafFoods.contains(String(folded.dropLast(tail.count)))
+            {
+                let stem = String(word.dropLast(tail.count))
+                let unit = String(word.suffix(tail.count)).capitalized
+                split = (unit, FoodWords.packCounts.contains(SearchText.fold(stem)) ? "" : stem)
+            }
+            guard let (unit, food) = split else { continue }
+            words.replaceSubrange(index...index, with: (index == 0 ? ["1"] : []) + [unit] + (food.isEmpty ? [] : [food]))
+            return
+        }
     }
 
     /// Drops what opens a phrase without naming anything ("I had", a leading comma, "the" before
@@ -127,7 +207,10 @@ extension MealTextParser {
     /// ("juice of 1/2 orange", "finely grated zest of 1 lemon").
     private static func opening(_ words: inout [String], text: String) -> ParsedItem? {
         while words.count > 1, FoodWords.fillers.contains(SearchText.fold(words[0])) { words.removeFirst() }
-        dropMealTime(&words)
+        // "am Spätnachmittag mache ich mir Buttermilch"
+        if dropMealTime(&words) {
+            while words.count > 1, FoodWords.fillers.contains(SearchText.fold(words[0])) { words.removeFirst() }
+        }
         while let first = words.first,
             first == ","
                 || FoodWords.articles.contains(SearchText.fold(first)) && words.count > 2
@@ -146,13 +229,15 @@ extension MealTextParser {
 
     /// When the food was eaten, before it: "zum Frühstück zwei Knäckebrot", "Nachmittags
     /// Karotten", "a media mañana un yogur", "for lunch a sandwich".
-    private static func dropMealTime(_ words: inout [String]) {
+    /// Whether one was dropped.
+    private static func dropMealTime(_ words: inout [String]) -> Bool {
         let folded = words.prefix(3).map(SearchText.fold)
         let leads = folded.prefix { FoodWords.mealTimeLeads.contains($0) }.prefix(2)
         guard leads.count < folded.count, words.count > leads.count + 1,
             FoodWords.mealTimes.contains(folded[leads.count])
-        else { return }
+        else { return false }
         words.removeFirst(leads.count + 1)
+        return true
     }
 
     /// Words before an amount that only hedge or frame it: "about 200 g", "ca. 2 EL", "unos
@@ -246,6 +331,15 @@ extension MealTextParser {
         return (unit, words.joined(separator: " "))
     }
 
+    /// "filetes de merluza" → "merluza"; nil for a steak of meat ("filete de ternera").
+    private static func fishFillet(_ food: String) -> String? {
+        let words = food.split(separator: " ").map(String.init)
+        guard words.count > 2, ["filete", "filetes", "filet"].contains(SearchText.fold(words[0])), connectors.contains(SearchText.fold(words[1])),
+            !FoodWords.meats.contains(SearchText.fold(words[2]))
+        else { return nil }
+        return words.dropFirst(2).joined(separator: " ")
+    }
+
     /// "beef bouillon cube" → "beef bouillon"; nil unless the cube follows a stock.
     private static func stockCube(_ food: String) -> String? {
         let words = food.split(separator: " ").map(String.init)
@@ -263,6 +357,10 @@ extension MealTextParser {
         if unit == .package, folded.contains(where: { word in FoodWords.sachetFoods.contains(where: word.hasSuffix) }) { return .envelope }
         // "ein Riegel Schokolade" is a row of a bar, "ein Riegel Müsli" a bar
         if word == "riegel", folded.first?.hasSuffix("schokolade") == true { return .piece }
+        // "una onza de chocolate" is a square of the bar, not an ounce
+        if unit == .ounce, word.hasPrefix("onza"), folded.first(where: { !connectors.contains($0) })?.hasPrefix("chocolate") == true {
+            return .piece
+        }
         return unit
     }
 
@@ -287,6 +385,11 @@ extension MealTextParser {
         if folded[skip] == "cc", let value = amount?.value, value >= 20 { unit = .milliliter }
         words.removeFirst(skip + 1)
         unit = Self.unit(unit, typed: folded[skip], before: words)
+        // "un plato hondo de sopa": a deep plate is a bowl
+        if unit == .portion, words.count > 1, ["hondo", "sopero"].contains(SearchText.fold(words[0])) {
+            unit = .bowl
+            words.removeFirst()
+        }
         if words.count > 2, FoodWords.halfJoiners.contains(SearchText.fold(words[0])), let part = joinedPart(Array(words.dropFirst())) {
             amount?.value += part.value
             amount?.range = nil
@@ -309,11 +412,13 @@ extension MealTextParser {
 
     /// "plus 1 tablespoon" after "1/2 cup": the second amount in the first unit (1/16 cup), for
     /// two weights, two volumes or two kitchen measures; nil for anything else.
-    private static func addedAmount(_ words: [String], to unit: QuantityUnit) -> (Double, Int)? {
+    /// A food must follow it unless `alone` ("(200 g + 25 g)").
+    static func addedAmount(_ words: [String], to unit: QuantityUnit, alone: Bool = false) -> (Double, Int)? {
         let folded = words.map(SearchText.fold)
         let start = words.first.map { FoodWords.plus.contains(SearchText.fold($0)) || FoodWords.plus.contains($0) } == true ? 1 : 0
-        guard folded.count > start + 2, let second = leadingAmount(Array(words[start...])), second.range == nil,
-            folded.count > start + second.used + 1, let other = QuantityUnit.words[folded[start + second.used]],
+        let food = alone ? 0 : 1
+        guard folded.count > start + 1 + food, let second = leadingAmount(Array(words[start...])), second.range == nil,
+            folded.count > start + second.used + food, let other = QuantityUnit.words[folded[start + second.used]],
             let ratio = ratio(of: other, to: unit)
         else { return nil }
         return (second.value * ratio, start + second.used + 1)

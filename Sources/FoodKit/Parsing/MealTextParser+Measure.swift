@@ -33,6 +33,11 @@ extension MealTextParser {
                 amount.value += part.value
                 rest = rest.dropFirst(1 + part.used)
             }
+            // "(200 g + 25 g)": a sum
+            if let (extra, used) = addedAmount(Array(rest), to: unit, alone: true) {
+                amount.value += extra
+                rest = rest.dropFirst(used)
+            }
             // "(una taza cocida)", "(2 cucharadas soperas)"
             guard rest.allSatisfy({ isDescription($0) || FoodWords.looksPrepared(SearchText.fold($0)) }) else { return nil }
             if unit.fixedAmount != nil { return Measure(amount: amount, unit: unit, approximate: approximate) }

@@ -17,7 +17,31 @@ extension MealTextParser {
         for word in marked.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
             result += commaSplit(word).flatMap { $0 == "," ? [","] : splitNumberAndUnit(trimmed($0)) }
         }
-        return result.filter { !$0.isEmpty }
+        return joinedCompounds(result.filter { !$0.isEmpty })
+    }
+
+    /// German heads of food compounds, in lower case, longest first: "Walnussöl" ends in "öl".
+    static let compoundHeads: [String] = [
+        "blätter", "schinken", "zwiebeln", "joghurt", "nudeln", "zucker", "fleisch", "flocken", "pulver", "butter", "bohnen",
+        "erbsen", "linsen", "beeren", "samen", "kerne", "nüsse", "essig", "sauce", "soße", "sahne", "suppe", "brühe", "creme",
+        "quark", "honig", "sirup", "wurst", "milch", "mehl", "saft", "käse", "salat", "brot", "wein", "kohl", "kraut", "pilze",
+        "tee", "mus", "öl",
+    ]
+
+    /// "Erdnuss- oder Walnussöl" → "Erdnussöl oder Walnussöl", "Apfel- und Orangensaft" →
+    /// "Apfelsaft und Orangensaft": a compound cut before a joining word takes the head of the
+    /// compound after it.
+    private static func joinedCompounds(_ tokens: [String]) -> [String] {
+        var tokens = tokens
+        for index in tokens.indices.dropLast(2) where tokens[index].count > 3 && tokens[index].hasSuffix("-") {
+            let joiner = SearchText.fold(tokens[index + 1])
+            let next = tokens[index + 2].lowercased()
+            guard ["oder", "und", "bzw", ","].contains(joiner), tokens[index].dropLast().last?.isLetter == true,
+                let head = compoundHeads.first(where: { next.hasSuffix($0) && next.count > $0.count })
+            else { continue }
+            tokens[index] = tokens[index].dropLast() + head
+        }
+        return tokens
     }
 
     /// "Milch,Brot" → "Milch" "," "Brot"; "potatoes," → "potatoes" ","; "1,5" stays a number.

@@ -58,9 +58,9 @@ public struct MealTextParse: Hashable, Sendable {
 /// leche", and recipe lines such as "2 1/2 cups diced, peeled potatoes" into items (docs/rules.md §6).
 public enum MealTextParser {
     /// Words and marks that separate foods, folded.
-    public static let separators: Set<String> = ["and", "with", "plus", "und", "mit", "sowie", "y", "e", "con", "&", "+"]
+    public static let separators: Set<String> = ["and", "with", "w", "plus", "und", "mit", "sowie", "y", "e", "con", "&", "+"]
     /// Separators that add a food to the one before it rather than list a new one.
-    static let accompaniments: Set<String> = ["with", "mit", "con"]
+    static let accompaniments: Set<String> = ["with", "w", "mit", "con"]
     /// Words between a unit and its food: "a slice of toast", "1 Tasse von", "una taza de leche".
     static let connectors: Set<String> = ["of", "von", "vom", "de", "del"]
 
@@ -91,7 +91,7 @@ public enum MealTextParser {
 
         /// Nothing but descriptions: no amount and no food ("more to taste", "finely chopped").
         var describesOnly: Bool {
-            words.allSatisfy(MealTextParser.isDescription)
+            words.allSatisfy(MealTextParser.isDescription) || MealTextParser.remark(words) == words.count
         }
 
         var text: String {
@@ -138,7 +138,13 @@ public enum MealTextParser {
                 continue
             }
             if token == "," {
-                if splitsAtComma(tokens, folded, after: index, current: current.words) { close() } else { current.words.append(token) }
+                if splitsAtComma(tokens, folded, after: index, current: current.words),
+                    !exchangeList(tokens, folded, after: index, current: current.words)
+                {
+                    close()
+                } else {
+                    current.words.append(token)
+                }
                 continue
             }
             // "100g yogurt 30g berry smoothie": a new amount and unit after a food start the next
@@ -175,6 +181,29 @@ public enum MealTextParser {
         let joining = FoodWords.times.union(FoodWords.rangeWords).union(FoodWords.plus).union(alternativeWords)
         guard !joining.contains(SearchText.fold(last)), last != "-" else { return false }
         return isFoodWord(tokens[index + 2]) && !separators.contains(folded[index + 2])
+    }
+
+    /// A weight followed by a list of foods with neither amounts nor "and" offers them in
+    /// exchange, as diet plans list them: "175 g de fresas, fresones, melón, sandía", "100 g
+    /// apples, pears, plums". The first is counted; a list of foods eaten ends in "and".
+    private static func exchangeList(_ tokens: [String], _ folded: [String], after index: Int, current: [String]) -> Bool {
+        guard current.count > 2, NumberWords.number(current[0]) != nil, let amount = leadingAmount(current), current.count > amount.used + 1,
+            QuantityUnit.words[SearchText.fold(current[amount.used])]?.fixedAmount != nil
+        else { return false }
+        var depth = 0
+        var commas = 1 + current.filter { $0 == "," }.count
+        for position in (index + 1)..<tokens.count {
+            let token = tokens[position]
+            if token == "(" { depth += 1 }
+            if token == ")" { depth -= 1 }
+            if depth > 0 || token == ")" { continue }
+            if [";", "\n"].contains(token) { break }
+            if token == "," { commas += 1 }
+            if separators.contains(folded[position]) || NumberWords.number(token) != nil || NumberWords.words[folded[position]] != nil {
+                return false
+            }
+        }
+        return commas >= 2
     }
 
     /// Token positions covered by a known dish name ("arroz con leche"), longest first.

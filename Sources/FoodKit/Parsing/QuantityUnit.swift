@@ -73,7 +73,7 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
         let lists: [(QuantityUnit, [String])] = [
             (.gram, ["g", "gr", "grs", "grm", "grms", "gram", "grams", "gramm", "gramo", "gramos", "grammes", "gramme"]),
             (.kilogram, ["kg", "kilo", "kilos", "kilogram", "kilogramm", "kilogramos"]),
-            (.ounce, ["oz", "ounce", "ounces"]),
+            (.ounce, ["oz", "ounce", "ounces", "onza", "onzas"]),
             (.pound, ["lb", "lbs", "pound", "pounds"]),
             (.milliliter, ["ml", "milliliter", "milliliters", "millilitre", "mililitro", "mililitros"]),
             (.centiliter, ["cl"]),
@@ -82,7 +82,8 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
             (.liter, ["l", "lt", "lts", "ltr", "liter", "liters", "litre", "litres", "litro", "litros", "mass"]),
             // "ein Pott Kaffee": a mug
             (.cup, ["cup", "cups", "tasse", "tassen", "taza", "tazas", "pott", "potte"]),
-            (.glass, ["glass", "glasses", "glas", "glaser", "vaso", "vasos", "copa", "copas"]),
+            // "3 medidas de harina": the measure of a recipe, mostly the yogurt's glass
+            (.glass, ["glass", "glasses", "glas", "glaser", "vaso", "vasos", "copa", "copas", "medida", "medidas"]),
             (
                 .tablespoon,
                 [
@@ -108,7 +109,7 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
                 .piece,
                 [
                     "piece", "pieces", "pc", "pcs", "stuck", "stueck", "stk", "pieza", "piezas", "unidad", "unidades", "trozo", "trozos",
-                    "trocito", "trocitos", "reihe", "reihen",
+                    "trocito", "trocitos", "reihe", "reihen", "presa", "presas",
                     "loaf", "loaves", "laib", "laibe",
                 ]
             ),

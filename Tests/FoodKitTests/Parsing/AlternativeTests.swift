@@ -39,4 +39,33 @@ struct AlternativeTests {
         let items = MealTextParser.parse(text).items
         #expect(items.map(\.food) == foods, "\(text): \(items.map(\.food))")
     }
+
+    @Test(
+        "two amounts of different sizes offered for one food: the first counts; a second amount after the food ends a range",
+        arguments: [
+            ("2 große oder 3 kleine Kartoffeln", 2.0, "Kartoffeln"),
+            ("1 large or 2 small zucchini", 1, "zucchini"),
+            ("una cebolla grande o dos pequeñas", 1, "cebolla"),
+            ("una naranja o dos", 1.5, "naranja"),
+            ("ein Ei oder zwei", 1.5, "Ei"),
+        ]
+    )
+    func amounts(_ text: String, _ quantity: Double, _ food: String) throws {
+        let items = MealTextParser.parse(text).items
+        let item = try #require(items.first, "\(text)")
+        #expect(items.count == 1 && item.quantity == quantity && item.food == food, "\(text): \(items.map { "\($0.quantity) \($0.food)" })")
+    }
+
+    @Test(
+        "a weight before a list of foods without amounts or 'and' offers them in exchange; a list ending in 'and' names foods eaten",
+        arguments: [
+            ("150 g de peras, ciruelas, kiwi, piña", ["peras"]),
+            ("100 g Hähnchen, Pute, Rind", ["Hähnchen"]),
+            ("100 g Reis, Hähnchen und Brokkoli", ["Reis", "Hähnchen", "Brokkoli"]),
+            ("200 g Nudeln, 1 Apfel, Tee", ["Nudeln", "Apfel", "Tee"]),
+        ]
+    )
+    func exchangeLists(_ text: String, _ foods: [String]) {
+        #expect(MealTextParser.parse(text).items.map(\.food) == foods, "\(text): \(MealTextParser.parse(text).items.map(\.food))")
+    }
 }

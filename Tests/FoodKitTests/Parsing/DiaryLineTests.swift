@@ -36,4 +36,53 @@ struct DiaryLineTests {
         let parsed = MealTextParser.parse(text).items.map { "\(String(format: "%g", $0.quantity)) \($0.unit?.rawValue ?? "-") \($0.food)" }
         #expect(parsed == items, "\(text): \(parsed)")
     }
+
+    @Test(
+        "a remark on energy or points and the company a meal was eaten in are no food; w is with",
+        arguments: [
+            ("Greek yogurt 5 points", ["1 - Greek yogurt"]),
+            ("Joghurt mit weniger als 100 kcal", ["1 - Joghurt"]),
+            ("una galleta de menos de 50 kcal", ["1 - galleta"]),
+            ("pizza with friends", ["1 - pizza"]),
+            ("Kuchen mit der Familie", ["1 - Kuchen"]),
+            ("oatmeal w blueberries", ["1 - oatmeal", "1 - blueberries"]),
+        ]
+    )
+    func remarks(_ text: String, _ items: [String]) {
+        let parse = MealTextParser.parse(text)
+        let parsed = parse.items.map { "\(String(format: "%g", $0.quantity)) \($0.unit?.rawValue ?? "-") \($0.food)" }
+        #expect(parsed == items && parse.unparsed.isEmpty, "\(text): \(parsed) \(parse.unparsed)")
+    }
+
+    @Test(
+        "verbs and words of the telling around the foods, and when a food is eaten after it, are no food",
+        arguments: [
+            ("Quark mit 2 EL Milch verrühren", ["Quark", "Milch"]),
+            ("Tee, viel trinken", ["Tee"]),
+            ("wie gesagt Nudeln mit Pesto", ["Nudeln", "Pesto"]),
+            ("dann mache ich mir ein Müsli", ["Müsli"]),
+            ("Obst als Nachtisch", ["Obst"]),
+            ("flan de postre", ["flan"]),
+            ("una pera además", ["pera"]),
+            ("aceite, a voluntad", ["aceite"]),
+            ("2 potatoes, any variety", ["potatoes"]),
+        ]
+    )
+    func prose(_ text: String, _ foods: [String]) {
+        #expect(MealTextParser.parse(text).items.map(\.food) == foods, "\(text): \(MealTextParser.parse(text).items.map(\.food))")
+    }
+
+    @Test(
+        "words of the telling after a meal time, a dollop and young describe; a count in parentheses says how many 'a few' are",
+        arguments: [
+            ("am Abend esse ich Nudeln", ["1 - Nudeln"]),
+            ("Eis mit einem Klacks Sahne", ["1 - Eis", "1 - Sahne"]),
+            ("1 Bund junge Zwiebeln", ["1 bunch Zwiebeln"]),
+            ("ein paar Walnüsse (4-6)", ["5 - Walnüsse"]),
+        ]
+    )
+    func tellingAndCounts(_ text: String, _ items: [String]) {
+        let parsed = MealTextParser.parse(text).items.map { "\(String(format: "%g", $0.quantity)) \($0.unit?.rawValue ?? "-") \($0.food)" }
+        #expect(parsed == items, "\(text): \(parsed)")
+    }
 }

@@ -23,6 +23,18 @@ struct MeasureTests {
     }
 
     @Test(
+        "a sum in parentheses adds its weights; 'each' and 'slab' after a count say nothing of the food",
+        arguments: [
+            ("1/2 cup + 1 tbsp (100 g + 8 g) butter", 108, QuantityUnit?.some(.gram), "butter"),
+            ("2 ea. avocados", 2, nil, "avocados"),
+            ("1 slab pork belly", 1, nil, "pork belly"),
+        ]
+    )
+    func sumsAndCounts(_ text: String, _ quantity: Double, _ unit: QuantityUnit?, _ food: String) throws {
+        try expectOne(text, quantity, unit, food)
+    }
+
+    @Test(
         "a measure after the food without parentheses, and the contents of a container, weigh like one in parentheses",
         arguments: [
             ("1 Lachsfilet, ca. 125 g", 1, QuantityUnit?.none, "Lachsfilet"),
