@@ -24,9 +24,11 @@ public enum SearchText {
         return transliterated == folded ? [folded] : [folded, transliterated]
     }
 
-    /// The words of a folded text.
+    /// The words of a folded text (words are separated by spaces there). Split on its bytes:
+    /// a search folds and splits every candidate name, and splitting by `Character` walked the
+    /// grapheme clusters of each.
     public static func words(_ folded: String) -> [String] {
-        folded.split(whereSeparator: \.isWhitespace).map(String.init)
+        folded.utf8.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Words that join the parts of a name in our languages ("aceite de oliva", "Döner im
