@@ -36,7 +36,7 @@ public enum PortionChooser {
         .slice: ["slice", "cracker", "wafer"], .piece: ["medium", "large", "piece", "each", "whole", "fruit"], .portion: ["serving", "portion"],
         .handful: ["handful", "oz"], .bowl: ["bowl", "cup"], .can: ["can"], .bottle: ["bottle"],
         .pinch: ["pinch", "dash"], .knifeTip: ["pinch", "dash"], .drop: ["drop"], .dash: ["dash", "tbsp"],
-        .clove: ["clove"], .sprig: ["sprig"], .stick: ["stick"], .package: ["package", "packet", "pkg", "container"],
+        .clove: ["clove"], .sprig: ["sprig"], .stick: ["stick"], .package: ["package", "packet", "pkg", "container", "bag"],
         .head: ["head"], .stalk: ["stalk", "spear"], .bunch: ["bunch"], .rib: ["stalk", "rib"], .bulb: ["bulb"],
         .strip: ["strip", "slice"], .envelope: ["envelope", "packet"], .leaf: ["leaf", "leaves"], .pot: ["container", "cup"],
         .jar: ["jar"], .tablet: ["cube", "tablet"], .scoop: ["scoop"],

@@ -78,6 +78,10 @@ struct MealTextResolverTests {
         #expect(chocolate.items.map(\.choice.grams) == [100], "\(chocolate.items.map(\.food.name))")
         let beer = try store.resolveMealText("eine Halbe Helles", language: .de, timeZone: Zones.berlin)
         #expect(beer.items.map(\.choice.grams) == [500], "\(beer.items.map(\.food.name))")
+        // a Tüte is the food's bag as sold, not a serving
+        let gummies = try #require(try store.resolveMealText("eine Tüte Gummibärchen", language: .de, timeZone: Zones.berlin).items.first)
+        let bag = try #require(gummies.food.portions.first { $0.reference == "bag" })
+        #expect(gummies.choice.grams == bag.gramsPerUnit && bag.gramsPerUnit >= 150, "\(gummies.choice)")
         let cake = try store.resolveMealText("Stück Schwarzwälder Kirschtorte", language: .de, timeZone: Zones.berlin)
         #expect(cake.items.count == 1 && cake.unmatched.isEmpty && cake.unparsed.isEmpty, "\(cake.unmatched) \(cake.unparsed)")
     }
