@@ -33,7 +33,8 @@ enum FoodWords {
         "pequeno", "mediano", "grande", "gusto", "opcional", "tibio", "templado", "trozos", "tiras", "rodajas", "finas",
         "gruesos", "grueso", "decorar", "recien", "limpio", "sopero", "raso", "colmado", "poco", "exprimido",
         "tostado", "crudo", "duro", "deshuesado", "plancha", "horno", "vapor", "frito",
-        "temperatura", "ambiente", "eleccion", "elegir", "centimetro", "bien", "voluntad", "ademas", "tambien", "muy",
+        "temperatura", "ambiente", "eleccion", "elegir", "centimetro", "bien", "voluntad", "ademas", "tambien", "muy", "mucho",
+        "original",
     ]
 
     /// Unit words that name their food: "1 Knoblauchzehe" is a clove of garlic.
@@ -152,6 +153,8 @@ enum FoodWords {
         "i", "had", "ate", "have", "eaten", "drank", "drink", "just", "only", "ich", "hatte", "habe", "hab", "esse", "trinke", "ass",
         "nur", "comi", "he", "comido", "tome", "bebi", "desayune", "cene", "ceno", "solo", "dann", "danach", "anschliessend",
         "wie", "gesagt", "mache", "mir", "darunter",
+        // "más 200 g de tomate": one more food
+        "mas",
     ]
 
     /// Times of the day and meals, folded: said before the food, they are not the food.
@@ -170,7 +173,11 @@ enum FoodWords {
     /// Words that open a clause about how the food is used or cut, once the food is named:
     /// "olive oil for frying", "Öl zum Braten", "Pfeffer aus der Mühle", "harina para
     /// enharinar", "water as needed", "eggs, at room temperature", "manzana sin corazón".
-    static let clauseStarters: Set<String> = ["for", "as", "at", "zum", "zur", "fur", "aus", "para", "sin", "ohne", "je", "alternativ"]
+    /// A relative clause ("que acompañaremos con pan") and a negation ("original no desnatado")
+    /// say something of the food too.
+    static let clauseStarters: Set<String> = [
+        "for", "as", "at", "zum", "zur", "fur", "aus", "para", "sin", "ohne", "je", "alternativ", "que", "no",
+    ]
 
     /// "Thunfisch ohne Öl", "manteca sin sal", "yogurt without sugar": a food free of something
     /// is a product of its own, unlike "manzana sin corazón".

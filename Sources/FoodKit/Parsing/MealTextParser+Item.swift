@@ -14,6 +14,8 @@ extension MealTextParser {
     static let looseEnds: Set<String> = [
         "en", "in", "de", "of", "to", "into", "y", "and", "a", "al", "la", "con", "with", "or", "oder", "o",
         "und", "-", "for", "para", "zum", "fur", "von",
+        // "25g e mantequilla": "de" typed without its "d"
+        "e",
     ]
 
     /// One fragment → an item; nil when no food words remain.
@@ -22,7 +24,7 @@ extension MealTextParser {
         var preparation: [String] = []
         // "yogur de menos de 60 kcal", "Fiber One bar 2 points", "with family": remarks, not the food
         let remarked = remark(words)
-        guard remarked < words.count else { return nil }
+        guard remarked < words.count, !relativeClause(words) else { return nil }
         preparation += words.suffix(remarked)
         words.removeLast(remarked)
         if let part = opening(&words, text: fragment.text) { return part }
@@ -153,6 +155,11 @@ extension MealTextParser {
         return folded.count - start
     }
 
+    /// "que acompañaremos con pan": a relative clause names no food.
+    static func relativeClause(_ words: [String]) -> Bool {
+        words.first?.lowercased() == "que"
+    }
+
     /// "1 große oder 2 kleine Auberginen": two amounts of different sizes offered for one food;
     /// the first counts, the second goes ("1 oder 2 Auberginen" is a range).
     /// `words` follow the first amount.
@@ -256,6 +263,12 @@ extension MealTextParser {
             words.removeFirst()
         } else if FoodWords.betweens.contains(folded[0]) {
             betweenRange(&words)
+        } else if folded.count > 2, folded[1] == "de", isFoodWord(words[0]), let amount = leadingAmount(Array(words.dropFirst(2))),
+            words.count > amount.used + 4, QuantityUnit.words[SearchText.fold(words[2 + amount.used])]?.fixedAmount != nil,
+            connectors.contains(SearchText.fold(words[3 + amount.used]))
+        {
+            // "Ensalada de 50 g de lechuga": a dish named by the weights of what it holds
+            words.removeFirst(2)
         }
     }
 
@@ -472,7 +485,9 @@ extension MealTextParser {
         var preparation = segments.enumerated().filter { $0.offset != index }.flatMap(\.element)
         let segment = segments[index]
         var position = 0
-        while position < segment.count, isDescription(segment[position]) || freshlyGround(segment, at: position) {
+        while position < segment.count,
+            isDescription(segment[position]) || freshlyGround(segment, at: position) || describesAhead(segment, at: position)
+        {
             preparation.append(segment[position])
             position += 1
         }
@@ -480,7 +495,11 @@ extension MealTextParser {
         while position < segment.count {
             let word = SearchText.fold(segment[position])
             let next = position + 1 < segment.count ? SearchText.fold(segment[position + 1]) : ""
-            let product = food.last.map { FoodWords.productPhrases.contains(SearchText.fold($0) + " " + word) } ?? false
+            // "cereales tostados de trigo": a participle and its grain name a product
+            let product =
+                food.last.map { FoodWords.productPhrases.contains(SearchText.fold($0) + " " + word) } ?? false
+                || !food.isEmpty && next == "de" && FoodWords.isSpanishParticiple(word) && position + 2 < segment.count
+                    && QuantityUnit.words[SearchText.fold(segment[position + 2])] == nil
             let endsFood =
                 FoodWords.isPreparation(word) && !product
                 || FoodWords.isSpanishParticiple(word) && !product && food.last.map { isFoodWord($0) && !isAlternativeWord($0) } == true
@@ -505,6 +524,13 @@ extension MealTextParser {
         }
         while let last = food.last, looseEnds.contains(SearchText.fold(last)) { food.removeLast() }
         return (food.joined(separator: " "), preparation.filter { !looseEnds.contains(SearchText.fold($0)) })
+    }
+
+    /// Words before the food that say how it is made: "salteado de espinacas".
+    static func describesAhead(_ words: [String], at position: Int) -> Bool {
+        guard position + 2 < words.count, words[position + 1].lowercased() == "de" else { return false }
+        let word = SearchText.fold(words[position])
+        return FoodWords.isSpanishParticiple(word) && !FoodWords.participleNouns.contains(word)
     }
 
     /// "freshly ground pepper", "frisch gemahlener Pfeffer": ground just now is how it is made;

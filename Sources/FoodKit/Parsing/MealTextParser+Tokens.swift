@@ -66,11 +66,38 @@ extension MealTextParser {
         return parts
     }
 
-    /// A trailing full stop goes ("ca.", "EL."), unless it ends a number.
+    /// A trailing full stop goes ("ca.", "EL."), unless it ends a number; a letter written four
+    /// times or more is written once ("muuuuchas").
     private static func trimmed(_ word: String) -> String {
-        var word = word
+        var word = elongated(word) ? shortened(word) : word
         while word.hasSuffix("."), word.count > 1, !(word.dropLast().last?.isNumber ?? false) { word.removeLast() }
         return word == "." ? "" : word
+    }
+
+    /// Whether a letter is written four times or more in a row.
+    private static func elongated(_ word: String) -> Bool {
+        var run = 0
+        var previous: UInt8 = 0
+        for byte in word.utf8 {
+            run = byte == previous ? run + 1 : 1
+            if run >= 4, byte >= 65 { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// Runs of a letter written three times or more, written once.
+    private static func shortened(_ word: String) -> String {
+        let characters = Array(word)
+        var result = ""
+        var start = 0
+        while start < characters.count {
+            var end = start
+            while end + 1 < characters.count, characters[end + 1] == characters[start] { end += 1 }
+            result += end - start >= 2 && characters[start].isLetter ? String(characters[start]) : String(characters[start...end])
+            start = end + 1
+        }
+        return result
     }
 
     /// "200g" → ["200", "g"]; "2-3" → ["2", "-", "3"]; "1/2-2" → ["1/2", "-", "2"]; "15-ounce" →

@@ -71,7 +71,13 @@ public enum MealTextParser {
         var items: [ParsedItem] = []
         var unparsed: [String] = []
         for fragment in fragments(tokens(text), dishes: dishes) {
-            if var item = item(fragment) {
+            if let previous = items.last, let item = repeated(fragment, of: previous) {
+                items.append(item)
+            } else if var item = item(fragment) {
+                // "galletas, muchas galletas": a food said again, described but without an amount, only stresses it
+                if !item.quantityGiven, !item.preparation.isEmpty, let previous = items.last, previous.food.lowercased() == item.food.lowercased() {
+                    continue
+                }
                 item.withPrevious = fragment.withPrevious && !items.isEmpty
                 items.append(item)
             } else if !fragment.text.isEmpty, !fragment.describesOnly {
@@ -80,6 +86,24 @@ public enum MealTextParser {
             }
         }
         return MealTextParse(items: items, unparsed: unparsed)
+    }
+
+    /// "6 dientes de ajo crudos y 6 fritos": a second amount with nothing but how it is made is
+    /// more of the food before it, in its unit.
+    static func repeated(_ fragment: Fragment, of previous: ParsedItem) -> ParsedItem? {
+        let words = fragment.words
+        guard words.count >= 2, fragment.parentheticals.isEmpty, NumberWords.number(words[0]) != nil, let amount = leadingAmount(words),
+            amount.used < words.count, words[amount.used...].allSatisfy({ FoodWords.looksPrepared(SearchText.fold($0)) })
+        else { return nil }
+        return ParsedItem(
+            text: fragment.text,
+            quantity: amount.value,
+            quantityGiven: true,
+            unit: previous.unit,
+            food: previous.food,
+            range: amount.range,
+            preparation: Array(words[amount.used...])
+        )
     }
 
     /// The words of one food, with what was typed in parentheses set aside.
@@ -92,6 +116,7 @@ public enum MealTextParser {
         /// Nothing but descriptions: no amount and no food ("more to taste", "finely chopped").
         var describesOnly: Bool {
             words.allSatisfy(MealTextParser.isDescription) || MealTextParser.remark(words) == words.count
+                || MealTextParser.relativeClause(words)
         }
 
         var text: String {
@@ -324,6 +349,10 @@ public enum MealTextParser {
             NumberWords.number(tokens[index - 2]) != nil || NumberWords.words[folded[index - 2]] != nil,
             NumberWords.number(tokens[index + 1]) != nil, after.count > 1, QuantityUnit.words[after[1]] != nil
         {
+            return false
+        }
+        // "25g e mantequilla": "e" after a weight is "de" typed without its "d"
+        if folded[index] == "e", index >= 2, QuantityUnit.words[before]?.fixedAmount != nil, NumberWords.number(tokens[index - 2]) != nil {
             return false
         }
         // "peeled and diced", "gewürfelt und in Scheiben geschnitten"
