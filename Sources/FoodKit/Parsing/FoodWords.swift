@@ -14,7 +14,7 @@ enum FoodWords {
         "squeezed", "juiced", "room", "temperature", "chilled", "heaping", "heaped", "level", "scant", "generous", "small",
         "medium", "large", "big", "garnish", "needed", "desired", "taste", "bite", "sized", "size", "inch", "warmed", "little",
         "some", "deveined", "separated", "frying", "dusting", "serving", "more", "additional", "raw", "fine", "stale", "grilled",
-        "mashed", "cold", "topping", "choice", "cm", "centimeter", "centimeters", "thin", "thick", "any", "variety", "very",
+        "mashed", "cold", "topping", "choice", "cm", "centimeter", "centimeters", "thin", "thick", "any", "variety", "very", "med",
         // German (stems; the endings -e, -er, -es, -en are removed before looking up)
         "gehackt", "feingehackt", "fein", "gewurfelt", "gerieben", "geschalt", "geschnitten", "frisch", "klein", "grob",
         "zerdruckt", "gepresst", "halbiert", "geviertelt", "gewaschen", "abgetropft", "weich", "geschmolzen", "zerlassen",
@@ -235,6 +235,9 @@ enum FoodWords {
         "bread", "seed", "seeds", "gebaeck", "gemuse", "getreide", "getranke", "gelee", "gewurz", "gewurze", "gehacktes",
         "abendbrot", "ansbacher", "apfelstrudel", "zerealien", "aufschnitt", "aufstrich",
     ]
+
+    /// How a food is fried, before "fried": "air fried tofu", "pan fried fish" ("fried rice" is a food).
+    static let fryings: Set<String> = ["air", "pan", "deep", "stir", "oven", "shallow"]
 
     /// Meats whose "filete" is a steak named as a food of its own ("filete de ternera").
     static let meats: Set<String> = ["ternera", "cerdo", "pollo", "pavo", "res", "vaca", "buey", "lomo", "cordero"]

@@ -123,6 +123,8 @@ extension MealTextParser {
         let (first, others) = alternatives(food)
         food = first
         guard food.contains(where: \.isLetter) else { return nil }
+        // "Joghurt, sweetened with honey": a participle alone names nothing
+        if amount == nil, food.hasSuffix("ed"), !food.contains(" "), isEnglishParticiple(SearchText.fold(food)) { return nil }
         if let amount, !(amount.value > 0 && amount.value.isFinite) { return nil }
         var item = ParsedItem(
             text: fragment.text,
@@ -500,15 +502,19 @@ extension MealTextParser {
                 food.last.map { FoodWords.productPhrases.contains(SearchText.fold($0) + " " + word) } ?? false
                 || !food.isEmpty && next == "de" && FoodWords.isSpanishParticiple(word) && position + 2 < segment.count
                     && QuantityUnit.words[SearchText.fold(segment[position + 2])] == nil
+            // "dried or fresh hot peppers": a description after "or" opens the next alternative
+            let offered = food.last.map(isAlternativeWord) ?? false
             let endsFood =
-                FoodWords.isPreparation(word) && !product
+                FoodWords.isPreparation(word) && !product && !offered
                 || FoodWords.isSpanishParticiple(word) && !product && food.last.map { isFoodWord($0) && !isAlternativeWord($0) } == true
                 || !food.isEmpty && FoodWords.clauseStarters.contains(word) && !FoodWords.namePhrases.contains(word + " " + next)
                     && !(FoodWords.withouts.contains(word) && FoodWords.freeFrom.contains(next))
                 || !food.isEmpty && FoodWords.cutStarters.contains(word) && (FoodWords.cuts.contains(next) || FoodWords.isPreparation(next))
                 || freshlyGround(segment, at: position)
             if endsFood {
-                if food.isEmpty {
+                // "Tim's med coffee": what is said of the food after whose it is
+                let owner = food.last.map { $0.hasSuffix("'s") || $0.hasSuffix("’s") } ?? false
+                if food.isEmpty || owner && FoodWords.isPreparation(word) && position + 1 < segment.count {
                     preparation.append(segment[position])
                     position += 1
                     continue
@@ -526,9 +532,14 @@ extension MealTextParser {
         return (food.joined(separator: " "), preparation.filter { !looseEnds.contains(SearchText.fold($0)) })
     }
 
-    /// Words before the food that say how it is made: "salteado de espinacas".
+    /// Words before the food that say how it is made: "salteado de espinacas", "air fried tofu".
     static func describesAhead(_ words: [String], at position: Int) -> Bool {
-        guard position + 2 < words.count, words[position + 1].lowercased() == "de" else { return false }
+        guard position + 1 < words.count else { return false }
+        let next = words[position + 1].lowercased()
+        if next == "fried" || words[position].lowercased() == "fried" && position > 0 {
+            return FoodWords.fryings.contains(SearchText.fold(words[next == "fried" ? position : position - 1]))
+        }
+        guard position + 2 < words.count, next == "de" else { return false }
         let word = SearchText.fold(words[position])
         return FoodWords.isSpanishParticiple(word) && !FoodWords.participleNouns.contains(word)
     }

@@ -6,10 +6,14 @@ extension MealTextParser {
     static func tokens(_ text: String) -> [String] {
         var marked = text
         for (mark, spaced) in [
-            ("\n", " \n "), ("\r", " "), ("\t", " "), (";", " ; "), ("+", " + "), ("&", " & "), ("(", " ( "),
+            ("\n", " \n "), ("\r", " "), ("\t", " "), (";", " ; "), ("+", " + "), ("(", " ( "),
             (")", " ) "), ("[", " ( "), ("]", " ) "), (":", " "), ("–", "-"), ("—", "-"), ("×", " x "), ("~", " ~ "), ("≈", " ≈ "),
         ] {
             marked = marked.replacingOccurrences(of: mark, with: spaced)
+        }
+        // "&" joins foods, but "m&m" is one name
+        if marked.contains("&") {
+            marked = marked.replacingOccurrences(of: #"(?<!\b\p{L})&|&(?!\p{L}\b)"#, with: " & ", options: .regularExpression)
         }
         // "n. B." (nach Belieben) is one note, not two words
         marked = marked.replacingOccurrences(of: #"(?<![\p{L}.])n\.\s*[bB]\."#, with: " n.B. ", options: .regularExpression)

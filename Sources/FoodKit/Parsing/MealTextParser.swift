@@ -115,8 +115,8 @@ public enum MealTextParser {
 
         /// Nothing but descriptions: no amount and no food ("more to taste", "finely chopped").
         var describesOnly: Bool {
-            words.allSatisfy(MealTextParser.isDescription) || MealTextParser.remark(words) == words.count
-                || MealTextParser.relativeClause(words)
+            words.allSatisfy { MealTextParser.isDescription($0) || MealTextParser.isEnglishParticiple(SearchText.fold($0)) }
+                || MealTextParser.remark(words) == words.count || MealTextParser.relativeClause(words)
         }
 
         var text: String {
@@ -173,7 +173,11 @@ public enum MealTextParser {
                 continue
             }
             // "100g yogurt 30g berry smoothie": a new amount and unit after a food start the next
-            if startsNextFood(tokens, folded, at: index, current: current.words) { close() }
+            if startsNextFood(tokens, folded, at: index, current: current.words)
+                || countsNextFood(tokens, folded, at: index, current: current.words)
+            {
+                close()
+            }
             // "acompañado con fajitas", "served with rice": what goes with the food before
             if FoodWords.accompanying.contains(folded[index]), index + 1 < folded.count, ["de", "con", "with", "mit"].contains(folded[index + 1]) {
                 close()
@@ -206,6 +210,17 @@ public enum MealTextParser {
         let joining = FoodWords.times.union(FoodWords.rangeWords).union(FoodWords.plus).union(alternativeWords)
         guard !joining.contains(SearchText.fold(last)), last != "-" else { return false }
         return isFoodWord(tokens[index + 2]) && !separators.contains(folded[index + 2])
+    }
+
+    /// A whole number and a food after a food start another food, as diaries add to a drink:
+    /// "coffee 2 sugar" (but "Eier 2", "bar 2 points", "2 x 100 g" stay one).
+    private static func countsNextFood(_ tokens: [String], _ folded: [String], at index: Int, current: [String]) -> Bool {
+        guard index + 1 < tokens.count, let value = NumberWords.number(tokens[index]), value.rounded() == value, let last = current.last,
+            isFoodWord(last), isFoodWord(tokens[index + 1]), !separators.contains(folded[index + 1]),
+            !FoodWords.energyUnits.contains(tokens[index + 1].lowercased()), !FoodWords.times.contains(folded[index + 1])
+        else { return false }
+        let joining = FoodWords.times.union(FoodWords.rangeWords).union(FoodWords.plus).union(alternativeWords)
+        return !joining.contains(SearchText.fold(last)) && last != "-"
     }
 
     /// A weight followed by a list of foods with neither amounts nor "and" offers them in
@@ -284,6 +299,8 @@ public enum MealTextParser {
         // a participle with nothing but descriptions around it: "cloves separated and peeled",
         // "aufgebacken" (but "jamón cocido" is a food)
         let joiners: Set<String> = ["and", "und", "y", "or", "o", "oder"]
+        // "wings, tips removed": a part and what was done to it
+        if words.count == 2, isEnglishParticiple(words[1]), isFoodWord(words[0]) { return false }
         for (position, word) in words.enumerated() where FoodWords.looksPrepared(word) {
             let before = words[..<position].allSatisfy { FoodWords.isPreparation($0) || QuantityUnit.words[$0] != nil }
             let after = words[(position + 1)...].allSatisfy {

@@ -39,4 +39,20 @@ struct RealLineRuleTests {
     func spanish(_ text: String, _ items: [String]) {
         #expect(Self.read(text) == items, "\(text)")
     }
+
+    @Test(
+        "English",
+        arguments: [
+            ("200g air fried potatoes", ["200|gram|potatoes"]),
+            ("1 cup dried or fresh cranberries", ["1|cup|dried cranberries"]),
+            ("a med latte", ["1|-|latte"]),
+            ("black tea 2 sugar", ["1|-|black tea", "2|-|sugar"]),
+            ("m&m cookies", ["1|-|m&m cookies"]),
+            ("6 artichokes, stems removed, halved", ["6|-|artichokes"]),
+            ("oatmeal, sweetened with honey", ["1|-|oatmeal", "1|-|honey"]),
+        ]
+    )
+    func english(_ text: String, _ items: [String]) {
+        #expect(Self.read(text) == items, "\(text)")
+    }
 }
