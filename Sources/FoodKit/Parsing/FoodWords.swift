@@ -23,7 +23,7 @@ enum FoodWords {
         "zimmerwarm", "zimmertemperatur", "reif", "garnieren", "bestreuen", "gestr", "geh", "bisschen",
         "gedampft", "gedunstet", "gekocht", "cremig", "warm", "zerquetscht", "lecker", "tk", "vermischt", "verruhrt",
         "verquirlt", "aufgebacken", "getrennt", "unbehandelt", "gegessen", "getrunken", "n b", "zentimeter", "viel", "noch",
-        "nochmal", "dazu", "klacks", "jung", "sehr",
+        "nochmal", "dazu", "klacks", "jung", "sehr", "trocken", "mager",
         // verbs of a recipe or a diary, in the infinitive: "mit Milch verrühren", "viel trinken"
         "essen", "trinken", "kochen", "verruhren", "purieren", "mischen", "vermischen", "servieren", "anrichten", "abschmecken",
         "geniessen",
@@ -132,6 +132,8 @@ enum FoodWords {
     /// Whether `folded` is a preparation or description word in one of its forms.
     static func isPreparation(_ folded: String) -> Bool {
         if preparation.contains(folded) || folded.count > 6 && folded.hasSuffix("less") { return true }
+        // "minikleine Portion"
+        if folded.hasPrefix("mini"), folded.count > 6, isPreparation(String(folded.dropFirst(4))) { return true }
         // "tostada" is toast, though "tostadas" almonds are roasted
         if participleNouns.contains(folded) { return false }
         // "thinly-sliced", "finely-chopped"

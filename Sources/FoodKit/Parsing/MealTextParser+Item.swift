@@ -503,9 +503,8 @@ extension MealTextParser {
                 || !food.isEmpty && next == "de" && FoodWords.isSpanishParticiple(word) && position + 2 < segment.count
                     && QuantityUnit.words[SearchText.fold(segment[position + 2])] == nil
             // "dried or fresh hot peppers": a description after "or" opens the next alternative
-            let offered = food.last.map(isAlternativeWord) ?? false
             let endsFood =
-                FoodWords.isPreparation(word) && !product && !offered
+                FoodWords.isPreparation(word) && !product && !(food.last.map(isAlternativeWord) ?? false)
                 || FoodWords.isSpanishParticiple(word) && !product && food.last.map { isFoodWord($0) && !isAlternativeWord($0) } == true
                 || !food.isEmpty && FoodWords.clauseStarters.contains(word) && !FoodWords.namePhrases.contains(word + " " + next)
                     && !(FoodWords.withouts.contains(word) && FoodWords.freeFrom.contains(next))
@@ -539,9 +538,21 @@ extension MealTextParser {
         if next == "fried" || words[position].lowercased() == "fried" && position > 0 {
             return FoodWords.fryings.contains(SearchText.fold(words[next == "fried" ? position : position - 1]))
         }
-        guard position + 2 < words.count, next == "de" else { return false }
-        let word = SearchText.fold(words[position])
-        return FoodWords.isSpanishParticiple(word) && !FoodWords.participleNouns.contains(word)
+        if next == "de" {
+            let word = SearchText.fold(words[position])
+            return position + 2 < words.count && FoodWords.isSpanishParticiple(word) && !FoodWords.participleNouns.contains(word)
+        }
+        guard position > 0 else { return false }
+        let before = words[position - 1].lowercased()
+        // "in Würfel geschnittene Kartoffeln"
+        if FoodWords.cutStarters.contains(before) {
+            return FoodWords.cuts.contains(SearchText.fold(words[position])) && FoodWords.isPreparation(SearchText.fold(next))
+        }
+        // "fein gehacktes Koriandergrün" (but "Gehacktes" alone is minced meat)
+        let word = words[position].lowercased()
+        return FoodWords.participleNouns.contains(word)
+            && ["es", "e"].contains { word.hasSuffix($0) && FoodWords.preparation.contains(String(word.dropLast($0.count))) }
+            && FoodWords.isPreparation(SearchText.fold(before))
     }
 
     /// "freshly ground pepper", "frisch gemahlener Pfeffer": ground just now is how it is made;

@@ -7,7 +7,7 @@ extension MealTextParser {
         var marked = text
         for (mark, spaced) in [
             ("\n", " \n "), ("\r", " "), ("\t", " "), (";", " ; "), ("+", " + "), ("(", " ( "),
-            (")", " ) "), ("[", " ( "), ("]", " ) "), (":", " "), ("–", "-"), ("—", "-"), ("×", " x "), ("~", " ~ "), ("≈", " ≈ "),
+            (")", " ) "), ("[", " ( "), ("]", " ) "), (":", " : "), ("–", "-"), ("—", "-"), ("×", " x "), ("~", " ~ "), ("≈", " ≈ "),
         ] {
             marked = marked.replacingOccurrences(of: mark, with: spaced)
         }
@@ -74,9 +74,15 @@ extension MealTextParser {
     /// times or more is written once ("muuuuchas").
     private static func trimmed(_ word: String) -> String {
         var word = elongated(word) ? shortened(word) : word
+        // quotes around a product's name: "„Gummibärchen“"
+        if let first = word.first, let last = word.last, quotes.contains(first) || quotes.contains(last) {
+            word = word.trimmingCharacters(in: CharacterSet(charactersIn: String(quotes)))
+        }
         while word.hasSuffix("."), word.count > 1, !(word.dropLast().last?.isNumber ?? false) { word.removeLast() }
         return word == "." ? "" : word
     }
+
+    private static let quotes: Set<Character> = ["\"", "„", "“", "”", "‚", "‘", "’", "«", "»"]
 
     /// Whether a letter is written four times or more in a row.
     private static func elongated(_ word: String) -> Bool {

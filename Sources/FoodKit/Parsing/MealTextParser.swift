@@ -135,11 +135,19 @@ public enum MealTextParser {
         var pieces: [Fragment] = []
         var current = Fragment()
         var parenthetical: [String]?
+        var offering = false
         func close() {
+            offering = false
             if !current.words.isEmpty || !current.parentheticals.isEmpty { pieces.append(current) }
             current = Fragment()
         }
-        for (index, token) in tokens.enumerated() {
+        var remarkEnd = -1
+        for (index, token) in tokens.enumerated() where index > remarkEnd {
+            // "3 Knäckebrot - erstmals mit Marmelade": a dash after a German noun opens a remark in lower case
+            if token == "-", parenthetical == nil, let last = current.words.last, last.first?.isUppercase == true, isFoodWord(last) {
+                remarkEnd = index + tokens[(index + 1)...].prefix { $0.first?.isLowercase == true && !separators.contains($0) }.count
+                continue
+            }
             if token == "(" {
                 parenthetical = []
                 continue
@@ -150,7 +158,14 @@ public enum MealTextParser {
                 continue
             }
             if parenthetical != nil {
-                parenthetical?.append(token)
+                if token != ":" { parenthetical?.append(token) }
+                continue
+            }
+            // "850 g Kohlsorte: Weißkohl, Wirsingkohl": a label before a list names no food
+            if token == ":" {
+                if tokens[(index + 1)...].prefix(while: { ![";", "\n"].contains($0) }).contains(",") {
+                    while let last = current.words.last, isFoodWord(last) { current.words.removeLast() }
+                }
                 continue
             }
             if protected.contains(index) {
@@ -185,7 +200,9 @@ public enum MealTextParser {
                 continue
             }
             if separators.contains(token) || separators.contains(folded[index]) {
-                if splitsAtSeparator(tokens, folded, at: index) {
+                // "mit Frischkäse oder mit Quark und Kräutern": all after "oder mit" is the other choice
+                if accompaniments.contains(folded[index]), index > 0, isAlternativeWord(tokens[index - 1]) { offering = true }
+                if !offering, splitsAtSeparator(tokens, folded, at: index) {
                     close()
                     current.withPrevious = accompaniments.contains(folded[index])
                 } else {
@@ -215,8 +232,9 @@ public enum MealTextParser {
     /// A whole number and a food after a food start another food, as diaries add to a drink:
     /// "coffee 2 sugar" (but "Eier 2", "bar 2 points", "2 x 100 g" stay one).
     private static func countsNextFood(_ tokens: [String], _ folded: [String], at index: Int, current: [String]) -> Bool {
-        guard index + 1 < tokens.count, let value = NumberWords.number(tokens[index]), value.rounded() == value, let last = current.last,
-            isFoodWord(last), isFoodWord(tokens[index + 1]), !separators.contains(folded[index + 1]),
+        guard index + 1 < tokens.count, tokens[index].first?.isNumber == true, let last = current.last,
+            let value = NumberWords.number(tokens[index]), value.rounded() == value, isFoodWord(last), isFoodWord(tokens[index + 1]),
+            !separators.contains(folded[index + 1]),
             !FoodWords.energyUnits.contains(tokens[index + 1].lowercased()), !FoodWords.times.contains(folded[index + 1])
         else { return false }
         let joining = FoodWords.times.union(FoodWords.rangeWords).union(FoodWords.plus).union(alternativeWords)

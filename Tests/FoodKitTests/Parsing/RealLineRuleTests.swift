@@ -55,4 +55,19 @@ struct RealLineRuleTests {
     func english(_ text: String, _ items: [String]) {
         #expect(Self.read(text) == items, "\(text)")
     }
+
+    @Test(
+        "German",
+        arguments: [
+            ("1 EL fein gehacktes Basilikum", ["1|tablespoon|Basilikum"]),
+            ("2 in Scheiben geschnittene Zucchini", ["2|-|Zucchini"]),
+            ("eine minikleine Portion Pommes", ["1|portion|Pommes"]),
+            ("1 Packung „Gummibärchen“", ["1|package|Gummibärchen"]),
+            ("500 g Apfelsorte: Boskop, Elstar, Jonagold", ["500|gram|Boskop"]),
+            ("2 Brötchen - diesmal mit Butter", ["2|-|Brötchen", "1|-|Butter"]),
+        ]
+    )
+    func german(_ text: String, _ items: [String]) {
+        #expect(Self.read(text) == items, "\(text)")
+    }
 }
