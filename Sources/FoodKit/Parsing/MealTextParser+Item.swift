@@ -73,7 +73,8 @@ extension MealTextParser {
                 amount = count
                 continue
             }
-            if let measure = measure(inner), !(counted && measure.approximate) {
+            // "200cc (un vaso) de leche": a glass is no measure to replace a typed volume or weight
+            if let measure = measure(inner), !(counted && measure.approximate), measure.unit != .glass || unit?.fixedAmount == nil {
                 amount = measure.amount
                 unit = measure.unit
             } else {

@@ -165,6 +165,11 @@ public enum MealTextParser {
             if token == ":" {
                 if tokens[(index + 1)...].prefix(while: { ![";", "\n"].contains($0) }).contains(",") {
                     while let last = current.words.last, isFoodWord(last) { current.words.removeLast() }
+                    // "Ramito con: laurel, perejil": a label ending in "with"
+                    if current.words.isEmpty, current.withPrevious, let label = pieces.last, label.words.count == 1, label.parentheticals.isEmpty {
+                        pieces.removeLast()
+                        current.withPrevious = false
+                    }
                 }
                 continue
             }

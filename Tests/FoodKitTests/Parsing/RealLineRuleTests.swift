@@ -34,6 +34,10 @@ struct RealLineRuleTests {
             ("un vaso de leche de vaca original no desnatada", ["1|glass|leche de vaca"]),
             // a participle followed by "de" and its grain names a product
             ("100 g de copos tostados de avena", ["100|gram|copos tostados de avena"]),
+            // a label ending in "con" before a list names no food
+            ("Mezcla con: canela, clavo, jengibre", ["1|-|canela", "1|-|clavo", "1|-|jengibre"]),
+            // a glass in parentheses does not replace a typed volume
+            ("300 ml (un vaso grande) de agua", ["300|milliliter|agua"]),
         ]
     )
     func spanish(_ text: String, _ items: [String]) {
