@@ -155,8 +155,8 @@ enum FoodWords {
         "i", "had", "ate", "have", "eaten", "drank", "drink", "just", "only", "ich", "hatte", "habe", "hab", "esse", "trinke", "ass",
         "nur", "comi", "he", "comido", "tome", "bebi", "desayune", "cene", "ceno", "solo", "dann", "danach", "anschliessend",
         "wie", "gesagt", "mache", "mir", "darunter",
-        // "más 200 g de tomate": one more food
-        "mas",
+        // "más 200 g de tomate": one more food; "puede llevar tomate": what a dish may hold
+        "mas", "puede", "llevar",
     ]
 
     /// Times of the day and meals, folded: said before the food, they are not the food.
@@ -236,6 +236,11 @@ enum FoodWords {
         "gambada", "morcilla",
         "bread", "seed", "seeds", "gebaeck", "gemuse", "getreide", "getranke", "gelee", "gewurz", "gewurze", "gehacktes",
         "abendbrot", "ansbacher", "apfelstrudel", "zerealien", "aufschnitt", "aufstrich",
+    ]
+
+    /// Grains that are milled together into one bread or flour, folded.
+    static let grains: Set<String> = [
+        "trigo", "centeno", "espelta", "cebada", "wheat", "rye", "spelt", "barley", "weizen", "roggen", "dinkel", "gerste",
     ]
 
     /// How a food is fried, before "fried": "air fried tofu", "pan fried fish" ("fried rice" is a food).

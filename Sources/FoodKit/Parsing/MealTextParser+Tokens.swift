@@ -18,8 +18,14 @@ extension MealTextParser {
         // "n. B." (nach Belieben) is one note, not two words
         marked = marked.replacingOccurrences(of: #"(?<![\p{L}.])n\.\s*[bB]\."#, with: " n.B. ", options: .regularExpression)
         var result: [String] = []
-        for word in marked.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+        let words = marked.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        for (index, word) in words.enumerated() {
             result += commaSplit(word).flatMap { $0 == "," ? [","] : splitNumberAndUnit(trimmed($0)) }
+            // "… o limón. Puede llevar tomate": a full stop after a word, and a capital after it, end a sentence
+            if word.hasSuffix("."), index + 1 < words.count, words[index + 1].first?.isUppercase == true, endsSentence(word, before: words[index + 1])
+            {
+                result.append(";")
+            }
         }
         return joinedCompounds(result.filter { !$0.isEmpty })
     }
@@ -80,6 +86,15 @@ extension MealTextParser {
         }
         while word.hasSuffix("."), word.count > 1, !(word.dropLast().last?.isNumber ?? false) { word.removeLast() }
         return word == "." ? "" : word
+    }
+
+    /// A word of four letters or more before a full stop, not a unit or an abbreviation ("Tbsp.",
+    /// "Pck.", "gestr. TL").
+    private static func endsSentence(_ word: String, before next: String) -> Bool {
+        let stem = word.dropLast()
+        guard stem.count >= 4, stem.allSatisfy(\.isLetter) else { return false }
+        let folded = SearchText.fold(String(stem))
+        return QuantityUnit.words[folded] == nil && !FoodWords.isPreparation(folded) && QuantityUnit.words[SearchText.fold(next)] == nil
     }
 
     private static let quotes: Set<Character> = ["\"", "„", "“", "”", "‚", "‘", "’", "«", "»"]

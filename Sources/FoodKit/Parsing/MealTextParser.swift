@@ -391,6 +391,8 @@ public enum MealTextParser {
         {
             return false
         }
+        // "tostada de trigo y centeno", "wheat and rye bread": two grains make one bread or flour
+        if FoodWords.grains.contains(before), FoodWords.grains.contains(next) { return false }
         // "25g e mantequilla": "e" after a weight is "de" typed without its "d"
         if folded[index] == "e", index >= 2, QuantityUnit.words[before]?.fixedAmount != nil, NumberWords.number(tokens[index - 2]) != nil {
             return false

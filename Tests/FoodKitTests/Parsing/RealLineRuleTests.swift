@@ -36,6 +36,10 @@ struct RealLineRuleTests {
             ("100 g de copos tostados de avena", ["100|gram|copos tostados de avena"]),
             // a label ending in "con" before a list names no food
             ("Mezcla con: canela, clavo, jengibre", ["1|-|canela", "1|-|clavo", "1|-|jengibre"]),
+            // two grains make one bread
+            ("una rebanada de pan de centeno y espelta", ["1|slice|pan de centeno y espelta"]),
+            // a full stop and a capital end a sentence
+            ("Una tortilla con queso. Puede llevar también jamón", ["1|-|tortilla", "1|-|queso", "1|-|jamón"]),
             // a glass in parentheses does not replace a typed volume
             ("300 ml (un vaso grande) de agua", ["300|milliliter|agua"]),
         ]
