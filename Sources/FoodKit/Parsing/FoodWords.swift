@@ -133,7 +133,7 @@ enum FoodWords {
     static func isPreparation(_ folded: String) -> Bool {
         if preparation.contains(folded) || folded.count > 6 && folded.hasSuffix("less") { return true }
         // "minikleine Portion"
-        if folded.hasPrefix("mini"), folded.count > 6, isPreparation(String(folded.dropFirst(4))) { return true }
+        if folded.utf8.starts(with: "mini".utf8), folded.count > 6, isPreparation(String(folded.dropFirst(4))) { return true }
         // "tostada" is toast, though "tostadas" almonds are roasted
         if participleNouns.contains(folded) { return false }
         // "thinly-sliced", "finely-chopped"
@@ -236,6 +236,13 @@ enum FoodWords {
         "gambada", "morcilla",
         "bread", "seed", "seeds", "gebaeck", "gemuse", "getreide", "getranke", "gelee", "gewurz", "gewurze", "gehacktes",
         "abendbrot", "ansbacher", "apfelstrudel", "zerealien", "aufschnitt", "aufstrich",
+    ]
+
+    /// Established dishes of two foods, folded, kept one item even without the food database's
+    /// names (`MealTextParser.parse(_:dishes:)`).
+    static let dishes: Set<String> = [
+        "frijoles con carne", "chili con carne", "cafe con leche", "pan con tomate",
+        "fish and chips", "mac and cheese", "macaroni and cheese",
     ]
 
     /// Grains that are milled together into one bread or flour, folded.

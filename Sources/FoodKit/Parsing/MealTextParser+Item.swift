@@ -160,7 +160,7 @@ extension MealTextParser {
 
     /// "que acompañaremos con pan": a relative clause names no food.
     static func relativeClause(_ words: [String]) -> Bool {
-        words.first?.lowercased() == "que"
+        words.first.map { isWord($0, "que") } == true
     }
 
     /// "1 große oder 2 kleine Auberginen": two amounts of different sizes offered for one food;
@@ -535,25 +535,31 @@ extension MealTextParser {
     /// Words before the food that say how it is made: "salteado de espinacas", "air fried tofu".
     static func describesAhead(_ words: [String], at position: Int) -> Bool {
         guard position + 1 < words.count else { return false }
-        let next = words[position + 1].lowercased()
-        if next == "fried" || words[position].lowercased() == "fried" && position > 0 {
-            return FoodWords.fryings.contains(SearchText.fold(words[next == "fried" ? position : position - 1]))
+        let next = words[position + 1]
+        if isWord(next, "fried") || position > 0 && isWord(words[position], "fried") {
+            return FoodWords.fryings.contains(SearchText.fold(words[isWord(next, "fried") ? position : position - 1]))
         }
-        if next == "de" {
+        if isWord(next, "de") {
             let word = SearchText.fold(words[position])
             return position + 2 < words.count && FoodWords.isSpanishParticiple(word) && !FoodWords.participleNouns.contains(word)
         }
         guard position > 0 else { return false }
-        let before = words[position - 1].lowercased()
+        let before = words[position - 1]
         // "in Würfel geschnittene Kartoffeln"
-        if FoodWords.cutStarters.contains(before) {
+        if before.utf8.count <= 4, FoodWords.cutStarters.contains(before.lowercased()) {
             return FoodWords.cuts.contains(SearchText.fold(words[position])) && FoodWords.isPreparation(SearchText.fold(next))
         }
         // "fein gehacktes Koriandergrün" (but "Gehacktes" alone is minced meat)
+        guard words[position].hasSuffix("e") || words[position].hasSuffix("es") else { return false }
         let word = words[position].lowercased()
         return FoodWords.participleNouns.contains(word)
             && ["es", "e"].contains { word.hasSuffix($0) && FoodWords.preparation.contains(String(word.dropLast($0.count))) }
             && FoodWords.isPreparation(SearchText.fold(before))
+    }
+
+    /// Whether `token` is `word` (in lower case) in any case, without lowering every token.
+    static func isWord(_ token: String, _ word: String) -> Bool {
+        token.utf8.count == word.utf8.count && token.lowercased() == word
     }
 
     /// "freshly ground pepper", "frisch gemahlener Pfeffer": ground just now is how it is made;

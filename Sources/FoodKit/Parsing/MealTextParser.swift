@@ -92,7 +92,8 @@ public enum MealTextParser {
     /// more of the food before it, in its unit.
     static func repeated(_ fragment: Fragment, of previous: ParsedItem) -> ParsedItem? {
         let words = fragment.words
-        guard words.count >= 2, fragment.parentheticals.isEmpty, NumberWords.number(words[0]) != nil, let amount = leadingAmount(words),
+        guard words.count >= 2, words[0].first?.isNumber == true, fragment.parentheticals.isEmpty, NumberWords.number(words[0]) != nil,
+            let amount = leadingAmount(words),
             amount.used < words.count, words[amount.used...].allSatisfy({ FoodWords.looksPrepared(SearchText.fold($0)) })
         else { return nil }
         return ParsedItem(
@@ -391,6 +392,8 @@ public enum MealTextParser {
         {
             return false
         }
+        // "frijoles con carne", "fish and chips": one dish, also without the food database
+        if ["con", "and"].contains(folded[index]), FoodWords.dishes.contains(before + " " + folded[index] + " " + next) { return false }
         // "tostada de trigo y centeno", "wheat and rye bread": two grains make one bread or flour
         if FoodWords.grains.contains(before), FoodWords.grains.contains(next) { return false }
         // "25g e mantequilla": "e" after a weight is "de" typed without its "d"

@@ -36,6 +36,8 @@ struct RealLineRuleTests {
             ("100 g de copos tostados de avena", ["100|gram|copos tostados de avena"]),
             // a label ending in "con" before a list names no food
             ("Mezcla con: canela, clavo, jengibre", ["1|-|canela", "1|-|clavo", "1|-|jengibre"]),
+            // an established dish stays one item without the food database
+            ("chili con carne y arroz", ["1|-|chili con carne", "1|-|arroz"]),
             // two grains make one bread
             ("una rebanada de pan de centeno y espelta", ["1|slice|pan de centeno y espelta"]),
             // a full stop and a capital end a sentence
