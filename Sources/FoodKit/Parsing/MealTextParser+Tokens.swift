@@ -4,21 +4,21 @@ extension MealTextParser {
     /// Words, with "200g" split into "200" "g", "2-3" into "2" "-" "3", "2x100g" into "2" "x"
     /// "100" "g", and list punctuation and parentheses as tokens of their own.
     static func tokens(_ text: String) -> [String] {
-        var marked = text
-        for (mark, spaced) in [
-            ("\n", " \n "), ("\r", " "), ("\t", " "), (";", " ; "), ("+", " + "), ("(", " ( "),
-            (")", " ) "), ("[", " ( "), ("]", " ) "), (":", " : "), ("–", "-"), ("—", "-"), ("×", " x "), ("~", " ~ "), ("≈", " ≈ "),
-        ] {
-            marked = marked.replacingOccurrences(of: mark, with: spaced)
+        var marked = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if let spaced = spacedMarks[scalar] { marked.append(contentsOf: spaced.unicodeScalars) } else { marked.append(scalar) }
         }
+        var spaced = String(marked)
         // "&" joins foods, but "m&m" is one name
-        if marked.contains("&") {
-            marked = marked.replacingOccurrences(of: #"(?<!\b\p{L})&|&(?!\p{L}\b)"#, with: " & ", options: .regularExpression)
+        if spaced.utf8.contains(UInt8(ascii: "&")) {
+            spaced = spaced.replacingOccurrences(of: #"(?<!\b\p{L})&|&(?!\p{L}\b)"#, with: " & ", options: .regularExpression)
         }
         // "n. B." (nach Belieben) is one note, not two words
-        marked = marked.replacingOccurrences(of: #"(?<![\p{L}.])n\.\s*[bB]\."#, with: " n.B. ", options: .regularExpression)
+        if zip(spaced.utf8, spaced.utf8.dropFirst()).contains(where: { $0 == UInt8(ascii: "n") && $1 == UInt8(ascii: ".") }) {
+            spaced = spaced.replacingOccurrences(of: #"(?<![\p{L}.])n\.\s*[bB]\."#, with: " n.B. ", options: .regularExpression)
+        }
         var result: [String] = []
-        let words = marked.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let words = spaced.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         for (index, word) in words.enumerated() {
             result += commaSplit(word).flatMap { $0 == "," ? [","] : splitNumberAndUnit(trimmed($0)) }
             // "… o limón. Puede llevar tomate": a full stop after a word, and a capital after it, end a sentence
@@ -87,6 +87,12 @@ extension MealTextParser {
         while word.hasSuffix("."), word.count > 1, !(word.dropLast().last?.isNumber ?? false) { word.removeLast() }
         return word == "." ? "" : word
     }
+
+    /// Marks that are tokens of their own, spaced, or written as another.
+    private static let spacedMarks: [Unicode.Scalar: String] = [
+        "\n": " \n ", "\r": " ", "\t": " ", ";": " ; ", "+": " + ", "(": " ( ", ")": " ) ", "[": " ( ", "]": " ) ", ":": " : ",
+        "–": "-", "—": "-", "×": " x ", "~": " ~ ", "≈": " ≈ ",
+    ]
 
     /// A word of four letters or more before a full stop, not a unit or an abbreviation ("Tbsp.",
     /// "Pck.", "gestr. TL").
