@@ -14,7 +14,7 @@ enum FoodWords {
         "squeezed", "juiced", "room", "temperature", "chilled", "heaping", "heaped", "level", "scant", "generous", "small",
         "medium", "large", "big", "garnish", "needed", "desired", "taste", "bite", "sized", "size", "inch", "warmed", "little",
         "some", "deveined", "separated", "frying", "dusting", "serving", "more", "additional", "raw", "fine", "stale", "grilled",
-        "mashed", "cold", "topping", "choice", "cm", "centimeter", "centimeters", "thin", "thick", "any", "variety", "very",
+        "mashed", "cold", "topping", "choice", "cm", "centimeter", "centimeters", "thin", "thick", "any", "variety", "very", "med",
         // German (stems; the endings -e, -er, -es, -en are removed before looking up)
         "gehackt", "feingehackt", "fein", "gewurfelt", "gerieben", "geschalt", "geschnitten", "frisch", "klein", "grob",
         "zerdruckt", "gepresst", "halbiert", "geviertelt", "gewaschen", "abgetropft", "weich", "geschmolzen", "zerlassen",
@@ -23,7 +23,7 @@ enum FoodWords {
         "zimmerwarm", "zimmertemperatur", "reif", "garnieren", "bestreuen", "gestr", "geh", "bisschen",
         "gedampft", "gedunstet", "gekocht", "cremig", "warm", "zerquetscht", "lecker", "tk", "vermischt", "verruhrt",
         "verquirlt", "aufgebacken", "getrennt", "unbehandelt", "gegessen", "getrunken", "n b", "zentimeter", "viel", "noch",
-        "nochmal", "dazu", "klacks", "jung", "sehr",
+        "nochmal", "dazu", "klacks", "jung", "sehr", "trocken", "mager",
         // verbs of a recipe or a diary, in the infinitive: "mit Milch verrühren", "viel trinken"
         "essen", "trinken", "kochen", "verruhren", "purieren", "mischen", "vermischen", "servieren", "anrichten", "abschmecken",
         "geniessen",
@@ -33,7 +33,8 @@ enum FoodWords {
         "pequeno", "mediano", "grande", "gusto", "opcional", "tibio", "templado", "trozos", "tiras", "rodajas", "finas",
         "gruesos", "grueso", "decorar", "recien", "limpio", "sopero", "raso", "colmado", "poco", "exprimido",
         "tostado", "crudo", "duro", "deshuesado", "plancha", "horno", "vapor", "frito",
-        "temperatura", "ambiente", "eleccion", "elegir", "centimetro", "bien", "voluntad", "ademas", "tambien", "muy",
+        "temperatura", "ambiente", "eleccion", "elegir", "centimetro", "bien", "voluntad", "ademas", "tambien", "muy", "mucho",
+        "original",
     ]
 
     /// Unit words that name their food: "1 Knoblauchzehe" is a clove of garlic.
@@ -131,6 +132,8 @@ enum FoodWords {
     /// Whether `folded` is a preparation or description word in one of its forms.
     static func isPreparation(_ folded: String) -> Bool {
         if preparation.contains(folded) || folded.count > 6 && folded.hasSuffix("less") { return true }
+        // "minikleine Portion"
+        if folded.utf8.starts(with: "mini".utf8), folded.count > 6, isPreparation(String(folded.dropFirst(4))) { return true }
         // "tostada" is toast, though "tostadas" almonds are roasted
         if participleNouns.contains(folded) { return false }
         // "thinly-sliced", "finely-chopped"
@@ -152,6 +155,8 @@ enum FoodWords {
         "i", "had", "ate", "have", "eaten", "drank", "drink", "just", "only", "ich", "hatte", "habe", "hab", "esse", "trinke", "ass",
         "nur", "comi", "he", "comido", "tome", "bebi", "desayune", "cene", "ceno", "solo", "dann", "danach", "anschliessend",
         "wie", "gesagt", "mache", "mir", "darunter",
+        // "más 200 g de tomate": one more food; "puede llevar tomate": what a dish may hold
+        "mas", "puede", "llevar",
     ]
 
     /// Times of the day and meals, folded: said before the food, they are not the food.
@@ -170,7 +175,11 @@ enum FoodWords {
     /// Words that open a clause about how the food is used or cut, once the food is named:
     /// "olive oil for frying", "Öl zum Braten", "Pfeffer aus der Mühle", "harina para
     /// enharinar", "water as needed", "eggs, at room temperature", "manzana sin corazón".
-    static let clauseStarters: Set<String> = ["for", "as", "at", "zum", "zur", "fur", "aus", "para", "sin", "ohne", "je", "alternativ"]
+    /// A relative clause ("que acompañaremos con pan") and a negation ("original no desnatado")
+    /// say something of the food too.
+    static let clauseStarters: Set<String> = [
+        "for", "as", "at", "zum", "zur", "fur", "aus", "para", "sin", "ohne", "je", "alternativ", "que", "no",
+    ]
 
     /// "Thunfisch ohne Öl", "manteca sin sal", "yogurt without sugar": a food free of something
     /// is a product of its own, unlike "manzana sin corazón".
@@ -228,6 +237,21 @@ enum FoodWords {
         "bread", "seed", "seeds", "gebaeck", "gemuse", "getreide", "getranke", "gelee", "gewurz", "gewurze", "gehacktes",
         "abendbrot", "ansbacher", "apfelstrudel", "zerealien", "aufschnitt", "aufstrich",
     ]
+
+    /// Established dishes of two foods, folded, kept one item even without the food database's
+    /// names (`MealTextParser.parse(_:dishes:)`).
+    static let dishes: Set<String> = [
+        "frijoles con carne", "chili con carne", "cafe con leche", "pan con tomate",
+        "fish and chips", "mac and cheese", "macaroni and cheese",
+    ]
+
+    /// Grains that are milled together into one bread or flour, folded.
+    static let grains: Set<String> = [
+        "trigo", "centeno", "espelta", "cebada", "wheat", "rye", "spelt", "barley", "weizen", "roggen", "dinkel", "gerste",
+    ]
+
+    /// How a food is fried, before "fried": "air fried tofu", "pan fried fish" ("fried rice" is a food).
+    static let fryings: Set<String> = ["air", "pan", "deep", "stir", "oven", "shallow"]
 
     /// Meats whose "filete" is a steak named as a food of its own ("filete de ternera").
     static let meats: Set<String> = ["ternera", "cerdo", "pollo", "pavo", "res", "vaca", "buey", "lomo", "cordero"]

@@ -14,6 +14,8 @@ extension MealTextParser {
     static let looseEnds: Set<String> = [
         "en", "in", "de", "of", "to", "into", "y", "and", "a", "al", "la", "con", "with", "or", "oder", "o",
         "und", "-", "for", "para", "zum", "fur", "von",
+        // "25g e mantequilla": "de" typed without its "d"
+        "e",
     ]
 
     /// One fragment → an item; nil when no food words remain.
@@ -22,7 +24,7 @@ extension MealTextParser {
         var preparation: [String] = []
         // "yogur de menos de 60 kcal", "Fiber One bar 2 points", "with family": remarks, not the food
         let remarked = remark(words)
-        guard remarked < words.count else { return nil }
+        guard remarked < words.count, !relativeClause(words) else { return nil }
         preparation += words.suffix(remarked)
         words.removeLast(remarked)
         if let part = opening(&words, text: fragment.text) { return part }
@@ -71,7 +73,8 @@ extension MealTextParser {
                 amount = count
                 continue
             }
-            if let measure = measure(inner), !(counted && measure.approximate) {
+            // "200cc (un vaso) de leche": a glass is no measure to replace a typed volume or weight
+            if let measure = measure(inner), !(counted && measure.approximate), measure.unit != .glass || unit?.fixedAmount == nil {
                 amount = measure.amount
                 unit = measure.unit
             } else {
@@ -121,6 +124,8 @@ extension MealTextParser {
         let (first, others) = alternatives(food)
         food = first
         guard food.contains(where: \.isLetter) else { return nil }
+        // "Joghurt, sweetened with honey": a participle alone names nothing
+        if amount == nil, food.hasSuffix("ed"), !food.contains(" "), isEnglishParticiple(SearchText.fold(food)) { return nil }
         if let amount, !(amount.value > 0 && amount.value.isFinite) { return nil }
         var item = ParsedItem(
             text: fragment.text,
@@ -151,6 +156,11 @@ extension MealTextParser {
         }
         while start > 0, FoodWords.remarkLeads.contains(folded[start - 1]) { start -= 1 }
         return folded.count - start
+    }
+
+    /// "que acompañaremos con pan": a relative clause names no food.
+    static func relativeClause(_ words: [String]) -> Bool {
+        words.first.map { isWord($0, "que") } == true
     }
 
     /// "1 große oder 2 kleine Auberginen": two amounts of different sizes offered for one food;
@@ -256,6 +266,12 @@ extension MealTextParser {
             words.removeFirst()
         } else if FoodWords.betweens.contains(folded[0]) {
             betweenRange(&words)
+        } else if folded.count > 2, folded[1] == "de", isFoodWord(words[0]), let amount = leadingAmount(Array(words.dropFirst(2))),
+            words.count > amount.used + 4, QuantityUnit.words[SearchText.fold(words[2 + amount.used])]?.fixedAmount != nil,
+            connectors.contains(SearchText.fold(words[3 + amount.used]))
+        {
+            // "Ensalada de 50 g de lechuga": a dish named by the weights of what it holds
+            words.removeFirst(2)
         }
     }
 
@@ -472,7 +488,9 @@ extension MealTextParser {
         var preparation = segments.enumerated().filter { $0.offset != index }.flatMap(\.element)
         let segment = segments[index]
         var position = 0
-        while position < segment.count, isDescription(segment[position]) || freshlyGround(segment, at: position) {
+        while position < segment.count,
+            isDescription(segment[position]) || freshlyGround(segment, at: position) || describesAhead(segment, at: position)
+        {
             preparation.append(segment[position])
             position += 1
         }
@@ -480,16 +498,23 @@ extension MealTextParser {
         while position < segment.count {
             let word = SearchText.fold(segment[position])
             let next = position + 1 < segment.count ? SearchText.fold(segment[position + 1]) : ""
-            let product = food.last.map { FoodWords.productPhrases.contains(SearchText.fold($0) + " " + word) } ?? false
+            // "cereales tostados de trigo": a participle and its grain name a product
+            let product =
+                food.last.map { FoodWords.productPhrases.contains(SearchText.fold($0) + " " + word) } ?? false
+                || !food.isEmpty && next == "de" && FoodWords.isSpanishParticiple(word) && position + 2 < segment.count
+                    && QuantityUnit.words[SearchText.fold(segment[position + 2])] == nil
+            // "dried or fresh hot peppers": a description after "or" opens the next alternative
             let endsFood =
-                FoodWords.isPreparation(word) && !product
+                FoodWords.isPreparation(word) && !product && !(food.last.map(isAlternativeWord) ?? false)
                 || FoodWords.isSpanishParticiple(word) && !product && food.last.map { isFoodWord($0) && !isAlternativeWord($0) } == true
                 || !food.isEmpty && FoodWords.clauseStarters.contains(word) && !FoodWords.namePhrases.contains(word + " " + next)
                     && !(FoodWords.withouts.contains(word) && FoodWords.freeFrom.contains(next))
                 || !food.isEmpty && FoodWords.cutStarters.contains(word) && (FoodWords.cuts.contains(next) || FoodWords.isPreparation(next))
                 || freshlyGround(segment, at: position)
             if endsFood {
-                if food.isEmpty {
+                // "Tim's med coffee": what is said of the food after whose it is
+                let owner = food.last.map { $0.hasSuffix("'s") || $0.hasSuffix("’s") } ?? false
+                if food.isEmpty || owner && FoodWords.isPreparation(word) && position + 1 < segment.count {
                     preparation.append(segment[position])
                     position += 1
                     continue
@@ -505,6 +530,36 @@ extension MealTextParser {
         }
         while let last = food.last, looseEnds.contains(SearchText.fold(last)) { food.removeLast() }
         return (food.joined(separator: " "), preparation.filter { !looseEnds.contains(SearchText.fold($0)) })
+    }
+
+    /// Words before the food that say how it is made: "salteado de espinacas", "air fried tofu".
+    static func describesAhead(_ words: [String], at position: Int) -> Bool {
+        guard position + 1 < words.count else { return false }
+        let next = words[position + 1]
+        if isWord(next, "fried") || position > 0 && isWord(words[position], "fried") {
+            return FoodWords.fryings.contains(SearchText.fold(words[isWord(next, "fried") ? position : position - 1]))
+        }
+        if isWord(next, "de") {
+            let word = SearchText.fold(words[position])
+            return position + 2 < words.count && FoodWords.isSpanishParticiple(word) && !FoodWords.participleNouns.contains(word)
+        }
+        guard position > 0 else { return false }
+        let before = words[position - 1]
+        // "in Würfel geschnittene Kartoffeln"
+        if before.utf8.count <= 4, FoodWords.cutStarters.contains(before.lowercased()) {
+            return FoodWords.cuts.contains(SearchText.fold(words[position])) && FoodWords.isPreparation(SearchText.fold(next))
+        }
+        // "fein gehacktes Koriandergrün" (but "Gehacktes" alone is minced meat)
+        guard words[position].hasSuffix("e") || words[position].hasSuffix("es") else { return false }
+        let word = words[position].lowercased()
+        return FoodWords.participleNouns.contains(word)
+            && ["es", "e"].contains { word.hasSuffix($0) && FoodWords.preparation.contains(String(word.dropLast($0.count))) }
+            && FoodWords.isPreparation(SearchText.fold(before))
+    }
+
+    /// Whether `token` is `word` (in lower case) in any case, without lowering every token.
+    static func isWord(_ token: String, _ word: String) -> Bool {
+        token.utf8.count == word.utf8.count && token.lowercased() == word
     }
 
     /// "freshly ground pepper", "frisch gemahlener Pfeffer": ground just now is how it is made;

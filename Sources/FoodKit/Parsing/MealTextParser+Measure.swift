@@ -39,7 +39,9 @@ extension MealTextParser {
                 rest = rest.dropFirst(used)
             }
             // "(una taza cocida)", "(2 cucharadas soperas)"
-            guard rest.allSatisfy({ isDescription($0) || FoodWords.looksPrepared(SearchText.fold($0)) }) else { return nil }
+            // "(80 gr. de pan)": the weight of the part that makes the food
+            let ofPart = unit.fixedAmount != nil && rest.count > 1 && connectors.contains(SearchText.fold(rest.first ?? ""))
+            guard ofPart || rest.allSatisfy({ isDescription($0) || FoodWords.looksPrepared(SearchText.fold($0)) }) else { return nil }
             if unit.fixedAmount != nil { return Measure(amount: amount, unit: unit, approximate: approximate) }
             // a cup or a spoon counts when it is the first measure ("1 can (~2 cups / 16 oz)")
             if unit.standardMilliliters != nil, measure == measures[0] {

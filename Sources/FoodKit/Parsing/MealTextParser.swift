@@ -71,7 +71,13 @@ public enum MealTextParser {
         var items: [ParsedItem] = []
         var unparsed: [String] = []
         for fragment in fragments(tokens(text), dishes: dishes) {
-            if var item = item(fragment) {
+            if let previous = items.last, let item = repeated(fragment, of: previous) {
+                items.append(item)
+            } else if var item = item(fragment) {
+                // "galletas, muchas galletas": a food said again, described but without an amount, only stresses it
+                if !item.quantityGiven, !item.preparation.isEmpty, let previous = items.last, previous.food.lowercased() == item.food.lowercased() {
+                    continue
+                }
                 item.withPrevious = fragment.withPrevious && !items.isEmpty
                 items.append(item)
             } else if !fragment.text.isEmpty, !fragment.describesOnly {
@@ -80,6 +86,25 @@ public enum MealTextParser {
             }
         }
         return MealTextParse(items: items, unparsed: unparsed)
+    }
+
+    /// "6 dientes de ajo crudos y 6 fritos": a second amount with nothing but how it is made is
+    /// more of the food before it, in its unit.
+    static func repeated(_ fragment: Fragment, of previous: ParsedItem) -> ParsedItem? {
+        let words = fragment.words
+        guard words.count >= 2, words[0].first?.isNumber == true, fragment.parentheticals.isEmpty, NumberWords.number(words[0]) != nil,
+            let amount = leadingAmount(words),
+            amount.used < words.count, words[amount.used...].allSatisfy({ FoodWords.looksPrepared(SearchText.fold($0)) })
+        else { return nil }
+        return ParsedItem(
+            text: fragment.text,
+            quantity: amount.value,
+            quantityGiven: true,
+            unit: previous.unit,
+            food: previous.food,
+            range: amount.range,
+            preparation: Array(words[amount.used...])
+        )
     }
 
     /// The words of one food, with what was typed in parentheses set aside.
@@ -91,7 +116,8 @@ public enum MealTextParser {
 
         /// Nothing but descriptions: no amount and no food ("more to taste", "finely chopped").
         var describesOnly: Bool {
-            words.allSatisfy(MealTextParser.isDescription) || MealTextParser.remark(words) == words.count
+            words.allSatisfy { MealTextParser.isDescription($0) || MealTextParser.isEnglishParticiple(SearchText.fold($0)) }
+                || MealTextParser.remark(words) == words.count || MealTextParser.relativeClause(words)
         }
 
         var text: String {
@@ -110,11 +136,19 @@ public enum MealTextParser {
         var pieces: [Fragment] = []
         var current = Fragment()
         var parenthetical: [String]?
+        var offering = false
         func close() {
+            offering = false
             if !current.words.isEmpty || !current.parentheticals.isEmpty { pieces.append(current) }
             current = Fragment()
         }
-        for (index, token) in tokens.enumerated() {
+        var remarkEnd = -1
+        for (index, token) in tokens.enumerated() where index > remarkEnd {
+            // "3 Knäckebrot - erstmals mit Marmelade": a dash after a German noun opens a remark in lower case
+            if token == "-", parenthetical == nil, let last = current.words.last, last.first?.isUppercase == true, isFoodWord(last) {
+                remarkEnd = index + tokens[(index + 1)...].prefix { $0.first?.isLowercase == true && !separators.contains($0) }.count
+                continue
+            }
             if token == "(" {
                 parenthetical = []
                 continue
@@ -125,7 +159,19 @@ public enum MealTextParser {
                 continue
             }
             if parenthetical != nil {
-                parenthetical?.append(token)
+                if token != ":" { parenthetical?.append(token) }
+                continue
+            }
+            // "850 g Kohlsorte: Weißkohl, Wirsingkohl": a label before a list names no food
+            if token == ":" {
+                if tokens[(index + 1)...].prefix(while: { ![";", "\n"].contains($0) }).contains(",") {
+                    while let last = current.words.last, isFoodWord(last) { current.words.removeLast() }
+                    // "Ramito con: laurel, perejil": a label ending in "with"
+                    if current.words.isEmpty, current.withPrevious, let label = pieces.last, label.words.count == 1, label.parentheticals.isEmpty {
+                        pieces.removeLast()
+                        current.withPrevious = false
+                    }
+                }
                 continue
             }
             if protected.contains(index) {
@@ -148,7 +194,11 @@ public enum MealTextParser {
                 continue
             }
             // "100g yogurt 30g berry smoothie": a new amount and unit after a food start the next
-            if startsNextFood(tokens, folded, at: index, current: current.words) { close() }
+            if startsNextFood(tokens, folded, at: index, current: current.words)
+                || countsNextFood(tokens, folded, at: index, current: current.words)
+            {
+                close()
+            }
             // "acompañado con fajitas", "served with rice": what goes with the food before
             if FoodWords.accompanying.contains(folded[index]), index + 1 < folded.count, ["de", "con", "with", "mit"].contains(folded[index + 1]) {
                 close()
@@ -156,7 +206,9 @@ public enum MealTextParser {
                 continue
             }
             if separators.contains(token) || separators.contains(folded[index]) {
-                if splitsAtSeparator(tokens, folded, at: index) {
+                // "mit Frischkäse oder mit Quark und Kräutern": all after "oder mit" is the other choice
+                if accompaniments.contains(folded[index]), index > 0, isAlternativeWord(tokens[index - 1]) { offering = true }
+                if !offering, splitsAtSeparator(tokens, folded, at: index) {
                     close()
                     current.withPrevious = accompaniments.contains(folded[index])
                 } else {
@@ -181,6 +233,18 @@ public enum MealTextParser {
         let joining = FoodWords.times.union(FoodWords.rangeWords).union(FoodWords.plus).union(alternativeWords)
         guard !joining.contains(SearchText.fold(last)), last != "-" else { return false }
         return isFoodWord(tokens[index + 2]) && !separators.contains(folded[index + 2])
+    }
+
+    /// A whole number and a food after a food start another food, as diaries add to a drink:
+    /// "coffee 2 sugar" (but "Eier 2", "bar 2 points", "2 x 100 g" stay one).
+    private static func countsNextFood(_ tokens: [String], _ folded: [String], at index: Int, current: [String]) -> Bool {
+        guard index + 1 < tokens.count, tokens[index].first?.isNumber == true, let last = current.last,
+            let value = NumberWords.number(tokens[index]), value.rounded() == value, isFoodWord(last), isFoodWord(tokens[index + 1]),
+            !separators.contains(folded[index + 1]),
+            !FoodWords.energyUnits.contains(tokens[index + 1].lowercased()), !FoodWords.times.contains(folded[index + 1])
+        else { return false }
+        let joining = FoodWords.times.union(FoodWords.rangeWords).union(FoodWords.plus).union(alternativeWords)
+        return !joining.contains(SearchText.fold(last)) && last != "-"
     }
 
     /// A weight followed by a list of foods with neither amounts nor "and" offers them in
@@ -259,6 +323,8 @@ public enum MealTextParser {
         // a participle with nothing but descriptions around it: "cloves separated and peeled",
         // "aufgebacken" (but "jamón cocido" is a food)
         let joiners: Set<String> = ["and", "und", "y", "or", "o", "oder"]
+        // "wings, tips removed": a part and what was done to it
+        if words.count == 2, isEnglishParticiple(words[1]), isFoodWord(words[0]) { return false }
         for (position, word) in words.enumerated() where FoodWords.looksPrepared(word) {
             let before = words[..<position].allSatisfy { FoodWords.isPreparation($0) || QuantityUnit.words[$0] != nil }
             let after = words[(position + 1)...].allSatisfy {
@@ -324,6 +390,14 @@ public enum MealTextParser {
             NumberWords.number(tokens[index - 2]) != nil || NumberWords.words[folded[index - 2]] != nil,
             NumberWords.number(tokens[index + 1]) != nil, after.count > 1, QuantityUnit.words[after[1]] != nil
         {
+            return false
+        }
+        // "frijoles con carne", "fish and chips": one dish, also without the food database
+        if ["con", "and"].contains(folded[index]), FoodWords.dishes.contains(before + " " + folded[index] + " " + next) { return false }
+        // "tostada de trigo y centeno", "wheat and rye bread": two grains make one bread or flour
+        if FoodWords.grains.contains(before), FoodWords.grains.contains(next) { return false }
+        // "25g e mantequilla": "e" after a weight is "de" typed without its "d"
+        if folded[index] == "e", index >= 2, QuantityUnit.words[before]?.fixedAmount != nil, NumberWords.number(tokens[index - 2]) != nil {
             return false
         }
         // "peeled and diced", "gewürfelt und in Scheiben geschnitten"
