@@ -230,8 +230,7 @@ public enum MealTextParser {
             let last = current.last, isFoodWord(last)
         else { return false }
         // "2 x 100 g", "2 to 3 cups", "4 cups nuts or 800 ml extract" go on with the amount
-        let joining = FoodWords.times.union(FoodWords.rangeWords).union(FoodWords.plus).union(alternativeWords)
-        guard !joining.contains(SearchText.fold(last)), last != "-" else { return false }
+        guard !joiningAmounts.contains(SearchText.fold(last)), last != "-" else { return false }
         return isFoodWord(tokens[index + 2]) && !separators.contains(folded[index + 2])
     }
 
@@ -243,9 +242,13 @@ public enum MealTextParser {
             !separators.contains(folded[index + 1]),
             !FoodWords.energyUnits.contains(tokens[index + 1].lowercased()), !FoodWords.times.contains(folded[index + 1])
         else { return false }
-        let joining = FoodWords.times.union(FoodWords.rangeWords).union(FoodWords.plus).union(alternativeWords)
-        return !joining.contains(SearchText.fold(last)) && last != "-"
+        return !joiningAmounts.contains(SearchText.fold(last)) && last != "-"
     }
+
+    /// Words after which an amount goes on with the food before it: times, ranges, sums,
+    /// alternatives, and what a dish is made from ("Rührei aus 2 Eiern", "omelette from 3 eggs").
+    private static let joiningAmounts = FoodWords.times.union(FoodWords.rangeWords).union(FoodWords.plus).union(alternativeWords)
+        .union(["aus", "from"])
 
     /// A weight followed by a list of foods with neither amounts nor "and" offers them in
     /// exchange, as diet plans list them: "175 g de fresas, fresones, melón, sandía", "100 g

@@ -14,6 +14,9 @@ struct DiaryLineTests {
             ("Müsli 50 g mit Milch", ["50 gram Müsli", "1 - Milch"]),
             ("2 x 100 g Hackfleisch", ["200 gram Hackfleisch"]),
             ("3 cups flour or 400 g almond flour", ["3 cup flour"]),
+            // what a dish is made from goes on with the dish (the resolver counts the eggs)
+            ("Rührei aus 2 Eiern", ["1 - Rührei"]),
+            ("omelette from 3 eggs", ["1 - omelette from 3 eggs"]),
         ]
     )
     func amounts(_ text: String, _ items: [String]) {
