@@ -186,7 +186,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "DietImportTests", dependencies: ["DietImport", "DietCore", "DietStore", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "FoodKitTests", dependencies: ["FoodKit", "DietCore"]),
+        .testTarget(name: "FoodKitTests", dependencies: ["FoodKit", "DietCore", "TestSupport"]),
         .testTarget(name: "FoodFactsTests", dependencies: ["FoodFacts", "FoodKit", "DietCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SyncProtocolTests", dependencies: ["SyncProtocol", "TestSupport"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),

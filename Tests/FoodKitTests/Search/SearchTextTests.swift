@@ -1,4 +1,5 @@
 import FoodKit
+import TestSupport
 import Testing
 
 @Suite("Search folding, typos and ranking")
@@ -66,7 +67,7 @@ struct SearchTextTests {
             "schnitzel", "schokolade", "spinat", "tomate", "tomaten", "vollkornbrot", "zucchini", "zwiebel", "gurke", "karotte",
         ]
         let index = Typo.Vocabulary(vocabulary)
-        var random = SplitMix(seed: 29)
+        var random = SeededGenerator(seed: 29)
         let letters = Array("abcdefghijklmnopqrstuvwxyz")
         for _ in 0..<1000 {
             var word = Array(vocabulary[Int(random.next() % UInt64(vocabulary.count))])
@@ -137,18 +138,5 @@ struct SearchTextTests {
         #expect(SearchRank.usageScore(count: 10, daysSinceLastUse: 30) == 5)
         #expect(SearchRank.usageScore(count: 4, daysSinceLastUse: 0) == 4)
         #expect(SearchRank.usageScore(count: 0, daysSinceLastUse: 0) == 0)
-    }
-}
-
-/// A seeded generator (SplitMix64), so a random test repeats its failures.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
