@@ -69,7 +69,7 @@ struct GermanEverydayTests {
     /// after 494 more foods and dishes took their BLS values: searches 77.5 %, meals 51.8 %; with
     /// the first hit independent of the limit: searches 78.6 %, meals 52.6 %; pieces counted:
     /// meals 53.4 %; German measures (Dose, Maß, Kugel): searches 78.8 %, meals 54.6 %.
-    /// 2026-12-06: 226 more foods and dishes on BLS values and 57 new everyday foods (mapped by
+    /// 2026-12-06: 173 more foods and dishes on BLS values and 57 new everyday foods (mapped by
     /// helpers who never opened this set), the parser of real lines, German measures (a Tafel,
     /// eine Halbe, "aus 2 Eiern", a size before a counted food), whole-word typo corrections
     /// first and two slips in long words: searches 90.4 %, meals 67.3 %.
