@@ -72,10 +72,11 @@ extension AppDatabase {
             let finder = FoodFinder(db: db, language: language, today: today)
             var items: [TextMeal.Item] = []
             var unmatched: [ParsedItem] = []
-            for parsed in parse.items where !FoodFinder.everything.contains(SearchText.fold(parsed.food)) {
-                // a dish made of a counted food: "Rührei aus 2 Eiern" is two eggs' worth of scrambled egg
-                if let made = try finder.madeFrom(parsed) {
-                    items.append(made)
+            for parsed in parse.items {
+                // a dish made of a counted food: "Rührei aus 2 Eiern" is two eggs' worth of scrambled
+                // egg; where either is unknown, nothing is guessed (the count is the eggs', not the dish's)
+                if parsed.madeOf != nil {
+                    if let made = try finder.madeFrom(parsed) { items.append(made) } else { unmatched.append(parsed) }
                     continue
                 }
                 let hit = try finder.withPreparation(parsed) ?? finder.best(parsed.food)
@@ -259,45 +260,22 @@ struct FoodFinder {
         )
     }
 
-    /// "Döner mit allem": everything that comes with a dish is no food of its own.
-    static let everything: Set<String> = ["alles", "allem", "everything", "todo"]
-
-    /// The words that say what a dish is made of before a counted food: "Rührei aus 2 Eiern",
-    /// "omelette from 3 eggs", "tortilla de 3 huevos".
-    static let madeFromWords: Set<String> = ["aus", "from", "de"]
-
-    /// "Omelett aus 3 Eiern": a dish, a word saying "made from", and a counted food. One item,
-    /// the dish, as much of it as the counted food weighs; nil unless both name foods well.
+    /// "Omelett aus 3 Eiern" (the parser's `madeOf`): one item, the dish, as much of it as the
+    /// counted food weighs; nil unless both name foods well.
     func madeFrom(_ parsed: ParsedItem) throws -> TextMeal.Item? {
-        // the parser may have set "aus 2 Eiern" apart as a clause about the food
-        let words = parsed.food.split(separator: " ").map(String.init) + parsed.preparation
-        guard let at = words.indices.dropFirst().first(where: { Self.madeFromWords.contains(words[$0].lowercased()) }),
-            at + 2 < words.count, words[at + 1].first?.isNumber == true || words[at + 1].first == "½"
-        else { return nil }
-        let dishName = words[..<at].joined(separator: " ")
-        let counted = MealTextParser.parse(words[(at + 1)...].joined(separator: " ")).items
-        guard counted.count == 1, let part = counted.first, part.quantityGiven, !Self.hasDigit(part.food),
-            let ingredient = try best(part.food), Self.quality(ingredient, query: part.food) <= .good,
-            let dish = try best(dishName), Self.quality(dish, query: dishName) <= .good, dish.food.id != ingredient.food.id
+        guard let counted = parsed.madeOf, let ingredient = try best(counted), Self.quality(ingredient, query: counted) <= .good,
+            let dish = try best(parsed.food), Self.quality(dish, query: parsed.food) <= .good, dish.food.id != ingredient.food.id
         else { return nil }
         let grams = PortionChooser.grams(
-            quantity: part.quantity,
-            unit: part.unit,
+            quantity: parsed.quantity,
+            unit: parsed.unit,
             portions: ingredient.food.portions,
             foodName: ingredient.food.usdaName,
             serving: ingredient.food.serving,
             counted: true
         ).grams
-        let item = ParsedItem(
-            text: parsed.text,
-            quantity: part.quantity,
-            quantityGiven: true,
-            unit: part.unit,
-            food: dishName,
-            range: part.range
-        )
         return TextMeal.Item(
-            parsed: item,
+            parsed: parsed,
             food: dish.food,
             choice: PortionChooser.Choice(grams: grams, portion: nil),
             nutrients: dish.food.per100g.scaled(toGrams: grams)

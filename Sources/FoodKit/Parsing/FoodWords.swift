@@ -37,6 +37,10 @@ enum FoodWords {
         "original",
     ]
 
+    /// Words that say what a dish is made from before a counted food: "Rührei aus 2 Eiern",
+    /// "omelette from 3 eggs", "tortilla de 3 huevos".
+    static let madeFrom: Set<String> = ["aus", "from", "de"]
+
     /// Unit words that name their food: "1 Knoblauchzehe" is a clove of garlic.
     static let unitsNamingFood: [String: (unit: String, food: String)] = [
         "knoblauchzehe": ("Zehe", "Knoblauch"), "knoblauchzehen": ("Zehen", "Knoblauch"),

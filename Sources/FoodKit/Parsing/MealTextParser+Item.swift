@@ -16,6 +16,8 @@ extension MealTextParser {
         "und", "-", "for", "para", "zum", "fur", "von",
         // "25g e mantequilla": "de" typed without its "d"
         "e",
+        // "Döner mit allem": everything that comes with a dish is no food of its own
+        "alles", "allem", "everything", "todo",
     ]
 
     /// One fragment → an item; nil when no food words remain.

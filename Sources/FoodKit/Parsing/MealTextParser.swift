@@ -27,6 +27,9 @@ public struct ParsedItem: Hashable, Sendable {
     /// Other foods typed as alternatives ("agua o caldo de verduras" → ["caldo de verduras"]):
     /// the first is counted, these are said.
     public var alternatives: [String] = []
+    /// The counted food a dish is made from ("Rührei aus 2 Eiern" → "Eiern"): `quantity` and
+    /// `unit` count it, and the dish is as much as it weighs.
+    public var madeOf: String?
 
     public init(
         text: String,
@@ -79,13 +82,36 @@ public enum MealTextParser {
                     continue
                 }
                 item.withPrevious = fragment.withPrevious && !items.isEmpty
-                items.append(item)
+                items.append(madeFrom(item) ?? item)
             } else if !fragment.text.isEmpty, !fragment.describesOnly {
                 // "plus more to taste" names nothing to log and is no mistake either
                 unparsed.append(fragment.text)
             }
         }
         return MealTextParse(items: items, unparsed: unparsed)
+    }
+
+    /// "Rührei aus 2 Eiern", "omelette from 3 eggs", "tortilla de 3 huevos": a dish, a word
+    /// saying what it is made from, and a counted food. One item of the dish whose quantity and
+    /// unit are the counted food's (so the limits of a meal apply to them), `madeOf` naming it.
+    static func madeFrom(_ item: ParsedItem) -> ParsedItem? {
+        guard !item.quantityGiven else { return nil }
+        let words = item.food.split(separator: " ").map(String.init) + item.preparation
+        guard let at = words.indices.dropFirst().first(where: { FoodWords.madeFrom.contains(SearchText.fold(words[$0])) }),
+            at + 2 < words.count, NumberWords.number(words[at + 1]) != nil
+        else { return nil }
+        let counted = parse(words[(at + 1)...].joined(separator: " ")).items
+        guard counted.count == 1, let part = counted.first, part.quantityGiven, !part.food.contains(where: \.isNumber) else { return nil }
+        var made = ParsedItem(
+            text: item.text,
+            quantity: part.quantity,
+            quantityGiven: true,
+            unit: part.unit,
+            food: words[..<at].joined(separator: " "),
+            range: part.range
+        )
+        made.madeOf = part.food
+        return made
     }
 
     /// "6 dientes de ajo crudos y 6 fritos": a second amount with nothing but how it is made is
@@ -247,8 +273,9 @@ public enum MealTextParser {
 
     /// Words after which an amount goes on with the food before it: times, ranges, sums,
     /// alternatives, and what a dish is made from ("Rührei aus 2 Eiern", "omelette from 3 eggs").
+    /// (A Spanish "de" before an amount is left out: "ensalada de 50 g de lechuga" lists what it holds.)
     private static let joiningAmounts = FoodWords.times.union(FoodWords.rangeWords).union(FoodWords.plus).union(alternativeWords)
-        .union(["aus", "from"])
+        .union(FoodWords.madeFrom.subtracting(["de"]))
 
     /// A weight followed by a list of foods with neither amounts nor "and" offers them in
     /// exchange, as diet plans list them: "175 g de fresas, fresones, melón, sandía", "100 g

@@ -1,3 +1,4 @@
+import DietCore
 import Testing
 
 @testable import FoodKit
@@ -14,9 +15,6 @@ struct DiaryLineTests {
             ("Müsli 50 g mit Milch", ["50 gram Müsli", "1 - Milch"]),
             ("2 x 100 g Hackfleisch", ["200 gram Hackfleisch"]),
             ("3 cups flour or 400 g almond flour", ["3 cup flour"]),
-            // what a dish is made from goes on with the dish (the resolver counts the eggs)
-            ("Rührei aus 2 Eiern", ["1 - Rührei"]),
-            ("omelette from 3 eggs", ["1 - omelette from 3 eggs"]),
         ]
     )
     func amounts(_ text: String, _ items: [String]) {
@@ -87,5 +85,23 @@ struct DiaryLineTests {
     func tellingAndCounts(_ text: String, _ items: [String]) {
         let parsed = MealTextParser.parse(text).items.map { "\(String(format: "%g", $0.quantity)) \($0.unit?.rawValue ?? "-") \($0.food)" }
         #expect(parsed == items, "\(text): \(parsed)")
+    }
+
+    /// A dish made from a counted food is one item counting that food, so a meal's limits
+    /// apply to the count ("Rührei aus 999999 Eiern" was 51 t of scrambled egg).
+    @Test(
+        "a dish made from a counted food: one item, the count and unit of what it is made from",
+        arguments: [
+            ("Rührei aus 2 Eiern", "2 - Rührei", "Eiern"), ("omelette from 3 eggs", "3 - omelette", "eggs"),
+            ("Rührei aus 1,5 Eiern", "1.5 - Rührei", "Eiern"), ("tortilla de 3 huevos", "3 - tortilla", "huevos"),
+        ]
+    )
+    func madeFrom(_ text: String, _ item: String, _ madeOf: String) throws {
+        let parsed = MealTextParser.parse(text).items
+        #expect(parsed.map { "\(String(format: "%g", $0.quantity)) \($0.unit?.rawValue ?? "-") \($0.food)" } == [item], "\(text)")
+        #expect(parsed.first?.madeOf == madeOf, "\(text)")
+        #expect(throws: ValidationError.self) { try MealTextParser.checkedParse(text.replacing(#/\d+(,\d+)?/#, with: "999999")) }
+        // "200 g de arroz" is rice, made of nothing
+        #expect(MealTextParser.parse("200 g de arroz").items.first?.madeOf == nil)
     }
 }
