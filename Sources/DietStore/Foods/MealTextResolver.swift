@@ -309,24 +309,14 @@ extension TextMeal.Item {
         }
         // "juice of 2 lemons" counts lemons: the measure of what one fruit gives, never a serving
         let portions = parsed.countsWholeFoods ? food.portions.filter { $0.reference != "serving" } : food.portions
-        // "2 große Eier": a size typed before a counted food is the food's portion of that size
-        if unit == nil, let sized = PortionChooser.sized(portions, words: parsed.preparation) {
-            let grams = parsed.quantity * sized.gramsPerUnit
-            self.init(
-                parsed: parsed,
-                food: food,
-                choice: PortionChooser.Choice(grams: grams, portion: sized),
-                nutrients: food.per100g.scaled(toGrams: grams)
-            )
-            return
-        }
         let choice = PortionChooser.grams(
             quantity: parsed.quantity,
             unit: unit,
             portions: portions,
             foodName: food.usdaName,
             serving: parsed.countsWholeFoods ? nil : food.serving,
-            counted: parsed.quantityGiven
+            counted: parsed.quantityGiven,
+            described: parsed.preparation
         )
         self.init(parsed: parsed, food: food, choice: choice, nutrients: food.per100g.scaled(toGrams: choice.grams))
     }

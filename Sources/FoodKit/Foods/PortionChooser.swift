@@ -40,8 +40,6 @@ public enum PortionChooser {
         .head: ["head"], .stalk: ["stalk", "spear"], .bunch: ["bunch"], .rib: ["stalk", "rib"], .bulb: ["bulb"],
         .strip: ["strip", "slice"], .envelope: ["envelope", "packet"], .leaf: ["leaf", "leaves"], .pot: ["container", "cup"],
         .jar: ["jar"], .tablet: ["cube", "tablet"], .scoop: ["scoop"],
-        // a Tafel is the German 100 g bar: a US candy bar's "bar" portion (44 g) is no Tafel
-        .bar: [],
     ]
 
     /// - Parameter foodName: the food's reference name, whose first word also names a whole
@@ -51,16 +49,22 @@ public enum PortionChooser {
     /// - Parameter counted: a number was typed before the food ("3 Butterkekse"): it counts
     ///   pieces where the food has a piece lighter than its serving (a biscuit of 5 g, not
     ///   servings of 30 g).
+    /// - Parameter described: words typed about the food ("große"): a size among them chooses
+    ///   the food's portion of that size when no unit was typed ("2 große Eier" are two of L).
     public static func grams(
         quantity: Double,
         unit typedUnit: QuantityUnit?,
         portions: [Portion],
         foodName: String = "",
         serving: Portion? = nil,
-        counted: Bool = false
+        counted: Bool = false,
+        described: [String] = []
     ) -> Choice {
         // "1 Glas Kichererbsen" is a jar; "1 Glas Milch" a drinking glass
         let unit = typedUnit == .glass && !isDrink(foodName) ? .jar : typedUnit
+        if unit == nil, let sized = sized(portions, words: described) {
+            return Choice(grams: quantity * sized.gramsPerUnit, portion: sized, assumedDefault: false)
+        }
         if let serving, unit == nil || unit == .portion {
             if counted, unit == nil, let piece = best(portions, words: pieceWords), piece.gramsPerUnit < serving.gramsPerUnit {
                 return Choice(grams: quantity * piece.gramsPerUnit, portion: piece, assumedDefault: false)
@@ -136,7 +140,7 @@ public enum PortionChooser {
 
     /// The food's portion of the size typed among `words` (a preparation the parser set apart:
     /// "große", "very large" → extra large), nil when none was typed or the food has none.
-    public static func sized(_ portions: [Portion], words: [String]) -> Portion? {
+    static func sized(_ portions: [Portion], words: [String]) -> Portion? {
         let folded = words.map(SearchText.fold)
         guard let index = folded.firstIndex(where: { sizeWords[$0] != nil }), var size = sizeWords[folded[index]] else { return nil }
         if size == "large", index > 0, ["sehr", "extra", "very", "muy"].contains(folded[index - 1]) { size = "extra large" }

@@ -62,6 +62,7 @@ public enum QuantityUnit: String, CaseIterable, Hashable, Sendable, Codable {
         case .jar: 240
         case .tablet: 10
         case .scoop: 60
+        // no food portion stands for it: a US candy bar's "bar" (44 g) is no German Tafel
         case .bar: 100
         default: nil
         }

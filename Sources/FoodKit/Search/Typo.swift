@@ -40,12 +40,6 @@ public enum Typo {
             : same(from: first + 1, in: y, to: n, from: first, in: x)
     }
 
-    /// The words of `vocabulary` one edit from `word`, or from one of its prefixes of the
-    /// similar length (so "chiken" finds "chicken" and a half-typed "hafefl" finds "haferflocken").
-    public static func corrections(for word: String, in vocabulary: some Sequence<String>) -> [String] {
-        Vocabulary(vocabulary).corrections(for: word)
-    }
-
     /// A vocabulary indexed for corrections: by length, and by first letter for the longer
     /// words a half-typed word may begin. Made once (a food database's thousands of words);
     /// a correction then compares only the words of a near length or the same first letter,

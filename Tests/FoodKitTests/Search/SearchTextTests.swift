@@ -44,15 +44,15 @@ struct SearchTextTests {
     @Test("corrections only for words of five letters or more, also against longer words")
     func corrections() {
         let vocabulary = ["chicken", "chickpeas", "banana", "rice", "haferflocken"]
-        #expect(Typo.corrections(for: "chiken", in: vocabulary) == ["chicken"])
-        #expect(Typo.corrections(for: "hafefl", in: vocabulary) == ["haferflocken"])
-        #expect(Typo.corrections(for: "rics", in: vocabulary).isEmpty)
+        #expect(Typo.Vocabulary(vocabulary).corrections(for: "chiken") == ["chicken"])
+        #expect(Typo.Vocabulary(vocabulary).corrections(for: "hafefl") == ["haferflocken"])
+        #expect(Typo.Vocabulary(vocabulary).corrections(for: "rics").isEmpty)
         // a whole word before the words it starts: "schokolde" is Schokolade, not Schokoladensoße
-        #expect(Typo.corrections(for: "schokolde", in: ["schokoladensosse", "schokolade"]) == ["schokolade"])
+        #expect(Typo.Vocabulary(["schokoladensosse", "schokolade"]).corrections(for: "schokolde") == ["schokolade"])
         // two slips in a long word, the first letter kept
-        #expect(Typo.corrections(for: "champions", in: ["champignons", "chips"]) == ["champignons"])
-        #expect(Typo.corrections(for: "crossaint", in: ["croissant", "kroissant"]) == ["croissant"])
-        #expect(Typo.corrections(for: "chips", in: ["champignons", "chili"]).isEmpty)
+        #expect(Typo.Vocabulary(["champignons", "chips"]).corrections(for: "champions") == ["champignons"])
+        #expect(Typo.Vocabulary(["croissant", "kroissant"]).corrections(for: "crossaint") == ["croissant"])
+        #expect(Typo.Vocabulary(["champignons", "chili"]).corrections(for: "chips").isEmpty)
     }
 
     /// The indexed corrections against the textbook: the optimal-string-alignment distance
