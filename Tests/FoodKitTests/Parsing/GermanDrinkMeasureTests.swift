@@ -31,7 +31,7 @@ struct GermanDrinkMeasureTests {
         ]
     )
     func drinkMeasures(_ text: String, _ quantity: Double, _ unit: QuantityUnit?, _ food: String) throws {
-        try expectOne(text, quantity, unit, food)
+        try expectOneItem(text, quantity, unit, food)
     }
 
     @Test(
@@ -49,16 +49,6 @@ struct GermanDrinkMeasureTests {
         ]
     )
     func amountAfterFood(_ text: String, _ quantity: Double, _ unit: QuantityUnit?, _ food: String) throws {
-        try expectOne(text, quantity, unit, food)
-    }
-
-    private func expectOne(_ text: String, _ quantity: Double, _ unit: QuantityUnit?, _ food: String) throws {
-        let parse = MealTextParser.parse(text)
-        let item = try #require(parse.items.first, "\(text)")
-        #expect(
-            parse.items.count == 1 && abs(item.quantity - quantity) < 1e-9 && item.unit == unit && item.food == food
-                && parse.unparsed.isEmpty,
-            "\(text): \(parse.items.map { "\($0.quantity) \(String(describing: $0.unit)) \($0.food)" }) \(parse.unparsed)"
-        )
+        try expectOneItem(text, quantity, unit, food)
     }
 }

@@ -21,7 +21,7 @@ struct GermanMeasureTests {
         ]
     )
     func withoutNumber(_ text: String, _ quantity: Double, _ unit: QuantityUnit?, _ food: String) throws {
-        try expectOne(text, quantity, unit, food)
+        try expectOneItem(text, quantity, unit, food)
     }
 
     @Test("a measure without a number keeps what goes with the food")
@@ -53,13 +53,13 @@ struct GermanMeasureTests {
         ]
     )
     func saleUnits(_ text: String, _ quantity: Double, _ unit: QuantityUnit?, _ food: String) throws {
-        try expectOne(text, quantity, unit, food)
+        try expectOneItem(text, quantity, unit, food)
     }
 
     @Test("a bar alone is the food: 'ein Riegel' is a bar, 'ein Müsliriegel' one")
     func barAlone() throws {
-        try expectOne("ein Riegel", 1, nil, "Riegel")
-        try expectOne("ein Müsliriegel", 1, nil, "Müsliriegel")
+        try expectOneItem("ein Riegel", 1, nil, "Riegel")
+        try expectOneItem("ein Müsliriegel", 1, nil, "Müsliriegel")
     }
 
     @Test(
@@ -73,17 +73,7 @@ struct GermanMeasureTests {
         ]
     )
     func sizeWords(_ text: String, _ quantity: Double, _ unit: QuantityUnit?, _ food: String, _ size: String) throws {
-        try expectOne(text, quantity, unit, food)
+        try expectOneItem(text, quantity, unit, food)
         #expect(MealTextParser.parse(text).items.first?.preparation.contains(size) == true, "\(text)")
-    }
-
-    private func expectOne(_ text: String, _ quantity: Double, _ unit: QuantityUnit?, _ food: String) throws {
-        let parse = MealTextParser.parse(text)
-        let item = try #require(parse.items.first, "\(text)")
-        #expect(
-            parse.items.count == 1 && abs(item.quantity - quantity) < 1e-9 && item.unit == unit && item.food == food
-                && parse.unparsed.isEmpty,
-            "\(text): \(parse.items.map { "\($0.quantity) \(String(describing: $0.unit)) \($0.food)" }) \(parse.unparsed)"
-        )
     }
 }
