@@ -26,23 +26,26 @@ enum FoodCatalog {
 
     /// Ranked foods for `text` (see `SearchRank`): every word (or its singular) as a prefix, in
     /// any order, connectors optional, and a single word of 4+ letters also inside curated names
-    /// (German compounds); when nothing matches, words of 5+ letters are corrected by one edit
-    /// against the index's vocabulary, then foods matching all words but one are offered.
+    /// (German compounds); a word of 5+ letters no name knows also stands for its corrections
+    /// (one edit, two in long words); when nothing matches, foods matching all words but one are offered.
     /// While at most three letters per word are typed, only the curated common foods are searched.
     static func search(_ db: Database, text: String, language: Language, today: LocalDate, limit: Int) throws -> [FoodHit] {
         // "atún en lata" finds "atún enlatado": connectors are not required
         let typed = SearchText.withoutConnectors(SearchText.words(SearchText.fold(text)))
         guard !typed.isEmpty else { return [] }
-        var words = typed.map { SearchText.singularForms($0, language: language) }
-        var candidates = try catalogMatches(db, words: words, language: language, typed: text, limit: limit)
-        if candidates.isEmpty {
+        var words = typed.enumerated().map { index, word in
+            SearchText.singularForms(word, language: language, finished: index < typed.count - 1)
+        }
+        // a word no name holds (nor starts, while it may be half typed) is a slip: its
+        // corrections join it ("heidelbeern" → heidelbeeren), words the database knows stay as typed
+        let unknown = words.indices.filter { words[$0][0].count >= Typo.minimumLength }
+        if !unknown.isEmpty {
             let vocabulary = try Self.vocabulary(db)
-            let corrected = words.map { $0 + vocabulary.corrections(for: $0[0]) }
-            if zip(corrected, words).contains(where: { $0.count > $1.count }) {
-                words = corrected
-                candidates = try matches(db, table: "food_search", words: words, language: language, limit: candidateLimit)
+            for index in unknown where !vocabulary.knows(words[index][0], asPrefix: index == words.count - 1) {
+                words[index] += vocabulary.corrections(for: words[index][0]).filter { !words[index].contains($0) }
             }
         }
+        var candidates = try catalogMatches(db, words: words, language: language, typed: text, limit: limit)
         if candidates.isEmpty && words.count > 1 {
             candidates = try partialMatches(db, words: words, language: language)
         }

@@ -44,18 +44,20 @@ public enum SearchText {
     }
 
     /// Plural endings by language, longest first: "Kartoffeln" → "kartoffel", "Kekse" →
-    /// "keks", "tomatoes" → "tomato", "patatas" → "patata".
+    /// "keks", "tomatoes" → "tomato", "patatas" → "patata"; in German also an adjective's
+    /// endings: "rote", "rotes", "rotem" → "rot".
     static func pluralEndings(_ language: Language) -> [String] {
         switch language {
-        case .de: ["en", "er", "e", "n", "s"]
+        case .de: ["en", "er", "es", "em", "e", "n", "s"]
         case .en, .es: ["es", "s"]
         }
     }
 
     /// `word` and its singular forms in `language` (without a plural ending, two letters or
-    /// more). Shorter words may be half typed ("pean" is not "pea" but "peanut"): none.
-    public static func singularForms(_ word: String, language: Language) -> [String] {
-        guard word.count >= 5 else { return [word] }
+    /// more). Shorter words may be half typed ("pean" is not "pea" but "peanut"): none, unless
+    /// the word is `finished` (another word follows it: "rote Paprika").
+    public static func singularForms(_ word: String, language: Language, finished: Bool = false) -> [String] {
+        guard word.count >= (finished ? 4 : 5) else { return [word] }
         var forms = [word]
         for ending in pluralEndings(language) where word.hasSuffix(ending) && word.count - ending.count >= 2 {
             let stem = String(word.dropLast(ending.count))

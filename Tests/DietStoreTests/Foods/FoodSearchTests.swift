@@ -134,6 +134,24 @@ struct FoodSearchTests {
         #expect(hits.prefix(3).contains { $0.food.id == "5062" })
     }
 
+    /// A word the database knows is taken as typed, never "corrected" into a longer one: "nudeln"
+    /// was a slip of "nudelsoße" once the two words matched no single name. A word no name holds
+    /// is corrected even where its stem matches something ("heidelbeern" → "heidelbeer" is a
+    /// word of "Heidelbeer-Muffins"). A finished German adjective matches without its ending.
+    @Test(
+        "German words as typed: a known word is no slip, an unknown one is, an adjective is read without its ending",
+        arguments: [
+            ("Nudeln gekocht", "20121"),  // Spaghetti (aliases Nudeln; "Teigwaren eifrei gekocht"), not Nudelsoße
+            ("heidelbeern", "9050"),  // Heidelbeeren, not a blueberry muffin
+            ("rote Paprika", "11821"),  // Paprika rot, not Paprikachips
+            ("Joghurt natur", "1116"),  // Naturjoghurt, not Joghurtcreme
+        ]
+    )
+    func germanWordsAsTyped(typed: String, id: String) throws {
+        let hits = try store().searchFoods(typed, language: .de, timeZone: Zones.berlin, limit: 5)
+        #expect(hits.first?.food.id == id, "\(typed): \(hits.map(\.food.name))")
+    }
+
     @Test("nothing matching gives an empty result, so the caller offers manual entry")
     func empty() throws {
         #expect(try store().searchFoods("xqzzv", language: .en, timeZone: Zones.berlin).isEmpty)

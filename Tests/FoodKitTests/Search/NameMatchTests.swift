@@ -62,6 +62,15 @@ struct NameMatchTests {
     func singular(word: String, language: Language, forms: [String]) {
         #expect(SearchText.singularForms(word, language: language) == forms)
     }
+
+    @Test("a finished German adjective is also read without its ending: rote, rotes, rotem Paprika are rot")
+    func adjective() {
+        #expect(SearchText.singularForms("rote", language: .de, finished: true) == ["rote", "rot"])
+        #expect(SearchText.singularForms("rotes", language: .de) == ["rotes", "rot", "rote"])
+        #expect(SearchText.singularForms("rotem", language: .de) == ["rotem", "rot"])
+        // still being typed, a short word may be the start of a longer one ("rote" → Rotebete)
+        #expect(SearchText.singularForms("rote", language: .de) == ["rote"])
+    }
 }
 
 @Suite("Search ranking order")
