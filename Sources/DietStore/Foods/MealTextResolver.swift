@@ -89,6 +89,7 @@ extension AppDatabase {
                     items += pair.map { TextMeal.Item(parsed: $0.0, food: $0.1.food, after: items.last) }
                 } else if let hit, quality != .other {
                     var item = TextMeal.Item(parsed: parsed, food: hit.food, after: items.last)
+                    if let served = try finder.served(hit.food, as: parsed) { item = item.served(served.food, yield: served.yield) }
                     item.rivals = try finder.rivals(of: hit, query: parsed.food)
                     item.partly = quality == .partial
                     items.append(item)
@@ -282,6 +283,23 @@ struct FoodFinder {
         )
     }
 
+    /// The food as it comes on a plate where the words name a raw food people eat cooked
+    /// ("Hähnchenbrust mit Reis und Brokkoli": fried chicken breast, boiled broccoli), with the
+    /// cooked grams per raw gram; nil for a food eaten as it is, or where the words say raw.
+    func served(_ food: Food, as parsed: ParsedItem) throws -> (food: Food, yield: Double)? {
+        let words = SearchText.words(SearchText.fold(([parsed.food] + parsed.preparation).joined(separator: " ")))
+        guard let id = Int(food.id), !words.contains(where: Self.rawWords.contains),
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT served_id, yield FROM foods.served_forms WHERE food_id = ?"),
+                arguments: [id]
+            ),
+            let served = try FoodCatalog.foods(db, ids: [row[0]], language: language)[row[0]]
+        else { return nil }
+        return (served, row[1])
+    }
+
+    static let rawWords: Set<String> = ["roh", "rohe", "roher", "rohes", "rohem", "rohen", "raw", "crudo", "cruda", "crudos", "crudas"]
+
     /// "Brezeln" → "Brezel", "eggs" → "egg", "huevos" → "huevo": a second try for plurals.
     static func singular(_ food: String) -> String? {
         for suffix in ["es", "en", "n", "s"] where food.count > suffix.count + 2 && food.lowercased().hasSuffix(suffix) {
@@ -319,6 +337,24 @@ extension TextMeal.Item {
             described: parsed.preparation
         )
         self.init(parsed: parsed, food: food, choice: choice, nutrients: food.per100g.scaled(toGrams: choice.grams))
+    }
+}
+
+extension TextMeal.Item {
+    /// This item as `food`, the cooked form of its raw food: a typed weight is what is on the
+    /// plate; a counted piece or serving weighs `yield` times its raw weight ("eine Hähnchenbrust"
+    /// of 170 g raw is 126 g fried, with the same protein).
+    func served(_ food: Food, yield: Double) -> TextMeal.Item {
+        let grams = parsed.unit?.fixedAmount != nil ? choice.grams : choice.grams * yield
+        var item = TextMeal.Item(
+            parsed: parsed,
+            food: food,
+            choice: PortionChooser.Choice(grams: grams, portion: nil),
+            nutrients: food.per100g.scaled(toGrams: grams)
+        )
+        item.rivals = rivals
+        item.partly = partly
+        return item
     }
 }
 

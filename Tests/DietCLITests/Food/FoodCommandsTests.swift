@@ -26,8 +26,8 @@ struct FoodCommandsTests {
         let saved = try await cli.run(["log", "meal", "--food", "5062", "--grams", "150"], now: "2026-01-05T12:30")
         #expect(saved.contains("Saved Chicken breast: 164 kcal"))
         let pretzel = try await cli.run(["log", "meal", "--food", "43109", "--portion", "1 medium"], now: "2026-01-05T13:00")
-        // a medium pretzel of 115 g at BLS Laugengebäck's 282 kcal per 100 g
-        #expect(pretzel.contains(": 324 kcal"), "\(pretzel)")
+        // a German medium Brezel of 85 g (data/portions-de.tsv) at BLS Laugengebäck's 282 kcal per 100 g
+        #expect(pretzel.contains(": 240 kcal"), "\(pretzel)")
         #expect(
             await failure { try await cli.run(["log", "meal", "--food", "43109", "--portion", "1 giant"], now: "2026-01-05T13:00") }
                 == "No portion \"1 giant\" for this food. Portions: 1 large, 1 medium, 1 small."

@@ -121,6 +121,31 @@ struct MealTextResolverTests {
         #expect(meal.unparsed.isEmpty && meal.unmatched.isEmpty)
     }
 
+    /// A meal in words names food as it comes on the plate: raw chicken breast and raw broccoli
+    /// were logged for "Hähnchenbrust mit Reis und Brokkoli" (the rice was already cooked).
+    @Test("a raw food people eat cooked is its cooked form in a meal; typed grams stay, a counted piece keeps its protein")
+    func servedCooked() throws {
+        let plate = try store.resolveMealText("Hähnchenbrust mit Reis und Brokkoli", language: .de, timeZone: Zones.berlin)
+        // 5064 Hähnchenbrust gebraten, 20045 rice (cooked), 11091 Brokkoli gekocht
+        #expect(plate.items.map(\.food.id) == ["5064", "20045", "11091"], "\(plate.items.map(\.food.name))")
+        let sure = plate.items.allSatisfy { $0.isSure }
+        #expect(sure)
+        let raw = try #require(try store.food(id: "5062", language: .de))
+        let fried = try #require(try store.food(id: "5064", language: .de))
+        // the serving of 150 g raw is 150 × yield fried, the protein the same
+        let serving = try #require(plate.items.first)
+        #expect(abs(serving.nutrients.proteinG - raw.per100g.proteinG * 1.5) < 0.5)
+        #expect(abs(serving.choice.grams - 150 * raw.per100g.proteinG / fried.per100g.proteinG) < 0.01)
+        // weighed: the grams typed are the grams on the plate
+        let weighed = try store.resolveMealText("150 g Hähnchenbrust", language: .de, timeZone: Zones.berlin)
+        #expect(weighed.items.first?.food.id == "5064" && weighed.items.first?.choice.grams == 150)
+        // said to be raw, or a food eaten raw: as typed
+        let said = try store.resolveMealText("200 g Hähnchenbrust roh", language: .de, timeZone: Zones.berlin)
+        #expect(said.items.first?.food.id == "5062")
+        let tatar = try store.resolveMealText("Tatar", language: .de, timeZone: Zones.berlin)
+        #expect(tatar.items.first?.food.id == "23557")
+    }
+
     @Test("Haferflocken 60g mit Milch, zwei Brezeln, un plátano")
     func threeLanguages() throws {
         let german = try store.resolveMealText("Haferflocken 60g mit Milch", language: .de, timeZone: Zones.berlin)
@@ -128,7 +153,8 @@ struct MealTextResolverTests {
         // milk named without an amount is its serving, a glass of 200 ml (206 g at 1.03 g/ml)
         #expect(german.items.map(\.choice.grams) == [60, 206])
         let pretzels = try store.resolveMealText("zwei Brezeln", language: .de, timeZone: Zones.berlin)
-        #expect(pretzels.items.first?.food.id == "43109" && pretzels.items.first?.choice.grams == 230)
+        // a German Brezel of 85 g (data/portions-de.tsv), not USDA's 115 g soft pretzel
+        #expect(pretzels.items.first?.food.id == "43109" && pretzels.items.first?.choice.grams == 170)
         let banana = try store.resolveMealText("un plátano", language: .es, timeZone: Zones.berlin)
         #expect(banana.items.first?.food.id == "9040" && banana.items.first?.choice.grams == 118)
     }
