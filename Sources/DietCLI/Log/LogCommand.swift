@@ -205,7 +205,7 @@ struct LogMealCommand: CLICommand {
                     "cli.error.portion",
                     [
                         "portion": .text(text),
-                        "portions": .text(food.householdPortions.map(\.label).joined(separator: ", ")),
+                        "portions": .text(food.offeredPortions().map(\.portion.label).joined(separator: ", ")),
                     ]
                 )
             )

@@ -140,7 +140,10 @@ struct EditMealCommand: CLICommand {
             throw CLIError(
                 l.text(
                     "cli.error.portion",
-                    ["portion": .text(self.unit ?? ""), "portions": .text((["g"] + food.householdPortions.map(\.name)).joined(separator: ", "))]
+                    [
+                        "portion": .text(self.unit ?? ""),
+                        "portions": .text((["g"] + food.offeredPortions().map(\.portion.name)).joined(separator: ", ")),
+                    ]
                 )
             )
         }

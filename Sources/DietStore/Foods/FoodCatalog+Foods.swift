@@ -21,7 +21,7 @@ extension FoodCatalog {
             db.cachedStatement(
                 sql: """
                     SELECT food_id, amount, name_en, CASE ? WHEN 'de' THEN name_de WHEN 'es' THEN name_es ELSE name_en END AS shown,
-                      grams FROM foods.portions WHERE food_id IN (SELECT value FROM json_each(?)) ORDER BY food_id, position
+                      grams, us_cup FROM foods.portions WHERE food_id IN (SELECT value FROM json_each(?)) ORDER BY food_id, position
                     """
             ),
             arguments: [language.rawValue, list]
@@ -31,7 +31,8 @@ extension FoodCatalog {
                     amount: row["amount"],
                     name: row["shown"],
                     grams: row["grams"],
-                    reference: row["name_en"]
+                    reference: row["name_en"],
+                    isOffered: language == .en || row["us_cup"] == 0
                 )
             )
         }

@@ -108,10 +108,11 @@ extension WebApp {
     func portionPage(_ food: Food, form: FormState, context: OnboardedContext, status: HTTPResponse.Status = .ok) -> Response {
         let l = localizer(context)
         let n = food.per100g
-        let units = food.webUnits
+        let sent = form.values["unit"].flatMap(FoodUnit.init(id:))?.id
+        let units = food.webUnits(keeping: sent)
         // first the food's serving ("1 Portion" of butter is 10 g, not a cup), else its first measure
-        let serving = food.serving.flatMap { food.unit(named: $0.name) }?.id
-        let unit = form.values["unit"].flatMap(FoodUnit.init(id:))?.id ?? serving ?? units.dropFirst().first?.value ?? "g"
+        let serving = food.serving.flatMap { food.unit(named: $0.name) }.map(\.id).flatMap { id in units.contains { $0.value == id } ? id : nil }
+        let unit = sent ?? serving ?? units.dropFirst().first?.value ?? "g"
         let amount = form.values["amount"] ?? (unit == "g" ? "100" : "1")
         var values = form.template
         values["food"] =
@@ -291,12 +292,12 @@ extension WebApp {
 }
 
 extension Food {
-    /// The units of the amount select, each by its id: grams, then each household measure once
-    /// ("1 cup ≈ 81 g").
-    var webUnits: [(value: String, label: String, gramsPerUnit: Double)] {
+    /// The units of the amount select, each by its id: grams, then each household measure offered
+    /// once ("1 Scheibe ≈ 45 g"), and `keeping` where it is another.
+    func webUnits(keeping kept: String? = nil) -> [(value: String, label: String, gramsPerUnit: Double)] {
         [(FoodUnit.grams.id, "g", 1)]
-            + householdPortions.enumerated().map { index, portion in
-                (FoodUnit.portion(index).id, "\(portion.label) ≈ \(Int(portion.gramsPerUnit.rounded())) g", portion.gramsPerUnit)
+            + offeredPortions(keeping: kept.flatMap(FoodUnit.init(id:))).map { unit, portion in
+                (unit.id, "\(portion.label) ≈ \(Int(portion.gramsPerUnit.rounded())) g", portion.gramsPerUnit)
             }
     }
 }

@@ -191,7 +191,7 @@ struct MealsController: Controller {
         if let food {
             let unit = state.values["unit"] ?? FoodUnit.grams.id
             values["food"] = ["kcalPer100": String(food.per100g.kcal)]
-            values["units"] = food.webUnits.map {
+            values["units"] = food.webUnits(keeping: unit).map {
                 ["value": $0.value, "label": $0.label, "gramsPerUnit": String($0.gramsPerUnit), "selected": $0.value == unit]
             }
             if let typed = state.values["amount"].flatMap(NumberInput.decimal), let unit = FoodUnit(id: unit),

@@ -32,7 +32,7 @@ struct TextItem {
             "unitLabel": l.text("web.text.unitOf", ["name": .text(food.name)]),
             "removeLabel": l.text("web.text.removeLabel", ["name": .text(food.name)]),
             "foods": choices.map { ["id": $0.id, "name": $0.name, "selected": $0.id == food.id] as [String: Any] },
-            "units": food.webUnits.map { ["value": $0.value, "label": $0.label, "selected": $0.value == unit] as [String: Any] },
+            "units": food.webUnits(keeping: unit).map { ["value": $0.value, "label": $0.label, "selected": $0.value == unit] as [String: Any] },
             "hasError": error != nil, "error": error ?? "", "kcal": "", "macros": "", "note": note ?? "",
         ]
         if let check { values["check"] = check }

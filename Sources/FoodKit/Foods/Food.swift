@@ -69,12 +69,16 @@ public struct Portion: Hashable, Sendable, Codable {
     public let name: String
     public let grams: Double
     public let reference: String
+    /// Whether a person reading the food's language is offered this measure: a US measuring cup
+    /// of a solid ("Messbecher" of oats) is not, in German and Spanish; it only reads a typed "Tasse".
+    public let isOffered: Bool
 
-    public init(amount: Double, name: String, grams: Double, reference: String? = nil) {
+    public init(amount: Double, name: String, grams: Double, reference: String? = nil, isOffered: Bool = true) {
         self.amount = amount
         self.name = name
         self.grams = grams
         self.reference = reference ?? name
+        self.isOffered = isOffered
     }
 
     enum CodingKeys: String, CodingKey {
@@ -88,6 +92,7 @@ public struct Portion: Hashable, Sendable, Codable {
         name = try container.decode(String.self, forKey: .name)
         grams = try container.decode(Double.self, forKey: .grams)
         reference = try container.decodeIfPresent(String.self, forKey: .reference) ?? name
+        isOffered = true
     }
 
     // The reference is written only when it differs, so a user's portion encodes as before.

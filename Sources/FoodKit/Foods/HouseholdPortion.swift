@@ -10,11 +10,14 @@ public struct HouseholdPortion: Hashable, Sendable {
     public let gramsPerUnit: Double
     /// The English name the measure is also known by ("slice"), see `Portion.reference`.
     public let reference: String
+    /// Offered on the portion screen in the food's language (see `Portion.isOffered`).
+    public let isOffered: Bool
 
-    public init(name: String, gramsPerUnit: Double, reference: String? = nil) {
+    public init(name: String, gramsPerUnit: Double, reference: String? = nil, isOffered: Bool = true) {
         self.name = name
         self.gramsPerUnit = gramsPerUnit
         self.reference = reference ?? name
+        self.isOffered = isOffered
     }
 
     /// "1 cup".
@@ -29,7 +32,12 @@ extension Food {
         return portions.compactMap { portion in
             let key = SearchText.fold(portion.name)
             guard portion.gramsPerUnit > 0, !key.isEmpty, seen.insert(key).inserted else { return nil }
-            return HouseholdPortion(name: portion.name, gramsPerUnit: portion.gramsPerUnit, reference: portion.reference)
+            return HouseholdPortion(
+                name: portion.name,
+                gramsPerUnit: portion.gramsPerUnit,
+                reference: portion.reference,
+                isOffered: portion.isOffered
+            )
         }
     }
 
@@ -55,6 +63,15 @@ extension Food {
     /// The units an amount of this food may be given in: grams, then its household measures.
     public var units: [FoodUnit] {
         [.grams] + householdPortions.indices.map(FoodUnit.portion)
+    }
+
+    /// The household measures a person is offered, each with its unit (its place among all
+    /// of them, so a unit's id is the same whichever are offered), and `keeping` where it is one
+    /// of them (the measure a typed "Tasse" chose).
+    public func offeredPortions(keeping kept: FoodUnit? = nil) -> [(unit: FoodUnit, portion: HouseholdPortion)] {
+        householdPortions.enumerated().compactMap { index, portion in
+            portion.isOffered || kept == .portion(index) ? (FoodUnit.portion(index), portion) : nil
+        }
     }
 
     /// The grams of `amount` of `unit` (docs/rules.md §6): the one portion arithmetic of every
@@ -103,7 +120,7 @@ extension Food {
     /// a household measure, else "150 g". Numbers in the user's language.
     public func amountLabel(grams: Double, _ l: Localizer) -> String {
         let gramsText = l.number(grams, digits: 0) + " g"
-        for portion in householdPortions {
+        for portion in householdPortions where portion.isOffered {
             let count = grams / portion.gramsPerUnit
             let halves = (count * 2).rounded()
             if halves >= 1, halves <= 40, abs(count * 2 - halves) < 0.01 {

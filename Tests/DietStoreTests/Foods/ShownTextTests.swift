@@ -111,14 +111,40 @@ struct ShownTextTests {
         #expect(wrong.isEmpty, "\(wrong.count): \(wrong.prefix(30))")
     }
 
-    @Test("the old findings: milk has ml and no Quart, oats are measured in a Messbecher, latte macchiato is coffee")
+    @Test("in German and Spanish, no common solid food offers a US measuring cup; every one keeps its other measures", arguments: [Language.de, .es])
+    func noMeasuringCups(language: Language) throws {
+        let store = try AppDatabase.inMemory(clock: FixedClock.at(.ymd(2026, 3, 2), 12, in: Zones.berlin))
+        let ids = try store.reader.read { db in try String.fetchAll(db, sql: "SELECT CAST(id AS TEXT) FROM foods.foods WHERE common = 1") }
+        var offered: [String] = []
+        var hidden = 0
+        for id in ids {
+            let food = try #require(try store.food(id: id, language: language))
+            let cups = food.householdPortions.filter { SearchText.words(SearchText.fold($0.reference)).contains("cup") }
+            hidden += cups.filter { !$0.isOffered }.count
+            for cup in cups where cup.isOffered && !SearchText.fold("\(food.name) \(food.usdaName)").contains(Self.poured) {
+                offered.append("\(id) \(food.name): \(cup.name)")
+            }
+        }
+        #expect(offered.isEmpty, "\(offered.count): \(offered.prefix(20))")
+        #expect(hidden > 500, "the measuring cups are kept for reading a typed cup")
+    }
+
+    @Test("the old findings: milk has ml and no Quart, oats are offered in no cup, latte macchiato is coffee")
     func findings() throws {
         let store = try AppDatabase.inMemory(clock: FixedClock.at(.ymd(2026, 3, 2), 12, in: Zones.berlin))
         let milk = try #require(try store.food(id: "1077", language: .de))
         #expect(milk.householdPortions.contains { $0.name == "Glas" && $0.gramsPerUnit == 206 })
         #expect(!milk.householdPortions.contains { ["Quart", "oz", "fl oz"].contains($0.name) })
+        #expect(milk.offeredPortions().contains { $0.portion.name == "Tasse" }, "a cup of milk is poured: offered")
+        // oats: a German or Spanish screen offers Portion, no US measuring cup; a typed "Tasse"
+        // still reads it (81 g), and English offers the cup
         let oats = try #require(try store.food(id: "8120", language: .de))
-        #expect(oats.householdPortions.map(\.name).contains("Messbecher") && !oats.householdPortions.map(\.name).contains("Tasse"))
+        #expect(oats.offeredPortions().map(\.portion.name) == ["Portion"])
+        #expect(oats.amountLabel(grams: 81, Localizer(.de)) == "81 g")
+        let typed = try store.resolveMealText("1 Tasse Haferflocken", language: .de, timeZone: Zones.berlin)
+        #expect(typed.items.first?.food.id == "8120" && typed.items.first?.choice.grams == 81)
+        let english = try #require(try store.food(id: "8120", language: .en))
+        #expect(english.offeredPortions().map(\.portion.name) == ["cup", "serving"])
         let latte = try #require(try store.searchFoods("latte macchiato", language: .de, timeZone: Zones.berlin).first)
         #expect(latte.food.name == "Latte macchiato" && latte.food.per100g.kcal < 80, "\(latte.food.name)")
         // found now, each by its own name: Käsebrot, Nüsse, Milchkaffee; Hafermilch is no rice drink
