@@ -28,11 +28,11 @@ public enum PortionChooser {
     /// Words of a portion that is one piece a person counts: a biscuit, a cracker, a rice cake.
     static let pieceWords = [
         "cookie", "cracker", "wafer", "cake", "biscuit", "piece", "each", "bar", "candy", "pastry", "nugget", "wing",
-        "medium", "roll", "bun", "muffin", "pretzel", "croissant", "bagel", "egg", "fruit", "patty", "link",
+        "medium", "roll", "bun", "muffin", "pretzel", "croissant", "bagel", "egg", "fruit", "patty", "link", "dumpling",
     ]
 
     static let unitWords: [QuantityUnit: [String]] = [
-        .cup: ["cup"], .glass: ["cup", "fl oz"], .tablespoon: ["tbsp", "tablespoon"], .teaspoon: ["tsp", "teaspoon"],
+        .cup: ["cup"], .glass: ["glass", "flute", "cup", "fl oz"], .tablespoon: ["tbsp", "tablespoon"], .teaspoon: ["tsp", "teaspoon"],
         .slice: ["slice", "cracker", "wafer"], .piece: ["medium", "large", "piece", "each", "whole", "fruit"], .portion: ["serving", "portion"],
         .handful: ["handful", "oz"], .bowl: ["bowl", "cup"], .can: ["can"], .bottle: ["bottle"],
         .pinch: ["pinch", "dash"], .knifeTip: ["pinch", "dash"], .drop: ["drop"], .dash: ["dash", "tbsp"],
@@ -78,6 +78,11 @@ public enum PortionChooser {
             if let portion = best(portions, words: unitWords[unit] ?? []) {
                 return Choice(grams: quantity * portion.gramsPerUnit, portion: portion, assumedDefault: false)
             }
+            // a spoon the food has no portion of, by the other: a tablespoon is three teaspoons
+            // (a TL of honey is 7 g, a third of its 21 g EL, not 5 ml of water)
+            if let (other, factor) = spoons[unit], let portion = best(portions, words: unitWords[other] ?? []) {
+                return Choice(grams: quantity * portion.gramsPerUnit * factor, portion: nil, assumedDefault: false)
+            }
             if let milliliters = unit.standardMilliliters {
                 return Choice(grams: quantity * milliliters, portion: nil, assumedDefault: false)
             }
@@ -90,6 +95,9 @@ public enum PortionChooser {
         }
         return Choice(grams: quantity * 100, portion: nil, assumedDefault: true)
     }
+
+    /// A spoon measured by the other spoon's portion, and how many of that one it holds.
+    static let spoons: [QuantityUnit: (QuantityUnit, Double)] = [.teaspoon: (.tablespoon, 1.0 / 3), .tablespoon: (.teaspoon, 3)]
 
     /// Words of a food's reference name that make it something one drinks.
     static let drinkWords: Set<String> = [

@@ -50,7 +50,9 @@ public enum NameMatch: Int, Comparable, Hashable, Sendable {
         guard !words.isEmpty, !allWords.isEmpty else { return .infix }
         let nameWords = SearchText.withoutConnectors(allWords)
         if nameWords.count == words.count && zip(nameWords, words).allSatisfy({ $1.contains($0) }) { return .exact }
-        let wordSet = Set(nameWords)
+        // a letter alone ("M&M's" folds to "m m s") is no word a person types whole: typed, it is
+        // the start of one
+        let wordSet = Set(nameWords.filter { $0.count > 1 })
         if words.allSatisfy({ !wordSet.isDisjoint(with: $0) }) {
             // a kind of the food ("leche entera") before the food with something ("pan con tomate")
             guard allWords.allSatisfy({ !accompaniments.contains($0) }) else { return .wholeWords }

@@ -41,6 +41,23 @@ struct PortionChooserTests {
         #expect(PortionChooser.grams(quantity: 2, unit: .tablespoon, portions: egg).grams == 30)
     }
 
+    /// Found in German meals: "Tee mit einem TL Honig" was 5 ml of water's weight of honey (the
+    /// food has only an EL of 21 g), "ein Glas Sekt" a 200 ml glass beside the food's 100 ml
+    /// Sektglas, "zwei Kartoffelknödel" two 180 g servings beside the 90 g Knödel.
+    @Test("a spoon by the other spoon, a glass by the food's glass or flute, a dumpling counted as a piece")
+    func germanMeasures() {
+        let honey = [Portion(amount: 1, name: "tbsp", grams: 21), Portion(amount: 1, name: "serving", grams: 20)]
+        #expect(PortionChooser.grams(quantity: 1, unit: .teaspoon, portions: honey).grams == 7)
+        let oil = [Portion(amount: 1, name: "tsp", grams: 4.5)]
+        #expect(abs(PortionChooser.grams(quantity: 2, unit: .tablespoon, portions: oil).grams - 27) < 1e-9)
+        let sekt = [Portion(amount: 1, name: "Sektglas", grams: 100, reference: "flute")]
+        #expect(PortionChooser.grams(quantity: 1, unit: .glass, portions: sekt, foodName: "Sparkling wine").grams == 100)
+        let milk = [Portion(amount: 1, name: "glass", grams: 206), Portion(amount: 1, name: "cup", grams: 244)]
+        #expect(PortionChooser.grams(quantity: 1, unit: .glass, portions: milk, foodName: "Milk, whole").grams == 206)
+        let dumpling = [Portion(amount: 1, name: "dumpling", grams: 90), Portion(amount: 1, name: "serving", grams: 180)]
+        #expect(PortionChooser.grams(quantity: 2, unit: nil, portions: dumpling, serving: dumpling[1], counted: true).grams == 180)
+    }
+
     @Test("a portion named after the food counts as one of it")
     func namedAfterFood() {
         #expect(PortionChooser.grams(quantity: 0.5, unit: nil, portions: avocado, foodName: "Avocados, raw").grams == 100.5)

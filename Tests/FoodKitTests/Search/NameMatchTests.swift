@@ -42,6 +42,13 @@ struct NameMatchTests {
         #expect(match("pineapple", "apple", .en) == .infix)
     }
 
+    @Test("a letter alone is the start of a word, never a whole word: 's' only starts M&M's, a used Steak comes first")
+    func letters() {
+        #expect(match("M&M's", "s", .en) == .wordPrefix)
+        #expect(match("M&M's", "m", .de) == .namePrefix)
+        #expect(match("Vitamin C", "vitamin c", .de) == .exact)
+    }
+
     @Test("a name that only starts with the typed word ranks below its kinds")
     func prefix() {
         #expect(match("Brötchen", "brot", .de) == .namePrefix)
