@@ -82,7 +82,12 @@ public enum MealTextParser {
                     continue
                 }
                 item.withPrevious = fragment.withPrevious && !items.isEmpty
-                items.append(madeFrom(item) ?? item)
+                if let made = madeFrom(item) {
+                    // "Rührei aus 0 Eiern" is refused as "0 Eier" is, never a scrambled egg of no eggs
+                    if let made { items.append(made) } else { unparsed.append(fragment.text) }
+                } else {
+                    items.append(item)
+                }
             } else if !fragment.text.isEmpty, !fragment.describesOnly {
                 // "plus more to taste" names nothing to log and is no mistake either
                 unparsed.append(fragment.text)
@@ -94,12 +99,17 @@ public enum MealTextParser {
     /// "Rührei aus 2 Eiern", "omelette from 3 eggs", "tortilla de 3 huevos": a dish, a word
     /// saying what it is made from, and a counted food. One item of the dish whose quantity and
     /// unit are the counted food's (so the limits of a meal apply to them), `madeOf` naming it.
-    static func madeFrom(_ item: ParsedItem) -> ParsedItem? {
+    /// nil where the item says no such thing; `.some(nil)` where it counts none or less ("aus 0
+    /// Eiern", "aus -3 Eiern"): nothing to log.
+    static func madeFrom(_ item: ParsedItem) -> ParsedItem?? {
         guard !item.quantityGiven else { return nil }
         let words = item.food.split(separator: " ").map(String.init) + item.preparation
         guard let at = words.indices.dropFirst().first(where: { FoodWords.madeFrom.contains(SearchText.fold(words[$0])) }),
-            at + 2 < words.count, NumberWords.number(words[at + 1]) != nil
+            at + 2 < words.count
         else { return nil }
+        let count = words[at + 1]
+        guard let number = NumberWords.number(count.hasPrefix("-") ? String(count.dropFirst()) : count) else { return nil }
+        if count.hasPrefix("-") || number <= 0 { return .some(nil) }
         let counted = parse(words[(at + 1)...].joined(separator: " ")).items
         guard counted.count == 1, let part = counted.first, part.quantityGiven, !part.food.contains(where: \.isNumber) else { return nil }
         var made = ParsedItem(

@@ -104,4 +104,14 @@ struct DiaryLineTests {
         // "200 g de arroz" is rice, made of nothing
         #expect(MealTextParser.parse("200 g de arroz").items.first?.madeOf == nil)
     }
+
+    /// "Rührei aus 0 Eiern" was one large scrambled egg (124 kcal) where "0 Eier" is refused.
+    @Test(
+        "a dish made from none or less of a food names nothing to log, as the count alone does",
+        arguments: ["Rührei aus 0 Eiern", "Rührei aus -3 Eiern", "omelette from 0 eggs"]
+    )
+    func madeFromNothing(_ text: String) {
+        let parse = MealTextParser.parse(text)
+        #expect(parse.items.isEmpty && parse.unparsed == [text], "\(parse)")
+    }
 }
