@@ -5,7 +5,8 @@ The findings of issue 29 walked as a German user walked them: an apple logged in
 portion screen is saved as 150 g (it was refused as 45,000 g); "Latte macchiato, 100g Hähnchen
 und eine Pizza Margherita" in words finds the coffee drink, chicken breast and a whole pizza (it
 found a white wine, a Caesar salad from the history and one slice); the apple's amount is then
-edited to 200 g and its calories follow; the about page names BLS 4.0 with its licence. Every
+edited to 200 g and its calories follow; oats are offered in a Portion, no US measuring cup; the
+chicken is fried, as on the plate; the about page names BLS 4.0 with its licence. Every
 screen is audited with axe in light and dark.
 
 Usage: Tests/Browser/journey_german.py WDIET_BINARY ARTEFACTS_DIR
@@ -42,6 +43,13 @@ class GermanJourney(journey.Journey):
         apple = kcal_of(self.main_text(), "Apfel")
         check(apple is not None and 70 <= apple <= 100, f"150 g of apple are saved, about 87 kcal: {apple}")
 
+        # oats on a German portion screen: a Portion, no US measuring cup
+        d.get(server.url + "/log/food/8120")
+        units = [e.text for e in self.all("#portion-unit option")]
+        check(any(u.startswith("1 Portion") for u in units) and not any("Messbecher" in u for u in units),
+              f"oats offer a Portion and no Messbecher: {units}")
+        self.screens("oats-units")
+
         # three things in words: the coffee drink, chicken breast, a whole pizza
         d.get(server.url + "/log")
         self.click("#text-entry summary")
@@ -59,8 +67,9 @@ class GermanJourney(journey.Journey):
         text = self.main_text()
         pizza = kcal_of(text, "Pizza Margherita")
         check(pizza is not None and 700 <= pizza <= 1000, f"a pizza is a whole pizza, 700–1,000 kcal: {pizza}")
-        chicken = kcal_of(text, "Hähnchenbrust")
-        check(chicken is not None and 100 <= chicken <= 120, f"100 g of chicken breast, about 109 kcal: {chicken}")
+        # chicken as it comes on the plate: 100 g fried breast (BLS 148 kcal), not raw
+        chicken = kcal_of(text, "Hähnchenbrust gebraten")
+        check(chicken is not None and 130 <= chicken <= 165, f"100 g of fried chicken breast, about 148 kcal: {chicken}")
         latte = kcal_of(text, "Latte macchiato")
         check(latte is not None and 100 <= latte <= 200, f"a latte macchiato is a glass, 100–200 kcal: {latte}")
 
