@@ -146,6 +146,17 @@ struct MealTextResolverTests {
         #expect(tatar.items.first?.food.id == "23557")
     }
 
+    /// "großer Latte macchiato" was the usual 0.3 l glass: the drink had no large size.
+    @Test("a large coffee-bar drink is its large size: 0.45 l of latte macchiato, 0.3 l of cappuccino")
+    func largeCoffee() throws {
+        let large = try store.resolveMealText("ein großer Latte macchiato", language: .de, timeZone: Zones.berlin)
+        #expect(large.items.first?.choice.grams == 463.5 && large.items.first?.choice.portion?.name == "großes Glas")
+        let usual = try store.resolveMealText("ein Latte macchiato", language: .de, timeZone: Zones.berlin)
+        #expect(usual.items.first?.choice.grams == 309)
+        let cappuccino = try store.resolveMealText("ein großer Cappuccino", language: .de, timeZone: Zones.berlin)
+        #expect(cappuccino.items.first?.choice.grams == 309)
+    }
+
     @Test("Haferflocken 60g mit Milch, zwei Brezeln, un plátano")
     func threeLanguages() throws {
         let german = try store.resolveMealText("Haferflocken 60g mit Milch", language: .de, timeZone: Zones.berlin)
