@@ -23,7 +23,7 @@ struct ShownTextTests {
     /// A drinking cup ("Tasse", "taza") only holds something poured (matched on folded names);
     /// a solid is measured by a measuring cup ("Messbecher", "vaso medidor").
     static var poured: Regex<Substring> {
-        /milch|saft|kaffee|tee\b|kakao|schokolade|wasser|getrank|drink|nektar|schorle|limo|cola|sprite|bier|wein|bruhe|suppe|sirup|shake|punsch|kefir|cappuccino|espresso|macchiato|mokka|juice|milk|coffee|tea\b|water|beverage|soup|broth|syrup|soda|smoothie|lassi|roibusch|mate\b|nectar|molke|suero/
+        /milch|saft|kaffee|tee\b|kakao|schokolade|wasser|getrank|drink|nektar|schorle|limo|cola|sprite|bier|wein|bruhe|suppe|sirup|shake|punsch|kefir|cappuccino|espresso|macchiato|mokka|juice|milk|coffee|tea\b|water|beverage|soup|broth|syrup|soda|smoothie|lassi|roibusch|mate\b|nectar|molke|suero|caldo|sopa/
     }
 
     struct Shown {
