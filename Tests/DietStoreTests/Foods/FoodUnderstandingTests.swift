@@ -43,7 +43,8 @@ struct FoodUnderstandingTests {
     func arrozConLeche() throws {
         let (meal, kcal) = try logWords("arroz con leche", language: .es)
         #expect(meal.items.map(\.food.id) == ["19195"], "\(meal.items.map(\.food.usdaName))")
-        #expect((100...250).contains(kcal), "the pudding as eaten, not its dry mix: \(kcal) kcal")
+        // a cup of 200 g (data/portions-de.tsv) at 140 kcal per 100 g: the pudding as eaten, not its dry mix
+        #expect((100...300).contains(kcal), "the pudding as eaten, not its dry mix: \(kcal) kcal")
     }
 
     @Test("2 Scheiben Brot are two slices of bread, not rolls, sprouts or broth")
