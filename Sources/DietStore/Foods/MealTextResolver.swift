@@ -79,6 +79,11 @@ extension AppDatabase {
                     if let made = try finder.madeFrom(parsed) { items.append(made) } else { unmatched.append(parsed) }
                     continue
                 }
+                // "ein halbes Hähnchen" names a food with its amount: half a roast chicken, not half of one chicken breast
+                if let named = try finder.namedWithAmount(parsed) {
+                    items.append(TextMeal.Item(parsed: named.parsed, food: named.hit.food, after: items.last))
+                    continue
+                }
                 let hit = try finder.withPreparation(parsed) ?? finder.best(parsed.food)
                 let quality = hit.map { FoodFinder.quality($0, query: parsed.food) } ?? .other
                 // a dish named after what it is made of: "3 Eier Rührei" is scrambled egg of three eggs
@@ -170,6 +175,23 @@ struct FoodFinder {
         }
         return nil
     }
+
+    /// A food named by the words of its amount and itself ("halbes Hähnchen", "media ración"):
+    /// where a fraction word without a unit and the food's words are, together, exactly a food's
+    /// name, that food once.
+    func namedWithAmount(_ parsed: ParsedItem) throws -> (parsed: ParsedItem, hit: FoodHit)? {
+        guard parsed.unit == nil, parsed.quantityGiven, parsed.quantity < 1, parsed.preparation.isEmpty else { return nil }
+        let words = SearchText.words(SearchText.fold(parsed.text)).drop { Self.articles.contains($0) }
+        guard words.count >= 2, let first = words.first, !first.contains(where: \.isNumber) else { return nil }
+        let name = words.joined(separator: " ")
+        guard let hit = try FoodCatalog.search(db, text: name, language: language, today: today, limit: 1).first,
+            Self.quality(hit, query: name) == .exact
+        else { return nil }
+        let whole = ParsedItem(text: parsed.text, quantity: 1, quantityGiven: false, unit: nil, food: name, range: parsed.range)
+        return (whole, hit)
+    }
+
+    static let articles: Set<String> = ["ein", "eine", "einen", "einem", "einer", "a", "an", "un", "una", "uno"]
 
     /// A food whose name holds its preparation ("carne picada" is minced meat, "queso rallado"
     /// grated cheese), when the words typed together name one exactly.

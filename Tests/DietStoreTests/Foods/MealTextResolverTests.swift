@@ -157,6 +157,18 @@ struct MealTextResolverTests {
         #expect(cappuccino.items.first?.choice.grams == 309)
     }
 
+    /// "ein halbes Hähnchen" was half of one chicken breast (76 kcal).
+    @Test("a food named with its amount is that food once: ein halbes Hähnchen is half a roast chicken; eine halbe Banane half a banana")
+    func namedWithAmount() throws {
+        let chicken = try store.resolveMealText("ein halbes Hähnchen", language: .de, timeZone: Zones.berlin)
+        #expect(
+            chicken.items.first?.food.id == "5009" && chicken.items.first?.choice.grams == 400,
+            "\(chicken.items.map { ($0.food.name, $0.choice.grams) })"
+        )
+        let banana = try store.resolveMealText("eine halbe Banane", language: .de, timeZone: Zones.berlin)
+        #expect(banana.items.first?.food.id == "9040" && banana.items.first?.parsed.quantity == 0.5)
+    }
+
     @Test("Haferflocken 60g mit Milch, zwei Brezeln, un plátano")
     func threeLanguages() throws {
         let german = try store.resolveMealText("Haferflocken 60g mit Milch", language: .de, timeZone: Zones.berlin)
