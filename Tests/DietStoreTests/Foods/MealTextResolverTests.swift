@@ -158,11 +158,11 @@ struct MealTextResolverTests {
     }
 
     /// "ein halbes Hähnchen" was half of one chicken breast (76 kcal).
-    @Test("a food named with its amount is that food once: ein halbes Hähnchen is half a roast chicken; eine halbe Banane half a banana")
+    @Test("a food named with its amount is that food once: ein halbes Hähnchen is half a Grillhähnchen; eine halbe Banane half a banana")
     func namedWithAmount() throws {
         let chicken = try store.resolveMealText("ein halbes Hähnchen", language: .de, timeZone: Zones.berlin)
         #expect(
-            chicken.items.first?.food.id == "5009" && chicken.items.first?.choice.grams == 400,
+            chicken.items.first?.food.id == "5009" && chicken.items.first?.choice.grams == 350,
             "\(chicken.items.map { ($0.food.name, $0.choice.grams) })"
         )
         let banana = try store.resolveMealText("eine halbe Banane", language: .de, timeZone: Zones.berlin)
