@@ -92,6 +92,9 @@ extension AppDatabase {
                 } else if quality == .partial || quality == .other, let pair = try finder.pair(parsed) {
                     // two foods typed side by side ("Currywurst Pommes"), when the words name no food together
                     items += pair.map { TextMeal.Item(parsed: $0.0, food: $0.1.food, after: items.last) }
+                } else if let hit, quality != .other, let measured = FoodFinder.measuredByName(parsed, food: hit.food, language: language) {
+                    // "eine Reihe Schokolade": a measure of the food only it has, named before it
+                    items.append(measured)
                 } else if let hit, quality != .other {
                     var item = TextMeal.Item(parsed: parsed, food: hit.food, after: items.last)
                     if let served = try finder.served(hit.food, as: parsed) { item = item.served(served.food, yield: served.yield) }
@@ -189,6 +192,28 @@ struct FoodFinder {
         else { return nil }
         let whole = ParsedItem(text: parsed.text, quantity: 1, quantityGiven: false, unit: nil, food: name, range: parsed.range)
         return (whole, hit)
+    }
+
+    /// The item where a typed word names one of the food's own measures ("eine Reihe
+    /// Schokolade", which reads as a piece; "2 Filets Matjes"); nil where a unit of its own was
+    /// typed (grams, a glass) or no word is a measure of the food.
+    static func measuredByName(_ parsed: ParsedItem, food: Food, language: Language) -> TextMeal.Item? {
+        guard parsed.unit == nil || parsed.unit == .piece else { return nil }
+        let nameWords = Set(SearchText.words(SearchText.fold(food.name)))
+        let named = SearchText.words(SearchText.fold(parsed.text)).lazy.filter { !nameWords.contains($0) && !$0.contains(where: \.isNumber) }
+            .compactMap { word in SearchText.singularForms(word, language: language, finished: true).lazy.compactMap(food.unit(named:)).first }
+            .first
+        guard let unit = named, let portion = food.householdPortion(unit) else { return nil }
+        let grams = parsed.quantity * portion.gramsPerUnit
+        return TextMeal.Item(
+            parsed: parsed,
+            food: food,
+            choice: PortionChooser.Choice(
+                grams: grams,
+                portion: Portion(amount: 1, name: portion.name, grams: portion.gramsPerUnit, reference: portion.reference)
+            ),
+            nutrients: food.per100g.scaled(toGrams: grams)
+        )
     }
 
     static let articles: Set<String> = ["ein", "eine", "einen", "einem", "einer", "a", "an", "un", "una", "uno"]

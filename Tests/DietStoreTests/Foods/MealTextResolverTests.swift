@@ -169,6 +169,16 @@ struct MealTextResolverTests {
         #expect(banana.items.first?.food.id == "9040" && banana.items.first?.parsed.quantity == 0.5)
     }
 
+    /// "eine Reihe Schokolade" was the 40 g portion: the Reihe, a measure only chocolate has, was
+    /// taken for a word of its name.
+    @Test("a measure of the food named before it counts it: eine Reihe Schokolade is one row, 17 g; zwei Reihen two")
+    func measureByName() throws {
+        let row = try store.resolveMealText("eine Reihe Schokolade", language: .de, timeZone: Zones.berlin)
+        #expect(row.items.first?.food.id == "19120" && row.items.first?.choice.grams == 17 && row.items.first?.isSure == true)
+        let rows = try store.resolveMealText("2 Reihen Zartbitterschokolade", language: .de, timeZone: Zones.berlin)
+        #expect(rows.items.first?.food.id == "19904" && rows.items.first?.choice.grams == 34, "\(rows.items.map { ($0.food.name, $0.choice.grams) })")
+    }
+
     @Test("Haferflocken 60g mit Milch, zwei Brezeln, un plátano")
     func threeLanguages() throws {
         let german = try store.resolveMealText("Haferflocken 60g mit Milch", language: .de, timeZone: Zones.berlin)
