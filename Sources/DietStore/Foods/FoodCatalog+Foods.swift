@@ -11,9 +11,34 @@ extension FoodCatalog {
         try foods(db, ids: [id], language: language)[id]
     }
 
-    /// Several foods with their portions in two queries (search shows a screenful at once).
+    /// Several foods with their portions in two queries (search shows a screenful at once). The
+    /// bundled catalog never changes while the app runs: a food read once is kept (up to
+    /// `cacheLimit` of them), so the foods a search shows on every keystroke are read once.
     static func foods(_ db: Database, ids: [Int], language: Language) throws -> [Int: Food] {
         guard !ids.isEmpty else { return [:] }
+        var result = foodCache.withLock { cache in
+            Dictionary(uniqueKeysWithValues: ids.compactMap { id in cache[FoodKey(id: id, language: language)].map { (id, $0) } })
+        }
+        let missing = ids.filter { result[$0] == nil }
+        guard !missing.isEmpty else { return result }
+        let read = try readFoods(db, ids: missing, language: language)
+        foodCache.withLock { cache in
+            if cache.count + read.count > cacheLimit { cache.removeAll(keepingCapacity: true) }
+            for (id, food) in read { cache[FoodKey(id: id, language: language)] = food }
+        }
+        result.merge(read) { first, _ in first }
+        return result
+    }
+
+    struct FoodKey: Hashable {
+        let id: Int
+        let language: Language
+    }
+
+    static let foodCache = Locked<[FoodKey: Food]>([:])
+    static let cacheLimit = 4096
+
+    private static func readFoods(_ db: Database, ids: [Int], language: Language) throws -> [Int: Food] {
         let list = jsonList(ids)
         var portions: [Int: [Portion]] = [:]
         // the name shown in the user's language, the English one kept for matching typed units
