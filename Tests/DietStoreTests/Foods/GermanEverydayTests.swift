@@ -73,6 +73,10 @@ struct GermanEverydayTests {
     /// helpers who never opened this set), the parser of real lines, German measures (a Tafel,
     /// eine Halbe, "aus 2 Eiern", a size before a counted food), whole-word typo corrections
     /// first and two slips in long words: searches 90.4 %, meals 67.3 %.
+    /// 2026-12-07: 165 more curated foods on BLS values, German portion sizes (data/portions-de.tsv),
+    /// 392 everyday names and 100 BLS foods people name made curated (helpers blind to this set),
+    /// food as on the plate in a meal (served forms), German measures (a TL by the EL, a Glas, a
+    /// Reihe), a known word never "corrected": searches 98.2 %, meals 90.0 %.
     /// Until the target holds, the test keeps the score from falling below what was measured.
     @Test("searches and meals in German find the kinds meant, with calories in range, no worse than measured")
     func score() throws {
@@ -80,8 +84,8 @@ struct GermanEverydayTests {
         let report = try GermanEverydaySet.score(try GermanEverydaySet.load(), answer: Self.answers(store))
         print("German everyday set: \(report.line)")
         for failure in report.failures { print("  \(failure)") }
-        #expect(report.searchShare >= 0.904, "\(report.line)")
-        #expect(report.mealShare >= 0.673, "\(report.line)")
+        #expect(report.searchShare >= 0.98, "\(report.line)")
+        #expect(report.mealShare >= 0.9, "\(report.line)")
     }
 
     /// The held-out set (`german-heldout.tsv`): new texts labelled the same way by someone who
@@ -102,6 +106,7 @@ struct GermanEverydayTests {
 
     // when it landed, with the first BLS mapping, the parser of real lines and the German measures:
     // searches 69.9 % (263 of 376), meals 35.7 % (45 of 126); after the second mapping (blind to
-    // both sets) and sizes before counted foods: searches 80.9 % (304), meals 44.4 % (56)
-    static let heldOutFloor = (searches: 0.808, meals: 0.444)
+    // both sets) and sizes before counted foods: searches 80.9 % (304), meals 44.4 % (56); after
+    // the work of 2026-12-07 (its misses unread): searches 90.7 % (341), meals 66.7 % (84)
+    static let heldOutFloor = (searches: 0.906, meals: 0.666)
 }
