@@ -38,12 +38,9 @@ enum FoodCatalog {
         }
         // a word no name holds (nor starts, while it may be half typed) is a slip: its
         // corrections join it ("heidelbeern" → heidelbeeren), words the database knows stay as typed
-        let unknown = words.indices.filter { words[$0][0].count >= Typo.minimumLength }
-        if !unknown.isEmpty {
-            let vocabulary = try Self.vocabulary(db)
-            for index in unknown where !vocabulary.knows(words[index][0], asPrefix: index == words.count - 1) {
-                words[index] += vocabulary.corrections(for: words[index][0]).filter { !words[index].contains($0) }
-            }
+        for index in words.indices where words[index][0].count >= Typo.minimumLength {
+            guard try !knows(db, words[index][0], asPrefix: index == words.count - 1) else { continue }
+            words[index] += try Self.vocabulary(db).corrections(for: words[index][0]).filter { !words[index].contains($0) }
         }
         var candidates = try catalogMatches(db, words: words, language: language, typed: text, limit: limit)
         if candidates.isEmpty && words.count > 1 {
@@ -91,6 +88,17 @@ enum FoodCatalog {
             }
         }
         return candidates
+    }
+
+    /// Whether `word` is a word of the catalog's names or, when it may be half typed, the start
+    /// of one: a word to take as typed, never to correct ("nudeln" is no slip of "nudelsalat").
+    /// Asked of the index, so a search of known words never reads the whole vocabulary.
+    static func knows(_ db: Database, _ word: String, asPrefix: Bool) throws -> Bool {
+        let sql =
+            asPrefix
+            ? "SELECT 1 FROM temp.food_vocab WHERE term >= ?1 AND term < ?1 || char(1114111) LIMIT 1"
+            : "SELECT 1 FROM temp.food_vocab WHERE term = ?1 LIMIT 1"
+        return try Bool.fetchOne(db.cachedStatement(sql: sql), arguments: [word]) ?? false
     }
 
     /// The words of the catalog's names, for typo corrections: read and indexed once, the

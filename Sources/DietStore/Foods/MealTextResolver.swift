@@ -335,7 +335,10 @@ struct FoodFinder {
     /// cooked grams per raw gram; nil for a food eaten as it is, or where the words say raw.
     func served(_ food: Food, as parsed: ParsedItem) throws -> (food: Food, yield: Double)? {
         let words = SearchText.words(SearchText.fold(([parsed.food] + parsed.preparation).joined(separator: " ")))
-        guard let id = Int(food.id), !words.contains(where: Self.rawWords.contains),
+        // "roh", "rohe", "rohen" … are one word: the endings SearchText takes off
+        let raw = words.contains { word in SearchText.singularForms(word, language: language, finished: true).contains(where: Self.rawWords.contains)
+        }
+        guard let id = Int(food.id), !raw,
             let row = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT served_id, yield FROM foods.served_forms WHERE food_id = ?"),
                 arguments: [id]
@@ -345,7 +348,7 @@ struct FoodFinder {
         return (served, row[1])
     }
 
-    static let rawWords: Set<String> = ["roh", "rohe", "roher", "rohes", "rohem", "rohen", "raw", "crudo", "cruda", "crudos", "crudas"]
+    static let rawWords: Set<String> = ["roh", "raw", "crudo", "cruda"]
 
     /// "Brezeln" → "Brezel", "eggs" → "egg", "huevos" → "huevo": a second try for plurals.
     static func singular(_ food: String) -> String? {

@@ -111,8 +111,9 @@ extension WebApp {
         let sent = form.values["unit"].flatMap(FoodUnit.init(id:))?.id
         let units = food.webUnits(keeping: sent)
         // first the food's serving ("1 Portion" of butter is 10 g, not a cup), else its first measure
-        let serving = food.serving.flatMap { food.unit(named: $0.name) }.map(\.id).flatMap { id in units.contains { $0.value == id } ? id : nil }
-        let unit = sent ?? serving ?? units.dropFirst().first?.value ?? "g"
+        let serving = food.serving.flatMap { food.unit(named: $0.name) }?.id
+        let offered = units.contains { $0.value == serving } ? serving : nil
+        let unit = sent ?? offered ?? units.dropFirst().first?.value ?? "g"
         let amount = form.values["amount"] ?? (unit == "g" ? "100" : "1")
         var values = form.template
         values["food"] =

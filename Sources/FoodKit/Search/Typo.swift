@@ -49,12 +49,9 @@ public enum Typo {
         let scalars: [[UInt32]]
         let byLength: [Int: [Int]]
         let byFirst: [UInt32: [Int]]
-        /// The words in byte order, to tell a known word or the start of one.
-        let ordered: [[UInt8]]
 
         public init(_ vocabulary: some Sequence<String>) {
             words = Array(vocabulary)
-            ordered = words.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
             scalars = words.map { $0.unicodeScalars.map(\.value) }
             var byLength: [Int: [Int]] = [:]
             var byFirst: [UInt32: [Int]] = [:]
@@ -64,20 +61,6 @@ public enum Typo {
             }
             self.byLength = byLength
             self.byFirst = byFirst
-        }
-
-        /// Whether `word` is a word of the vocabulary or, when it may be half typed, the start
-        /// of one: a word to take as typed, never to correct ("nudeln" is no slip of "nudelsalat").
-        public func knows(_ word: String, asPrefix: Bool) -> Bool {
-            let key = Array(word.utf8)
-            var low = 0
-            var high = ordered.count
-            while low < high {
-                let middle = (low + high) / 2
-                if ordered[middle].lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
-            }
-            guard low < ordered.count else { return false }
-            return ordered[low] == key || (asPrefix && ordered[low].starts(with: key))
         }
 
         /// What `word` was meant to be, in the vocabulary's order: the whole words one edit

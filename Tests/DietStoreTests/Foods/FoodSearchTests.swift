@@ -134,6 +134,16 @@ struct FoodSearchTests {
         #expect(hits.prefix(3).contains { $0.food.id == "5062" })
     }
 
+    @Test("a word of the catalog's names, or the start of one while it may be half typed, is known")
+    func knownWords() throws {
+        let known = try store().reader.read { db in
+            try [
+                ("nudeln", false), ("kartof", true), ("kartof", false), ("heidelbeern", true), ("nudelnx", true), ("zzzzz", true),
+            ].map { word, asPrefix in try FoodCatalog.knows(db, word, asPrefix: asPrefix) }
+        }
+        #expect(known == [true, true, false, false, false, false])
+    }
+
     /// A word the database knows is taken as typed, never "corrected" into a longer one: "nudeln"
     /// was a slip of "nudelsoße" once the two words matched no single name. A word no name holds
     /// is corrected even where its stem matches something ("heidelbeern" → "heidelbeer" is a

@@ -55,19 +55,6 @@ struct SearchTextTests {
         #expect(Typo.Vocabulary(["champignons", "chili"]).corrections(for: "chips").isEmpty)
     }
 
-    @Test("a word of the vocabulary, or the start of one while it may be half typed, is known")
-    func knownWords() {
-        let vocabulary = Typo.Vocabulary(["nudeln", "nudelsalat", "paprika", "äpfel"])
-        #expect(vocabulary.knows("nudeln", asPrefix: false))
-        #expect(vocabulary.knows("nudel", asPrefix: true))
-        #expect(!vocabulary.knows("nudel", asPrefix: false))
-        #expect(!vocabulary.knows("nudelsuppe", asPrefix: true))
-        #expect(!vocabulary.knows("paprikas", asPrefix: true))
-        #expect(vocabulary.knows("äpf", asPrefix: true))
-        #expect(!vocabulary.knows("zzz", asPrefix: true))
-        #expect(!Typo.Vocabulary([String]()).knows("a", asPrefix: true))
-    }
-
     /// The indexed corrections against the textbook: the optimal-string-alignment distance
     /// table (Damerau–Levenshtein with adjacent swaps) over every word, on 1,000 random slips of
     /// words of a food vocabulary (seeded, so a failure repeats).
