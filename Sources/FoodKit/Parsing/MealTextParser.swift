@@ -100,7 +100,7 @@ public enum MealTextParser {
     /// saying what it is made from, and a counted food. One item of the dish whose quantity and
     /// unit are the counted food's (so the limits of a meal apply to them), `madeOf` naming it.
     /// nil where the item says no such thing; `.some(nil)` where it counts none or less ("aus 0
-    /// Eiern", "aus -3 Eiern"): nothing to log.
+    /// Eiern", "aus -3 Eiern") or a count it cannot read ("aus 1e309 Eiern"): nothing to log.
     static func madeFrom(_ item: ParsedItem) -> ParsedItem?? {
         guard !item.quantityGiven else { return nil }
         let words = item.food.split(separator: " ").map(String.init) + item.preparation
@@ -108,7 +108,10 @@ public enum MealTextParser {
             at + 2 < words.count
         else { return nil }
         let count = words[at + 1]
-        guard let number = NumberWords.number(count.hasPrefix("-") ? String(count.dropFirst()) : count) else { return nil }
+        guard let number = NumberWords.number(count.hasPrefix("-") ? String(count.dropFirst()) : count) else {
+            // "aus 1e309 Eiern": a count no one can read is no amount to drop in silence
+            return count.first?.isNumber == true ? .some(nil) : nil
+        }
         if count.hasPrefix("-") || number <= 0 { return .some(nil) }
         let counted = parse(words[(at + 1)...].joined(separator: " ")).items
         guard counted.count == 1, let part = counted.first, part.quantityGiven, !part.food.contains(where: \.isNumber) else { return nil }

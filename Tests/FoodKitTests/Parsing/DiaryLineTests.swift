@@ -108,7 +108,7 @@ struct DiaryLineTests {
     /// "Rührei aus 0 Eiern" was one large scrambled egg (124 kcal) where "0 Eier" is refused.
     @Test(
         "a dish made from none or less of a food names nothing to log, as the count alone does",
-        arguments: ["Rührei aus 0 Eiern", "Rührei aus -3 Eiern", "omelette from 0 eggs"]
+        arguments: ["Rührei aus 0 Eiern", "Rührei aus -3 Eiern", "omelette from 0 eggs", "Rührei aus 1e309 Eiern"]
     )
     func madeFromNothing(_ text: String) {
         let parse = MealTextParser.parse(text)
