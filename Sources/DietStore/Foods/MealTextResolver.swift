@@ -412,9 +412,17 @@ extension FoodCatalog {
     /// The bundled catalog never changes while the app runs: its dish names are read once.
     static let dishCache = Locked<Set<String>?>(nil)
 
-    /// Curated names (every language) holding a word the meal parser splits on, folded.
+    /// Names of curated foods (every language) holding a word the meal parser splits on, folded.
+    /// A food only a source names ("Laugenbrötchen mit Butter", "Bratwurst mit Senf" of BLS) keeps
+    /// no two foods together: they are two items, each with its own amount, as "Brot mit Butter" is.
     static func dishes(_ db: Database) throws -> Set<String> {
-        let names = try String.fetchAll(db, sql: "SELECT name FROM foods.names WHERE language != 'usda'")
+        let names = try String.fetchAll(
+            db,
+            sql: """
+                SELECT n.name FROM foods.names n JOIN foods.foods f ON f.id = n.food_id
+                WHERE n.language != 'usda' AND f.common = 1
+                """
+        )
         return Set(
             names.map(SearchText.fold).filter { name in
                 SearchText.words(name).count > 2 && SearchText.words(name).contains { MealTextParser.separators.contains($0) }

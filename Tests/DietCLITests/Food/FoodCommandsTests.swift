@@ -62,25 +62,36 @@ struct FoodCommandsTests {
     func donerWithFries() async throws {
         let cli = CLIHarness()
         try await cli.onboardAlice()
-        // "Pommes" names oven fries and fried ones alike: --yes takes nothing and says which
-        let unsure = await failure {
-            try await cli.run(["log", "text", "Döner mit Pommes und eine Cola", "--yes"], now: "2026-01-05T13:00", lang: "de")
-        }
-        #expect(unsure?.hasPrefix("„Pommes“ ist nicht eindeutig: ") == true, "\(unsure ?? "")")
-        #expect(unsure?.contains("Pommes frites") == true && unsure?.contains("Pommes (frittiert)") == true)
-        #expect(unsure?.hasSuffix("Es wurde nichts eingetragen.") == true)
-        #expect(try await cli.run(["meals"], now: "2026-01-05T13:01", lang: "de").contains("noch keine Mahlzeiten"))
-        // asked, the person chooses the second of the choices, then confirms
-        let second = unsure?.contains("eindeutig: Pommes frites · ") == true ? "Pommes (frittiert)" : "Pommes frites"
-        cli.input = ["2", "j"]
-        let logged = try await cli.run(["log", "text", "Döner mit Pommes und eine Cola"], now: "2026-01-05T13:00", lang: "de")
-        #expect(logged.contains("Döner") && logged.contains(second) && logged.contains("Cola"), "\(logged)")
+        let logged = try await cli.run(["log", "text", "Döner mit Pommes und eine Cola", "--yes"], now: "2026-01-05T13:00", lang: "de")
+        #expect(logged.contains("Döner") && logged.contains("Pommes") && logged.contains("Cola"), "\(logged)")
+        #expect(logged.contains("3 Einträge gespeichert"), "\(logged)")
         let today = try await cli.run(["today", "--json"], now: "2026-01-05T14:00", lang: "de")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(today.utf8)) as? [String: Any])
         let eaten = try #require((json["calories"] as? [String: Any])?["eaten_kcal"] as? Int)
         #expect((900...1600).contains(eaten), "\(today)")
         let range = try await cli.run(["log", "text", "1 1/2–2 EL Zucker", "--yes"], now: "2026-01-05T15:00", lang: "de")
         #expect(range.contains("Spanne von 1,5 bis 2: gezählt wird die Mitte, 1,75."), "\(range)")
+    }
+
+    @Test("a word naming two foods alike: --yes takes nothing and names both; asked, the person chooses the second")
+    func whichOne() async throws {
+        let cli = CLIHarness()
+        try await cli.onboardAlice()
+        // "Kartoffelsalat" is the northern one with mayonnaise and the Swabian one with broth alike
+        let unsure = await failure {
+            try await cli.run(["log", "text", "Bratwurst mit Kartoffelsalat", "--yes"], now: "2026-01-05T13:00", lang: "de")
+        }
+        #expect(unsure?.hasPrefix("„Kartoffelsalat“ ist nicht eindeutig: ") == true, "\(unsure ?? "")")
+        #expect(unsure?.contains("Kartoffelsalat mit Mayonnaise") == true && unsure?.contains("Kartoffelsalat mit Essig und Öl") == true)
+        #expect(unsure?.hasSuffix("Es wurde nichts eingetragen.") == true)
+        #expect(try await cli.run(["meals"], now: "2026-01-05T13:01", lang: "de").contains("noch keine Mahlzeiten"))
+        // asked, the person chooses the second of the choices, then confirms
+        let mayonnaiseFirst = unsure?.contains("eindeutig: Kartoffelsalat mit Mayonnaise · ") == true
+        let second = mayonnaiseFirst ? "Kartoffelsalat mit Essig und Öl" : "Kartoffelsalat mit Mayonnaise"
+        cli.input = ["2", "j"]
+        let logged = try await cli.run(["log", "text", "Bratwurst mit Kartoffelsalat"], now: "2026-01-05T13:00", lang: "de")
+        #expect(logged.contains("Bratwurst") && logged.contains(second), "\(logged)")
+        #expect(logged.contains("2 Einträge gespeichert"), "\(logged)")
     }
 
     @Test("food show lists portions in the user's language with its decimal comma, without USDA yield notes")
@@ -100,8 +111,8 @@ struct FoodCommandsTests {
         try await cli.onboardAlice()
         for answer in ["7", "x", "0"] {
             cli.input = [answer]
-            let reply = try await cli.run(["log", "text", "200 g Pommes"], now: "2026-01-05T13:00", lang: "de")
-            #expect(reply == "Nichts eingetragen: für „200 g Pommes“ wurde kein Lebensmittel gewählt.", "\(reply)")
+            let reply = try await cli.run(["log", "text", "200 g Kartoffelsalat"], now: "2026-01-05T13:00", lang: "de")
+            #expect(reply == "Nichts eingetragen: für „200 g Kartoffelsalat“ wurde kein Lebensmittel gewählt.", "\(reply)")
         }
         #expect(try await cli.run(["meals"], now: "2026-01-05T13:01", lang: "de").contains("noch keine Mahlzeiten"))
     }

@@ -124,4 +124,21 @@ struct CatalogDataTests {
         #expect(oats.householdPortions.filter { $0.name == "Messbecher" }.count == 1)
         #expect(!oats.householdPortions.contains { $0.name == "Tasse" })
     }
+
+    /// "Kartoffelsalat · Kartoffelsalat" was a "which one?" with two choices of one name: the one
+    /// with mayonnaise and the Swabian one with broth.
+    @Test("no two foods with curated names show the same name in one language")
+    func shownNamesDiffer() throws {
+        let twice = try store().reader.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT d.language, lower(d.name) AS name FROM foods.display_names d
+                    JOIN foods.foods f ON f.id = d.food_id WHERE f.common = 1
+                    GROUP BY d.language, lower(d.name) HAVING count(*) > 1
+                    """
+            ).map { "\($0["language"] as String): \($0["name"] as String)" }
+        }
+        #expect(twice.isEmpty, "\(twice)")
+    }
 }

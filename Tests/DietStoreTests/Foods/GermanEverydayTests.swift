@@ -76,16 +76,21 @@ struct GermanEverydayTests {
     /// 2026-12-07: 165 more curated foods on BLS values, German portion sizes (data/portions-de.tsv),
     /// 392 everyday names and 100 BLS foods people name made curated (helpers blind to this set),
     /// food as on the plate in a meal (served forms), German measures (a TL by the EL, a Glas, a
-    /// Reihe), a known word never "corrected": searches 98.2 %, meals 90.0 %.
-    /// Until the target holds, the test keeps the score from falling below what was measured.
-    @Test("searches and meals in German find the kinds meant, with calories in range, no worse than measured")
+    /// Reihe), a known word never "corrected": searches 98.2 %, meals 90.0 %. Then two foods a
+    /// source names together ("Bratwurst mit Senf" of BLS) are two items, a BLS food's names on
+    /// one of the foods that take its values, German sizes of main dishes (a plate of soup 300 g,
+    /// Maultaschen, Leberkäse, a Bratwurst, a Hot Dog, Fischstäbchen, a can of tuna), a dish
+    /// without its side (Hühnerfrikassee without rice, Gyrosteller no "Gyros mit Pommes"), the
+    /// German Porridge (with milk), Schwarzbrot (rye), Putenschnitzel, Kotelett: searches 99.1 %,
+    /// meals 98.8 %: the target holds.
+    @Test("searches and meals in German find the kinds meant, with calories in range: 98 % right")
     func score() throws {
         let store = try AppDatabase.inMemory(clock: FixedClock.at(.ymd(2026, 3, 2), 12, in: Zones.berlin))
         let report = try GermanEverydaySet.score(try GermanEverydaySet.load(), answer: Self.answers(store))
         print("German everyday set: \(report.line)")
         for failure in report.failures { print("  \(failure)") }
         #expect(report.searchShare >= 0.98, "\(report.line)")
-        #expect(report.mealShare >= 0.9, "\(report.line)")
+        #expect(report.mealShare >= 0.98, "\(report.line)")
     }
 
     /// The held-out set (`german-heldout.tsv`): new texts labelled the same way by someone who
@@ -107,6 +112,7 @@ struct GermanEverydayTests {
     // when it landed, with the first BLS mapping, the parser of real lines and the German measures:
     // searches 69.9 % (263 of 376), meals 35.7 % (45 of 126); after the second mapping (blind to
     // both sets) and sizes before counted foods: searches 80.9 % (304), meals 44.4 % (56); after
-    // the work of 2026-12-07 (its misses unread): searches 90.7 % (341), meals 66.7 % (84)
-    static let heldOutFloor = (searches: 0.906, meals: 0.666)
+    // the work of 2026-12-07 (its misses unread): searches 90.7 % (341), meals 66.7 % (84); with
+    // the first set's meals at 98.8 % (misses still unread): searches 91.0 % (342), meals 68.3 % (86)
+    static let heldOutFloor = (searches: 0.909, meals: 0.682)
 }

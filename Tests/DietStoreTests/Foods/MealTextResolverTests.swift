@@ -192,6 +192,48 @@ struct MealTextResolverTests {
         #expect(banana.items.first?.food.id == "9040" && banana.items.first?.choice.grams == 118)
     }
 
+    /// BLS names "Laugenbrötchen mit Butter" and "Bratwurst mit Senf" as foods of their own, and
+    /// their names kept the words together: one item each, where "2 Scheiben Brot mit Butter" was
+    /// two, and no way to say how much butter.
+    @Test("two foods a source names together are two items, each with its own amount: Bratwurst mit Senf, Laugenbrötchen mit Butter")
+    func sourceNamedPairs() throws {
+        let bratwurst = try store.resolveMealText("Bratwurst mit Senf", language: .de, timeZone: Zones.berlin)
+        // a German Bratwurst of 120 g and a tablespoon of mustard
+        #expect(bratwurst.items.map(\.food.id) == ["7013", "2046"], "\(bratwurst.items.map(\.food.name))")
+        #expect(bratwurst.items.map(\.choice.grams) == [120, 15])
+        let roll = try store.resolveMealText("ein Laugenbrötchen mit Butter", language: .de, timeZone: Zones.berlin)
+        #expect(roll.items.count == 2 && roll.items.last?.food.id == "1001", "\(roll.items.map(\.food.name))")
+        // a curated dish keeps its words together: "Gyrosteller mit Pommes" is one plate
+        #expect(try store.resolveMealText("Gyrosteller mit Pommes", language: .de, timeZone: Zones.berlin).items.count == 1)
+    }
+
+    /// USDA's firm, extra firm and plain tofu all take BLS's Tofu, and each carried its name: "Tofu"
+    /// asked which of three foods no one can tell apart. "Pommes" named oven and fried fries.
+    /// (Tofu in a meal is fried tofu, as it comes on the plate.)
+    @Test("a word that names one thing names one food, surely: Tofu, Pommes, Schwarzbrot")
+    func oneFoodPerName() throws {
+        for (text, id) in [("Tofu", "401305082"), ("Pommes", "21138"), ("Schwarzbrot", "314329000")] {
+            let meal = try store.resolveMealText(text, language: .de, timeZone: Zones.berlin)
+            #expect(meal.items.map(\.food.id) == [id], "\(text): \(meal.items.map(\.food.name))")
+            #expect(meal.items.first?.isSure == true, "\(text): \(meal.items.first?.rivals.map(\.name) ?? [])")
+        }
+    }
+
+    @Test("German sizes of what a plate holds: a plate of soup, 5 Fischstäbchen, a can of tuna, Maultaschen, Leberkäse")
+    func germanPlates() throws {
+        let grams = { (text: String) in
+            try self.store.resolveMealText(text, language: .de, timeZone: Zones.berlin).items.map(\.choice.grams)
+        }
+        #expect(try grams("Hühnersuppe") == [300])
+        #expect(try grams("5 Fischstäbchen") == [150])
+        #expect(try grams("eine Dose Thunfisch") == [150])
+        #expect(try grams("2 Maultaschen") == [160])
+        #expect(try grams("Leberkäse") == [150])
+        // a dish without its side: the rice of "Hühnerfrikassee mit Reis" is an item of its own
+        let fricassee = try store.resolveMealText("Hühnerfrikassee mit Reis", language: .de, timeZone: Zones.berlin)
+        #expect(fricassee.items.count == 2 && fricassee.items.first?.choice.grams == 300)
+    }
+
     @Test("an unknown food is reported, not guessed")
     func unknown() throws {
         let meal = try store.resolveMealText("2 eggs and 3 zorblaxes", language: .en, timeZone: Zones.berlin)

@@ -8,17 +8,18 @@ import Testing
 /// one?" where the words name several foods alike; another food chosen there keeps the grams.
 @Suite("Meal in words: which one?")
 struct WhichOneTests {
-    @Test("'200 g Pommes' names two foods alike: the confirm screen asks which, with both to choose; a sure item is not asked about")
+    @Test("'200 g Kartoffelsalat' names two foods alike: the confirm screen asks which, with both to choose; a sure item is not asked about")
     func asksWhichOne() async throws {
         let harness = try WebHarness()
         defer { harness.remove() }
         let l = Localizer(.de)
         try await harness.run { browser in
             try await browser.onboard(language: .de)
-            let confirm = try await browser.post("/log/text", [("text", "200 g Pommes und 1 Apfel")])
+            // the northern one with mayonnaise and the Swabian one with broth
+            let confirm = try await browser.post("/log/text", [("text", "200 g Kartoffelsalat und 1 Apfel")])
             #expect(confirm.status == .ok)
-            #expect(confirm.shows(l.text("web.text.whichOne", ["typed": .text("200 g Pommes")])), "\(confirm.body)")
-            #expect(confirm.body.contains(#"<option value="11360""#) && confirm.body.contains(#"<option value="21138""#))
+            #expect(confirm.shows(l.text("web.text.whichOne", ["typed": .text("200 g Kartoffelsalat")])), "\(confirm.body)")
+            #expect(confirm.body.contains(#"<option value="11414""#) && confirm.body.contains(#"<option value="95010""#))
             #expect(!confirm.shows(l.text("web.text.whichOne", ["typed": .text("1 Apfel")])))
         }
     }
