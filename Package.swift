@@ -45,7 +45,13 @@ let package = Package(
         // Foods without storage: quantities, meal text, search folding and ranking, barcodes.
         .target(name: "FoodKit", dependencies: ["DietCore"]),
         // Open Food Facts product lookup by barcode (URLSession; no other dependency).
-        .target(name: "FoodFacts", dependencies: ["DietCore", "FoodKit"]),
+        .target(
+            name: "FoodFacts",
+            dependencies: [
+                "DietCore", "FoodKit", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         // Wire types shared by client and server, the hybrid logical clock, the merge rule.
         .target(name: "SyncProtocol"),
         // The local SQLite store: migrations, intentions, the sync outbox, export and purge.
@@ -127,7 +133,13 @@ let package = Package(
         // RFC 5545 calendars: parsing, time zones, recurrence expansion (Foundation only).
         .target(name: "ICalendar"),
         // The client side of sync: the HTTP API client, push of the outbox, pull and merge.
-        .target(name: "DietSync", dependencies: ["DietStore", "SyncProtocol"]),
+        .target(
+            name: "DietSync",
+            dependencies: [
+                "DietStore", "SyncProtocol", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // The cloud: accounts and sync on PostgreSQL (Hummingbird). Migrations and the OpenAPI
         // document are resources.
         .target(

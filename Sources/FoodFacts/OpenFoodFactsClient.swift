@@ -1,10 +1,8 @@
+import AsyncHTTPClient
 import DietCore
 import FoodKit
 import Foundation
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import NIOCore
 
 /// Looks up packaged products by barcode in Open Food Facts (open data, ODbL), with the
 /// product API v2: `GET /api/v2/product/{code}.json`.
@@ -22,28 +20,35 @@ public struct OpenFoodFactsClient: Sendable {
     }
 
     let baseURL: URL
-    let session: URLSession
+    let timeout: TimeAmount
+    /// The largest answer read: a product's JSON is a few kilobytes, its richest some hundreds.
+    static let maximumBody = 4 << 20
 
+    /// Through AsyncHTTPClient's shared client, not URLSession (which would link libcurl into every
+    /// start of `wdiet`).
     public init(baseURL: URL = production, timeout: TimeInterval = 8) {
         self.baseURL = baseURL
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.httpAdditionalHeaders = ["User-Agent": "w-diet/1.0 (https://github.com/w-diet)"]
-        session = URLSession(configuration: configuration)
+        self.timeout = .milliseconds(Int64(max(timeout, 0.001) * 1000))
     }
 
     /// The product as one of the user's foods, named in `language` when the product has such
     /// a name; nil when Open Food Facts does not know the barcode.
     public func product(_ barcode: Barcode, language: Language) async throws(Failure) -> CustomFood? {
         let url = baseURL.appendingPathComponent("api/v2/product/\(barcode.gtin13).json")
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.headers.add(name: "User-Agent", value: "w-diet/1.0 (https://github.com/w-diet)")
+        request.headers.add(name: "Accept", value: "application/json")
+        let status: Int
         let data: Data
-        let response: URLResponse
         do {
-            (data, response) = try await session.data(from: url)
+            let response = try await HTTPClient.shared.execute(request, deadline: .now() + timeout)
+            status = Int(response.status.code)
+            data = Data(try await response.body.collect(upTo: Self.maximumBody).readableBytesView)
+        } catch is NIOTooManyBytesError {
+            throw .unexpectedResponse(status: 200)
         } catch {
             throw .unreachable
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard let body = try? JSONDecoder().decode(ProductResponse.self, from: data) else {
             throw .unexpectedResponse(status: status)
         }

@@ -107,4 +107,14 @@ struct ModuleGraphTests {
 
     /// A cell without its code marks: "`DietCore`" → "DietCore".
     static func plain(_ cell: String) -> String { cell.replacingOccurrences(of: "`", with: "") }
+
+    /// FoundationNetworking (URLSession on Linux) links libcurl and two dozen libraries into
+    /// every start of `wdiet`: 8 ms of a cold `wdiet today`, whose budget is 50. The app's
+    /// HTTP clients use AsyncHTTPClient instead; only tests may reach for URLSession.
+    @Test("no module of the app imports FoundationNetworking")
+    func noFoundationNetworking() throws {
+        let importing = try CitationTests.textFiles(under: ["Sources"])
+            .filter { $0.path.hasSuffix(".swift") && $0.text.contains("import FoundationNetworking") }.map(\.path)
+        #expect(importing.isEmpty, "\(importing)")
+    }
 }
