@@ -82,7 +82,7 @@ struct GermanEverydayTests {
     /// Maultaschen, Leberkäse, a Bratwurst, a Hot Dog, Fischstäbchen, a can of tuna), a dish
     /// without its side (Hühnerfrikassee without rice, Gyrosteller no "Gyros mit Pommes"), the
     /// German Porridge (with milk), Schwarzbrot (rye), Putenschnitzel, Kotelett: searches 99.1 %,
-    /// meals 98.8 %: the target holds.
+    /// meals 98.8 %: the target holds. With the fixes for the held-out set's misses: 99.4 %, 99.2 %.
     @Test("searches and meals in German find the kinds meant, with calories in range: 98 % right")
     func score() throws {
         let store = try AppDatabase.inMemory(clock: FixedClock.at(.ymd(2026, 3, 2), 12, in: Zones.berlin))
@@ -95,8 +95,8 @@ struct GermanEverydayTests {
 
     /// The held-out set (`german-heldout.tsv`): new texts labelled the same way by someone who
     /// neither ran the app nor read the first set or the data files, committed before any code
-    /// was scored on it. Its misses are not read to tune the app: it measures how the fixes made
-    /// for the first set generalise. Measured when it landed (2026-12-06): see the floors.
+    /// was scored on it. Its misses were not read to tune the app until the third set landed
+    /// (2026-12-07): since then it is a second set to fix by, and the third is the blind one.
     @Test("the held-out searches and meals, scored the same way, no worse than measured")
     func heldOut() throws {
         let store = try AppDatabase.inMemory(clock: FixedClock.at(.ymd(2026, 3, 2), 12, in: Zones.berlin))
@@ -105,6 +105,7 @@ struct GermanEverydayTests {
         #expect(cases.filter { !$0.isMeal }.count >= 200 && cases.filter(\.isMeal).count >= 100)
         let report = try GermanEverydaySet.score(cases, answer: Self.answers(store))
         print("German held-out set: \(report.line)")
+        for failure in report.failures { print("  \(failure)") }
         #expect(report.searchShare >= Self.heldOutFloor.searches, "\(report.line)")
         #expect(report.mealShare >= Self.heldOutFloor.meals, "\(report.line)")
     }
@@ -126,13 +127,15 @@ struct GermanEverydayTests {
     }
 
     // when it landed (2026-12-07, on the code of commit ebd3e14): searches 92.8 % (363 of 391),
-    // meals 68.7 % (125 of 182)
-    static let thirdFloor = (searches: 0.928, meals: 0.686)
+    // meals 68.7 % (125 of 182); after the fixes for the held-out set's misses (this set's unread):
+    // searches 94.1 % (368), meals 72.0 % (131)
+    static let thirdFloor = (searches: 0.941, meals: 0.72)
 
     // when it landed, with the first BLS mapping, the parser of real lines and the German measures:
     // searches 69.9 % (263 of 376), meals 35.7 % (45 of 126); after the second mapping (blind to
     // both sets) and sizes before counted foods: searches 80.9 % (304), meals 44.4 % (56); after
     // the work of 2026-12-07 (its misses unread): searches 90.7 % (341), meals 66.7 % (84); with
-    // the first set's meals at 98.8 % (misses still unread): searches 91.0 % (342), meals 68.3 % (86)
-    static let heldOutFloor = (searches: 0.909, meals: 0.682)
+    // the first set's meals at 98.8 % (misses still unread): searches 91.0 % (342), meals 68.3 % (86);
+    // with fixes made while reading its misses (names people use, German sizes): 97.6 % (367), 84.1 % (106)
+    static let heldOutFloor = (searches: 0.976, meals: 0.841)
 }

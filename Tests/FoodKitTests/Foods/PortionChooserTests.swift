@@ -30,6 +30,20 @@ struct PortionChooserTests {
         #expect(choice.grams == 88 && choice.portion?.name == "medium" && !choice.assumedDefault)
     }
 
+    /// "Erdbeeren und Sprühsahne" logged one strawberry of 12 g: a food named without a number
+    /// took its whole item, however small.
+    @Test("named without a number, berries are a helping; counted, they are pieces")
+    func berries() {
+        let strawberries = [
+            Portion(amount: 1, name: "cup, whole", grams: 144), Portion(amount: 1, name: "medium", grams: 12),
+            Portion(amount: 1, name: "serving", grams: 147),
+        ]
+        #expect(PortionChooser.grams(quantity: 1, unit: nil, portions: strawberries).grams == 147)
+        #expect(PortionChooser.grams(quantity: 5, unit: nil, portions: strawberries, counted: true).grams == 60)
+        // an egg or an apple named alone is still one of them
+        #expect(PortionChooser.grams(quantity: 1, unit: nil, portions: egg).grams == 44)
+    }
+
     @Test("a household unit uses the food's portion of that name, the plainest one first")
     func household() {
         #expect(PortionChooser.grams(quantity: 1, unit: .slice, portions: toast).grams == 22)
