@@ -129,7 +129,7 @@ struct GermanEverydayTests {
     // when it landed (2026-12-07, on the code of commit ebd3e14): searches 92.8 % (363 of 391),
     // meals 68.7 % (125 of 182); after the fixes for the held-out set's misses (this set's unread):
     // searches 94.1 % (368), meals 72.0 % (131)
-    static let thirdFloor = (searches: 0.941, meals: 0.72)
+    static let thirdFloor = (searches: 0.941, meals: 0.719)
 
     // when it landed, with the first BLS mapping, the parser of real lines and the German measures:
     // searches 69.9 % (263 of 376), meals 35.7 % (45 of 126); after the second mapping (blind to

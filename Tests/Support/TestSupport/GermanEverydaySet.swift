@@ -81,22 +81,28 @@ public enum GermanEverydaySet {
         public var rightSearches = 0
         public var meals = 0
         public var rightMeals = 0
+        /// Meals whose items are as many as typed and whose total kcal lies in the range, whatever
+        /// kind of each food was chosen (Kasseler boiled where the label says smoked): what the
+        /// person's day adds up to.
+        public var mealsInRange = 0
         public var failures: [String] = []
 
         public var searchShare: Double { searches == 0 ? 0 : Double(rightSearches) / Double(searches) }
         public var mealShare: Double { meals == 0 ? 0 : Double(rightMeals) / Double(meals) }
         public var share: Double { Double(rightSearches + rightMeals) / Double(max(1, searches + meals)) }
+        public var mealsInRangeShare: Double { meals == 0 ? 0 : Double(mealsInRange) / Double(meals) }
 
         public var line: String {
             String(
-                format: "searches right %.1f %% (%d of %d) · meals right %.1f %% (%d of %d) · all %.1f %%",
+                format: "searches right %.1f %% (%d of %d) · meals right %.1f %% (%d of %d) · all %.1f %% · meals with their kcal in range %.1f %%",
                 searchShare * 100,
                 rightSearches,
                 searches,
                 mealShare * 100,
                 rightMeals,
                 meals,
-                share * 100
+                share * 100,
+                mealsInRangeShare * 100
             )
         }
     }
@@ -116,6 +122,7 @@ public enum GermanEverydaySet {
             if item.isMeal {
                 report.meals += 1
                 if right { report.rightMeals += 1 }
+                if foods.count == item.groups.count, answer.map({ item.kcal.contains($0.kcal.rounded()) }) == true { report.mealsInRange += 1 }
             } else {
                 report.searches += 1
                 if right { report.rightSearches += 1 }
