@@ -77,8 +77,9 @@ enum FoodCatalog {
         for (id, match) in try usedFoodMatches(db, words: words, language: language) where candidates[id] == nil {
             candidates[id] = match
         }
-        if typed.count == 1, typed[0].count >= NameMatch.compoundMinimum {
-            // inside German compounds: "kase" in "frischkase", "brot" in "vollkornbrot"
+        if language == .de, typed.count == 1, typed[0].count >= NameMatch.compoundMinimum {
+            // inside German compounds: "kase" in "frischkase", "brot" in "vollkornbrot" (English and
+            // Spanish write their kinds as words of their own: "cream cheese", "queso crema")
             // typed with umlauts, only names with them: "hähn" is in "Hähnchen", not in "Truthahn"
             let forms = SearchText.indexForms(text)
             let infix = forms.count > 1 && SearchText.words(forms[1]).count == 1 ? forms[1] : typed[0]
