@@ -90,14 +90,15 @@ public enum PortionChooser {
                 return Choice(grams: quantity * grams, portion: nil, assumedDefault: false)
             }
         }
+        let whole = best(portions, words: wholeItemWords)
         // named without a number, berries, cherries and nuts are a helping of them, not one of 12 g
         // ("Erdbeeren und Sprühsahne"); "eine Erdbeere" counts one
-        if unit == nil, !counted, let piece = best(portions, words: wholeItemWords), piece.gramsPerUnit < 30,
+        if unit == nil, !counted, let piece = whole, piece.gramsPerUnit < 30,
             let helping = best(portions, words: ["serving"]), helping.gramsPerUnit > piece.gramsPerUnit
         {
             return Choice(grams: quantity * helping.gramsPerUnit, portion: helping, assumedDefault: false)
         }
-        if let portion = best(portions, words: wholeItemWords) ?? named(portions, like: foodName) ?? portions.first {
+        if let portion = whole ?? named(portions, like: foodName) ?? portions.first {
             return Choice(grams: quantity * portion.gramsPerUnit, portion: portion, assumedDefault: false)
         }
         return Choice(grams: quantity * 100, portion: nil, assumedDefault: true)

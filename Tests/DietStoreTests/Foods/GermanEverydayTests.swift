@@ -99,13 +99,7 @@ struct GermanEverydayTests {
     /// (2026-12-07): since then it is a second set to fix by, and the third is the blind one.
     @Test("the held-out searches and meals, scored the same way, no worse than measured")
     func heldOut() throws {
-        let store = try AppDatabase.inMemory(clock: FixedClock.at(.ymd(2026, 3, 2), 12, in: Zones.berlin))
-        let url = RepositoryFolder.url("Tests/DietStoreTests/Foods/german-heldout.tsv")
-        let cases = try GermanEverydaySet.load(from: url)
-        #expect(cases.filter { !$0.isMeal }.count >= 200 && cases.filter(\.isMeal).count >= 100)
-        let report = try GermanEverydaySet.score(cases, answer: Self.answers(store))
-        print("German held-out set: \(report.line)")
-        for failure in report.failures { print("  \(failure)") }
+        let report = try Self.scored("german-heldout.tsv", as: "held-out", sized: (200, 100), showingMisses: true)
         #expect(report.searchShare >= Self.heldOutFloor.searches, "\(report.line)")
         #expect(report.mealShare >= Self.heldOutFloor.meals, "\(report.line)")
     }
@@ -116,14 +110,26 @@ struct GermanEverydayTests {
     /// held-out set's misses may be read.
     @Test("the third, blind set: scored the same way, no worse than measured when it landed")
     func third() throws {
-        let store = try AppDatabase.inMemory(clock: FixedClock.at(.ymd(2026, 3, 2), 12, in: Zones.berlin))
-        let url = RepositoryFolder.url("Tests/DietStoreTests/Foods/german-third.tsv")
-        let cases = try GermanEverydaySet.load(from: url)
-        #expect(cases.filter { !$0.isMeal }.count >= 300 && cases.filter(\.isMeal).count >= 150)
-        let report = try GermanEverydaySet.score(cases, answer: Self.answers(store))
-        print("German third set: \(report.line)")
+        let report = try Self.scored("german-third.tsv", as: "third", sized: (300, 150), showingMisses: false)
         #expect(report.searchShare >= Self.thirdFloor.searches, "\(report.line)")
         #expect(report.mealShare >= Self.thirdFloor.meals, "\(report.line)")
+    }
+
+    /// A set of `Tests/DietStoreTests/Foods/` of at least `sized` searches and meals, scored and
+    /// printed (its misses too where they may be read).
+    static func scored(
+        _ file: String,
+        as name: String,
+        sized: (searches: Int, meals: Int),
+        showingMisses: Bool
+    ) throws -> GermanEverydaySet.Report {
+        let store = try AppDatabase.inMemory(clock: FixedClock.at(.ymd(2026, 3, 2), 12, in: Zones.berlin))
+        let cases = try GermanEverydaySet.load(from: RepositoryFolder.url("Tests/DietStoreTests/Foods/" + file))
+        #expect(cases.filter { !$0.isMeal }.count >= sized.searches && cases.filter(\.isMeal).count >= sized.meals)
+        let report = try GermanEverydaySet.score(cases, answer: answers(store))
+        print("German \(name) set: \(report.line)")
+        if showingMisses { for failure in report.failures { print("  \(failure)") } }
+        return report
     }
 
     // when it landed (2026-12-07, before anything was changed for it): searches 92.8 % (363 of 391),
