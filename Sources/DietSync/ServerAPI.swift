@@ -30,10 +30,20 @@ public enum SyncError: Error, Hashable, Sendable {
     }
 }
 
-/// The HTTP API of `wdiet-server` (paths and bodies from SyncProtocol), through AsyncHTTPClient's
-/// shared client: Foundation's URLSession would link FoundationNetworking and libcurl with its
-/// two dozen libraries into every start of `wdiet` (8 ms of a cold `wdiet today`).
+/// The HTTP API of `wdiet-server` (paths and bodies from SyncProtocol), through AsyncHTTPClient:
+/// Foundation's URLSession would link FoundationNetworking and libcurl with its two dozen
+/// libraries into every start of `wdiet` (8 ms of a cold `wdiet today`).
 public struct ServerAPI: Sendable {
+    /// One client for the process (never shut down, as AsyncHTTPClient's shared one). A refused
+    /// connection is an answer, not retried until the deadline: "server not reachable" comes at
+    /// once, where the shared client tried a closed port for the whole 30 s.
+    static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout = .init(connect: .seconds(10))
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
     public let baseURL: URL
     /// How long a call may take, from its request to the end of the server's answer.
     let timeout: TimeAmount
@@ -122,7 +132,7 @@ public struct ServerAPI: Sendable {
         let status: HTTPResponseStatus
         let data: Data
         do {
-            let response = try await HTTPClient.shared.execute(request, deadline: .now() + timeout)
+            let response = try await Self.client.execute(request, deadline: .now() + timeout)
             status = response.status
             data = Data(try await response.body.collect(upTo: Self.maximumBody).readableBytesView)
         } catch is NIOTooManyBytesError {

@@ -24,8 +24,15 @@ public struct OpenFoodFactsClient: Sendable {
     /// The largest answer read: a product's JSON is a few kilobytes, its richest some hundreds.
     static let maximumBody = 4 << 20
 
-    /// Through AsyncHTTPClient's shared client, not URLSession (which would link libcurl into every
-    /// start of `wdiet`).
+    /// One AsyncHTTPClient for the process, not URLSession (which would link libcurl into every
+    /// start of `wdiet`); a refused connection is said at once, not retried until the deadline.
+    static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout = .init(connect: .seconds(8))
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
     public init(baseURL: URL = production, timeout: TimeInterval = 8) {
         self.baseURL = baseURL
         self.timeout = .milliseconds(Int64(max(timeout, 0.001) * 1000))
@@ -41,7 +48,7 @@ public struct OpenFoodFactsClient: Sendable {
         let status: Int
         let data: Data
         do {
-            let response = try await HTTPClient.shared.execute(request, deadline: .now() + timeout)
+            let response = try await Self.client.execute(request, deadline: .now() + timeout)
             status = Int(response.status.code)
             data = Data(try await response.body.collect(upTo: Self.maximumBody).readableBytesView)
         } catch is NIOTooManyBytesError {
