@@ -40,18 +40,6 @@ struct SynchronizerTests {
         #expect(policy.pause(afterFailures: 30) == 900)
     }
 
-    /// With AsyncHTTPClient's shared client a closed port was tried again and again until the
-    /// call's 30 s deadline: `wdiet account login` to a mistyped port waited 30 s to say so.
-    @Test("a server address nobody listens on is offline at once, not after the call's deadline")
-    func closedPortAtOnce() async throws {
-        let api = ServerAPI(baseURL: try #require(URL(string: "http://127.0.0.1:\(Loopback.freePort())")), timeout: 10)
-        let started = ContinuousClock.now
-        await #expect(throws: SyncError.offline) {
-            try await api.login(PasswordCredentials(email: "anna@example.org", password: "correct horse battery", deviceName: "laptop"))
-        }
-        #expect(ContinuousClock.now - started < .seconds(10))
-    }
-
     @Test("the quiet sync with the server unreachable throws nothing, keeps every change and pauses before the next try")
     func quietSyncOffline() async throws {
         let folder = try folder()
