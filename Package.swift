@@ -227,7 +227,7 @@ let package = Package(
             dependencies: ["DietStore", "DietCore", "FoodKit", "SyncProtocol", "TestSupport"],
             exclude: [
                 "Foods/search-queries.tsv", "Foods/phrase-set.tsv", "Foods/german-everyday.tsv", "Foods/german-everyday.md",
-                "Foods/german-heldout.tsv", "Foods/german-heldout.md",
+                "Foods/german-heldout.tsv", "Foods/german-heldout.md", "Foods/german-third.tsv", "Foods/german-third.md",
                 "Foods/real-lines.tsv", "Foods/real-lines-sources.md",
             ]
         ),

@@ -155,11 +155,11 @@ struct DailyCommandsTests {
         _ = try await cli.run(["log", "meal", "Joghurt", "--kcal", "150", "--moment", "3"], now: "2026-01-05T12:10")
         _ = try await cli.run(["log", "meal", "Toast", "--kcal", "200"], now: "2026-01-05T12:00")
         let meals = try await cli.run(["meals"], now: "2026-01-05T13:00", lang: "de")
-        let first = try #require(meals.range(of: "Mahlzeit 1 · 12:00"))
-        let third = try #require(meals.range(of: "Mahlzeit 3 · 18:00"))
+        let first = try #require(meals.range(of: "Mittagessen · 12:00"))
+        let third = try #require(meals.range(of: "Abendessen · 18:00"))
         #expect(first.lowerBound < (meals.range(of: "Toast")?.lowerBound ?? first.lowerBound))
         #expect(third.lowerBound < (meals.range(of: "Joghurt")?.lowerBound ?? meals.startIndex))
-        #expect(!meals.contains("Mahlzeit 2"))
+        #expect(!meals.contains("Nachmittag"))
         #expect(
             await failure { try await cli.run(["log", "meal", "X", "--kcal", "1", "--moment", "4"], now: "2026-01-05T13:00") }
                 == "Eating moment must be from 1 to 3; you entered 4."

@@ -48,6 +48,12 @@ struct InsightsText {
         ])
         for week in summary.weeks {
             let phases = week.phases.compactMap(\.phase).map { l.render($0.nameMessage) }.joined(separator: " → ")
+            // a week wholly before the programme's start has no day to count
+            guard week.total.days > 0 else {
+                let range = Weekday.short(week.start, l) + " – " + Weekday.short(week.through, l)
+                table.append([range, l.render(InsightsPhase.before.nameMessage), "–", "–", "–", "–", week.trendKg.map { l.number($0, digits: 1) } ?? "–"])
+                continue
+            }
             table.append(
                 [Weekday.short(week.start, l) + " – " + Weekday.short(week.through, l), phases]
                     + cells(week.total) + [week.trendKg.map { l.number($0, digits: 1) } ?? "–"]

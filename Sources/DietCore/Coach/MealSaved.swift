@@ -30,7 +30,7 @@ public struct MealSaved: Hashable, Sendable {
             Roar.level(
                 for: .init(
                     mealSaved: true,
-                    allMacrosGood: MacroFeedback.allGood(report.macros),
+                    allMacrosGood: report.allMacrosGood,
                     streakMilestone: report.streak.milestoneToday != nil,
                     badgeEarned: !newBadges.isEmpty
                 )

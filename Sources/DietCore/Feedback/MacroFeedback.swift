@@ -34,8 +34,9 @@ public struct MacroProgress: Hashable, Sendable, Codable {
         return Int((eatenG / goalG * 100).rounded(.down))
     }
 
-    /// Grams above the goal (0 at or under it).
-    public var overG: Double { max(0, eatenG - goalG) }
+    /// Grams above the goal as the two are shown, in whole grams (0 at or under it): 153 of
+    /// 124 g is 29 g over, whatever the tenths were.
+    public var overG: Double { max(0, eatenG.rounded() - goalG.rounded()) }
 
     /// The smiley's words, with the grams over for a macro above its goal:
     /// "Great", "On track", "23 g above your goal".
@@ -60,25 +61,40 @@ public enum MacroFeedback {
     public static let onTrackPercent = 50
     public static let abovePercent = 120
 
-    /// The smiley of `macro` for `eatenG` of `goalG`. Nothing logged today → neutral. Carbs or
-    /// fat above 120 % → above; protein stays good at any amount. A goal of 0 g (an old locked
-    /// goal) is met by nothing, and any amount of a macro other than protein is above it.
+    /// The smiley of `macro` for `eatenG` of `goalG`, judged against `share` of the goal: the
+    /// part of the day's goal due by now (docs/rules.md §5; 1 for a whole day). Nothing logged
+    /// today → neutral. Carbs or fat above 120 % of the whole goal → above; protein stays good at
+    /// any amount. A goal of 0 g (an old locked goal) is met by nothing, and any amount of a
+    /// macro other than protein is above it.
     ///
     /// Compared in tenths of a gram with integers, so exactly 70 % is good even where binary
     /// floating point would make it 69.999… %.
-    public static func smiley(_ macro: Macro, eatenG: Double, goalG: Double, anythingLogged: Bool) -> Smiley {
+    public static func smiley(_ macro: Macro, eatenG: Double, goalG: Double, share: Double = 1, anythingLogged: Bool) -> Smiley {
         guard anythingLogged else { return .neutral }
         let eaten = Int((eatenG * 10).rounded())
         let goal = Int((goalG * 10).rounded())
         if macro != .protein && eaten * 100 > abovePercent * goal { return .above }
-        guard goal > 0 else { return .good }
-        if eaten * 100 >= goodPercent * goal { return .good }
-        if eaten * 100 >= onTrackPercent * goal { return .onTrack }
+        let due = Int((goalG * min(1, max(0, share)) * 10).rounded())
+        guard due > 0 else { return .good }
+        if eaten * 100 >= goodPercent * due { return .good }
+        if eaten * 100 >= onTrackPercent * due { return .onTrack }
         return .needsAttention
     }
 
-    /// Progress of the three macros of `totals` against `targets`.
-    public static func progress(_ totals: DailyTotals, targets: DailyTargets) -> [MacroProgress] {
+    /// The share of the day's goal due at `time` of a local day (docs/rules.md §5): with n
+    /// eating moments, k/n once k of them have begun on the clock since midnight (the first
+    /// share before any has: whatever is eaten early counts toward it), the whole goal once all
+    /// have.
+    public static func dueShare(at time: TimeOfDay, window: EatingWindow) -> Double {
+        let moments = window.moments
+        guard !moments.isEmpty else { return 1 }
+        let begun = moments.filter { $0.minutesSinceMidnight <= time.minutesSinceMidnight }.count
+        return Double(max(1, begun)) / Double(moments.count)
+    }
+
+    /// Progress of the three macros of `totals` against `targets`, the smileys judged against
+    /// `share` of each goal (the bars and numbers always show the whole goal).
+    public static func progress(_ totals: DailyTotals, targets: DailyTargets, share: Double = 1) -> [MacroProgress] {
         Macro.allCases.map { macro in
             let (eaten, goal) =
                 switch macro {
@@ -90,7 +106,7 @@ public enum MacroFeedback {
                 macro: macro,
                 eatenG: eaten,
                 goalG: goal,
-                smiley: smiley(macro, eatenG: eaten, goalG: goal, anythingLogged: !totals.isEmpty)
+                smiley: smiley(macro, eatenG: eaten, goalG: goal, share: share, anythingLogged: !totals.isEmpty)
             )
         }
     }

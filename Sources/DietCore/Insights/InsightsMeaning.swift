@@ -14,8 +14,8 @@ public enum InsightsMeaning {
         guard let firstLogged = days.first(where: { $0.intakeKcal != nil && !$0.rested })?.date else {
             return Message("insights.meaning.start")
         }
-        let countedFrom = min(startDate, firstLogged)
-        let counted = days.filter { $0.date >= countedFrom && !$0.rested }.count
+        // the days of the programme, and logged days before its start
+        let counted = days.filter { ($0.counted || $0.date >= firstLogged) && !$0.rested }.count
         if total.loggedDays * 2 < counted {
             return Message("insights.meaning.logMore", ["logged": .integer(total.loggedDays), "days": .integer(counted)])
         }

@@ -17,7 +17,9 @@ public struct Tally: Hashable, Sendable, Encodable {
     /// The mean target of all the days (the target applies whether or not a day was logged).
     public let averageTargetKcal: Double?
 
-    init(_ all: [InsightsDay], phase: InsightsPhase? = nil) {
+    init(_ given: [InsightsDay], phase: InsightsPhase? = nil) {
+        // days before the programme's start with nothing logged are not days of it
+        let all = given.filter(\.counted)
         let days = all.filter { !$0.rested }
         let logged = days.compactMap(\.intakeKcal)
         self.phase = phase
@@ -53,10 +55,11 @@ public struct Tally: Hashable, Sendable, Encodable {
     }
 }
 
-/// Per phase, in the order the phases first appear among `days`; rested days belong to none.
+/// Per phase, in the order the phases first appear among `days`; rested days and uncounted
+/// days before the start belong to none.
 enum PhaseSummary {
     static func grouped(_ all: [InsightsDay]) -> [Tally] {
-        let days = all.filter { !$0.rested }
+        let days = all.filter { !$0.rested && $0.counted }
         var order: [InsightsPhase] = []
         for day in days where !order.contains(day.phase) { order.append(day.phase) }
         return order.map { phase in Tally(days.filter { $0.phase == phase }, phase: phase) }

@@ -139,7 +139,8 @@ public struct WeeklyInsights: Hashable, Sendable {
                 weightKg: latest?.date == date ? latest?.kg : nil,
                 trendKg: trend.exact(date),
                 active: input.activeDays.contains(date),
-                rested: input.cyclePauses.isPaused(date)
+                rested: input.cyclePauses.isPaused(date),
+                beforeStart: date < input.startDate
             )
         }
     }
@@ -182,6 +183,12 @@ public struct InsightsDay: Hashable, Sendable, Encodable {
     public let active: Bool
     /// Recovery mode was on that day: it is neither judged nor counted as logged or unlogged.
     public let rested: Bool
+    /// The day lies before the programme's start: counted only when something was logged on it
+    /// (imported history), never as unlogged (docs/rules.md §8).
+    public let beforeStart: Bool
+
+    /// Whether the day counts in a summary: from the start on, and before it only when logged.
+    public var counted: Bool { !beforeStart || intakeKcal != nil }
 
     /// Logged and within 90–110 % of the day's target (in whole numbers: no rounding at the
     /// edges); nil when nothing was logged (counted apart, never a miss) or the day rested.
@@ -191,6 +198,7 @@ public struct InsightsDay: Hashable, Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case date, phase, adherent, active, rested
+        case beforeStart = "before_start"
         case intakeKcal = "intake_kcal"
         case targetKcal = "target_kcal"
         case weightKg = "weight_kg"
@@ -205,7 +213,8 @@ public struct InsightsDay: Hashable, Sendable, Encodable {
         weightKg: Double?,
         trendKg: Double?,
         active: Bool,
-        rested: Bool = false
+        rested: Bool = false,
+        beforeStart: Bool = false
     ) {
         self.date = date
         self.phase = phase
@@ -215,6 +224,7 @@ public struct InsightsDay: Hashable, Sendable, Encodable {
         self.trendKg = trendKg
         self.active = active
         self.rested = rested
+        self.beforeStart = beforeStart
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -228,6 +238,7 @@ public struct InsightsDay: Hashable, Sendable, Encodable {
         try c.encode(trendKg, forKey: .trendKg)
         try c.encode(active, forKey: .active)
         try c.encode(rested, forKey: .rested)
+        try c.encode(beforeStart, forKey: .beforeStart)
     }
 }
 

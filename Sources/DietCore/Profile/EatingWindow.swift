@@ -8,6 +8,9 @@ public struct EatingWindow: Hashable, Sendable, Codable {
     public let start: TimeOfDay
     public let end: TimeOfDay
     public let moments: [TimeOfDay]
+    /// The names the user gave the moments, by their place (nil: the default name by its time);
+    /// as many as `moments` or fewer.
+    public let names: [String?]
 
     public static let allowedHours = 1...16
     public static let allowedMoments = 2...5
@@ -19,7 +22,7 @@ public struct EatingWindow: Hashable, Sendable, Codable {
         moments: [12 * 60, 15 * 60, 18 * 60].map { TimeOfDay(minutesSinceMidnight: $0) }
     )
 
-    public init(start: TimeOfDay, end: TimeOfDay, moments: [TimeOfDay]? = nil) throws(ValidationError) {
+    public init(start: TimeOfDay, end: TimeOfDay, moments: [TimeOfDay]? = nil, names: [String?] = []) throws(ValidationError) {
         let minutes = EatingWindow.length(from: start, to: end)
         guard minutes >= EatingWindow.allowedHours.lowerBound * 60, minutes <= EatingWindow.allowedHours.upperBound * 60 else {
             throw ValidationError(
@@ -44,13 +47,47 @@ public struct EatingWindow: Hashable, Sendable, Codable {
                 received: outside.formatted
             )
         }
-        self.init(uncheckedStart: start, end: end, moments: distinct)
+        // names stay with their moments when the moments were given in another order
+        let named = names.isEmpty ? [] : distinct.map { time in chosen.firstIndex(of: time).flatMap { names.indices.contains($0) ? names[$0] : nil } }
+        var checked: [String?] = []
+        for name in named { checked.append(try name.flatMap { name throws(ValidationError) in try EatingWindow.checkedName(name) }) }
+        self.init(uncheckedStart: start, end: end, moments: distinct, names: checked)
     }
 
-    private init(uncheckedStart start: TimeOfDay, end: TimeOfDay, moments: [TimeOfDay]) {
+    private init(uncheckedStart start: TimeOfDay, end: TimeOfDay, moments: [TimeOfDay], names: [String?] = []) {
         self.start = start
         self.end = end
         self.moments = moments
+        self.names = names.contains { $0 != nil } ? names : []
+    }
+
+    /// The longest name of an eating moment.
+    public static let nameLength = 1...30
+
+    /// A name the user typed for a moment: trimmed, 1–30 characters without control characters;
+    /// nil for an empty one (the default name).
+    public static func checkedName(_ text: String) throws(ValidationError) -> String? {
+        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { return nil }
+        guard nameLength.contains(name.count), !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
+            throw ValidationError(
+                field: .momentName,
+                allowed: .range(min: 1, max: Double(nameLength.upperBound), digits: 0, unit: nil),
+                received: "\(name.count)"
+            )
+        }
+        return name
+    }
+
+    /// The window with the moments named `names` by their place (nil or empty: the default).
+    public func renamed(_ names: [String?]) throws(ValidationError) -> EatingWindow {
+        var checked: [String?] = []
+        for name in names.prefix(moments.count) { checked.append(try name.flatMap { name throws(ValidationError) in try EatingWindow.checkedName(name) }) }
+        return EatingWindow(uncheckedStart: start, end: end, moments: moments, names: checked)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case start, end, moments, names
     }
 
     public init(from decoder: any Decoder) throws {
@@ -58,8 +95,18 @@ public struct EatingWindow: Hashable, Sendable, Codable {
         try self.init(
             start: container.decode(TimeOfDay.self, forKey: .start),
             end: container.decode(TimeOfDay.self, forKey: .end),
-            moments: container.decode([TimeOfDay].self, forKey: .moments)
+            moments: container.decode([TimeOfDay].self, forKey: .moments),
+            names: container.decodeIfPresent([String?].self, forKey: .names) ?? []
         )
+    }
+
+    // The names are written only when the user gave one, so a window encodes as before.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(start, forKey: .start)
+        try container.encode(end, forKey: .end)
+        try container.encode(moments, forKey: .moments)
+        if !names.isEmpty { try container.encode(names, forKey: .names) }
     }
 
     /// The window's length in minutes.

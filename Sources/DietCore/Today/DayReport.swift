@@ -9,7 +9,10 @@ public struct DayReport: Hashable, Sendable {
     public let nextTargets: DailyTargets?
     public let plan: EnergyPlan
     public let totals: DailyTotals
+    /// The macros, their smileys judged against the share of each goal due by now.
     public let macros: [MacroProgress]
+    /// Every macro at least 70 % of the whole day's goal.
+    public let allMacrosGood: Bool
     public let ring: ProgressRing
     public let calories: CalorieProgress
     public let streak: StreakStatus
@@ -33,6 +36,11 @@ public struct DayReport: Hashable, Sendable {
         public var today: LocalDate
         /// The local hour, for the coach.
         public var hour: Int
+        /// The local time, for the share of the macro goals due by now (docs/rules.md §5); nil:
+        /// the start of `hour`.
+        public var time: TimeOfDay?
+        /// The day is over (a past day's diary): its smileys judge the whole day's goals.
+        public var dayIsOver: Bool
         /// Meals of today (others are ignored).
         public var meals: [MealEntry]
         /// Weights up to today; the latest sets the macro goals, the last 7 the average.
@@ -55,6 +63,8 @@ public struct DayReport: Hashable, Sendable {
             startDate: LocalDate,
             today: LocalDate,
             hour: Int,
+            time: TimeOfDay? = nil,
+            dayIsOver: Bool = false,
             meals: [MealEntry],
             weights: [WeightEntry],
             activeDays: Set<LocalDate>,
@@ -68,6 +78,8 @@ public struct DayReport: Hashable, Sendable {
             self.startDate = startDate
             self.today = today
             self.hour = hour
+            self.time = time
+            self.dayIsOver = dayIsOver
             self.meals = meals
             self.weights = weights
             self.activeDays = activeDays
@@ -118,7 +130,11 @@ public struct DayReport: Hashable, Sendable {
                 now: TimeOfDay(minutesSinceMidnight: max(0, min(23, input.hour)) * 60)
             )
         }
-        macros = MacroFeedback.progress(totals, targets: targets)
+        let now = input.time ?? TimeOfDay(minutesSinceMidnight: max(0, min(23, input.hour)) * 60)
+        let share = input.dayIsOver ? 1 : MacroFeedback.dueShare(at: now, window: input.profile.eatingWindow)
+        macros = MacroFeedback.progress(totals, targets: targets, share: share)
+        // the coach and the roar praise a whole day's goals met, never a share of them
+        allMacrosGood = MacroFeedback.allGood(MacroFeedback.progress(totals, targets: targets))
         ring = ProgressRing(totals: totals, targetKcal: targets.kcal)
         calories = CalorieProgress(eatenKcal: totals.kcal, targetKcal: targets.kcal)
         var active = input.activeDays.union(weights.map(\.date))
@@ -131,7 +147,7 @@ public struct DayReport: Hashable, Sendable {
             dayInPhase: cycle?.dayInPhase ?? 2,
             daysUntilSwitch: cycle?.daysUntilSwitch,
             anythingLogged: !totals.isEmpty || !mindful.isEmpty,
-            allMacrosGood: MacroFeedback.allGood(macros),
+            allMacrosGood: allMacrosGood,
             eatenKcal: totals.kcal,
             targetKcal: targets.kcal,
             streak: streak,

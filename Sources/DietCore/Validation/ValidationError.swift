@@ -111,6 +111,7 @@ extension ValidationError.Field {
     public static let eatingWindowEnd = Self("eatingWindowEnd")
     public static let eatingWindow = Self("eatingWindow")
     public static let eatingMoments = Self("eatingMoments")
+    public static let momentName = Self("momentName")
     public static let eatingMoment = Self("eatingMoment")
     public static let language = Self("language")
     public static let deficit = Self("deficit")

@@ -62,6 +62,7 @@ extension AppDatabase {
                 startDate: settings.startDate,
                 today: today,
                 hour: time.hour,
+                time: time,
                 meals: meals.map(\.entry),
                 weights: weights,
                 activeDays: active,

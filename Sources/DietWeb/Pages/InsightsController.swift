@@ -88,6 +88,11 @@ struct InsightsController: Controller {
                 ?? l.text("web.insights.nothing"),
             "target": total.averageTargetKcal.map { l.text("web.insights.kcal", ["kcal": .decimal($0, digits: 0)]) } ?? "–",
         ]
+        // a week wholly before the programme's start has no day to count
+        if total.days == 0 {
+            values["phaseNames"] = l.render(InsightsPhase.before.nameMessage)
+            values["beforeStart"] = l.text("web.insights.beforeStartWeek")
+        }
         if week.phases.count > 1 {
             values["hasPhaseRows"] = true
             values["phaseRows"] = week.phases.map { tally in

@@ -79,10 +79,11 @@ struct InsightsCommandTests {
         let lines = try await cli.run(["insights", "--weeks", "1"], now: "2026-01-09T20:00").components(separatedBy: "\n")
         // Then
         let week = try #require(lines.first { $0.hasPrefix("Jan 5 – Jan 9") })
-        #expect(week.contains("Before your start → Habit week") && week.contains("2/5"))
+        // the Tuesday before the start, with nothing logged, is no day of the programme (issue 30)
+        #expect(week.contains("Before your start → Habit week") && week.contains("2/4"))
         let rows = lines.filter { $0.hasPrefix(" ") && !$0.contains(":") }.map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(rows.count == 2)
-        #expect(rows.first?.hasPrefix("Before your start") == true && rows.first?.contains("1/2") == true)
+        #expect(rows.first?.hasPrefix("Before your start") == true && rows.first?.contains("1/1") == true)
         #expect(rows.last?.hasPrefix("Habit week") == true && rows.last?.contains("1/3") == true)
     }
 
@@ -103,7 +104,11 @@ struct InsightsCommandTests {
         let lines = output.components(separatedBy: "\n")
         let spark = try #require(lines.first { $0.hasPrefix("Target") })
         #expect(spark.count == "Target  ".count + 52)
-        #expect(lines.filter { $0.contains(" – ") && $0.contains("/7") }.count == 51)
+        let weeks = lines.filter { $0.contains(" – ") && !$0.contains(":") }
+        #expect(weeks.count == 52)
+        // the weeks before the start count no day: none of them reads "0/7" (issue 30)
+        #expect(weeks.filter { $0.contains("Before your start") }.count >= 50)
+        #expect(!weeks.contains { $0.contains("0/7") })
     }
 
     @Test("--json has the documented snake_case keys and the same numbers")

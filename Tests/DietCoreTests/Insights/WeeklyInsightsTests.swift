@@ -76,6 +76,22 @@ struct WeeklyInsightsTests {
         #expect(summary.total.averageIntakeKcal == 2000)
     }
 
+    @Test("days before the programme's start count only when logged (issue 30: '20 of 28 days … 8 not logged' with one missed)")
+    func fromTheStart() throws {
+        // Given a start on Wednesday 1 April, four weeks shown, every day since the start logged
+        // but one, and one imported day before the start
+        let start = LocalDate.ymd(2026, 4, 1)
+        var intake: [LocalDate: Int] = [.ymd(2026, 3, 20): 1900]
+        for offset in 0...8 where offset != 3 { intake[start.adding(days: offset)] = 2000 }
+        let summary = WeeklyInsights(input(try lockedProfile(), start: start, weeks: 4, intake: intake))
+        // Then the days are the nine of the programme plus the logged one before it, one unlogged
+        #expect(summary.total.days == 10 && summary.total.loggedDays == 9 && summary.total.unloggedDays == 1)
+        // a week wholly before the start has no day to count, nothing "not logged"
+        #expect(summary.weeks[0].total.days == 1 && summary.weeks[0].total.unloggedDays == 0)
+        #expect(summary.weeks[1].total.days == 0 && summary.weeks[1].total.unloggedDays == 0)
+        #expect(summary.days.first { $0.date == .ymd(2026, 3, 16) }?.counted == false)
+    }
+
     @Test("an accepted maintenance estimate sets the habit and diet targets; a locked goal replaces the computed one")
     func acceptedAndLocked() throws {
         // Given Alice, started on Wednesday 2026-03-25: habit through 2026-03-31, diet from 2026-04-01

@@ -14,13 +14,56 @@ struct EatingMomentTests {
     }
 
     @Test(
-        "a meal goes to the current or next moment: the nearest, halfway to the later one",
+        "a meal goes to the moment whose name fits its time (lunch, afternoon, dinner), else the nearest",
         arguments: [
-            ("08:00", 1), ("12:00", 1), ("13:29", 1), ("13:30", 2), ("16:29", 2), ("16:30", 3), ("23:00", 3),
+            ("08:00", 1), ("12:00", 1), ("13:29", 1), ("14:29", 1), ("14:30", 2), ("16:59", 2), ("17:00", 3), ("23:00", 3),
         ]
     )
-    func nearest(time: String, moment: Int) throws {
+    func byName(time: String, moment: Int) throws {
         #expect(try window([12, 15, 18]).moment(at: TimeOfDay(string: time)!) == moment)
+    }
+
+    @Test("a 10:00 breakfast is breakfast, not the meal nearer on the clock (issue 30: it landed in \"Mahlzeit 2 · 12:30\")")
+    func breakfastAtTen() throws {
+        let day = try EatingWindow(
+            start: TimeOfDay(hour: 7, minute: 30)!,
+            end: TimeOfDay(hour: 18, minute: 30)!,
+            moments: [TimeOfDay(hour: 7, minute: 30)!, TimeOfDay(hour: 12, minute: 30)!, TimeOfDay(hour: 18, minute: 30)!]
+        )
+        let l = Localizer(.de)
+        #expect(day.eatingMoments.map { l.render($0.label) } == ["Frühstück · 07:30", "Mittagessen · 12:30", "Abendessen · 18:30"])
+        #expect(day.moment(at: TimeOfDay(hour: 10)!) == 1)
+        #expect(day.moment(at: TimeOfDay(hour: 14)!) == 2)
+        #expect(day.moment(at: TimeOfDay(hour: 22)!) == 3)
+    }
+
+    @Test("the default names follow the time of day; the second breakfast only where there are 4–5 moments")
+    func defaultNames() throws {
+        let five = try EatingWindow(
+            start: TimeOfDay(hour: 7)!,
+            end: TimeOfDay(hour: 22)!,
+            moments: [7, 11, 13, 16, 22].map { TimeOfDay(hour: $0)! }
+        )
+        #expect(five.eatingMoments.map(\.kind) == [.breakfast, .secondBreakfast, .lunch, .afternoon, .snack])
+        let three = try window([11, 13, 19], start: 11, end: 19)
+        #expect(three.eatingMoments.map(\.kind) == [.snack, .lunch, .dinner])
+        let es = Localizer(.es)
+        #expect(five.eatingMoments.map { es.render($0.kind.nameMessage) } == ["Desayuno", "Media mañana", "Comida", "Merienda", "Tentempié"])
+    }
+
+    @Test("a renamed moment keeps its place and its meals; an empty name is the default again")
+    func renamed() throws {
+        let day = try window([12, 15, 18]).renamed(["Brunch", nil, "  "])
+        let l = Localizer(.de)
+        #expect(day.eatingMoments.map { l.render($0.label) } == ["Brunch · 12:00", "Nachmittag · 15:00", "Abendessen · 18:00"])
+        #expect(day.moment(at: TimeOfDay(hour: 13)!) == 1)
+        #expect(throws: ValidationError.self) { try window([12, 15, 18]).renamed([String(repeating: "x", count: 31)]) }
+        #expect(throws: ValidationError.self) { try window([12, 15, 18]).renamed(["a\u{7}b"]) }
+        // stored and read back, and an old profile without names reads as before
+        let data = try JSONEncoder().encode(day)
+        #expect(try JSONDecoder().decode(EatingWindow.self, from: data) == day)
+        let plain = try JSONEncoder().encode(try window([12, 15, 18]))
+        #expect(String(decoding: plain, as: UTF8.self).contains("names") == false)
     }
 
     @Test("around midnight the clock wraps: 01:00 belongs to a 23:00 moment")
@@ -36,7 +79,7 @@ struct EatingMomentTests {
         #expect(two.clampedMoment(5) == 2)
         #expect(two.clampedMoment(nil) == nil)
         #expect(two.eatingMoments.map(\.number) == [1, 2])
-        #expect(Localizer(.de).render(two.eatingMoments[1].label) == "Mahlzeit 2 · 18:00")
+        #expect(Localizer(.de).render(two.eatingMoments[1].label) == "Abendessen · 18:00")
     }
 
     @Test("a meal's moment must be 1–5")

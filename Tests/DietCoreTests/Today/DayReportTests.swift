@@ -78,3 +78,78 @@ struct DayReportTests {
         #expect(DayReport(input(today: start.adding(days: 7), state: shown)).phaseSwitch == nil)
     }
 }
+
+@Suite("Smileys through the day (docs/rules.md §5)")
+struct ProRatedSmileyTests {
+    let day = LocalDate.ymd(2026, 1, 5)
+
+    /// Moments at 07:30, 12:30 and 18:30; a breakfast at 07:45 with a third of each goal's
+    /// worth at 80 % (protein 15 of 145 g was issue 30's finding: three frowns).
+    func report(at time: TimeOfDay, dayIsOver: Bool = false, share: Double = 0.8 / 3) throws -> DayReport {
+        var profile = Profile.alice
+        profile.eatingWindow = try EatingWindow(
+            start: .hm(7, 30),
+            end: .hm(18, 30),
+            moments: [.hm(7, 30), .hm(12, 30), .hm(18, 30)]
+        )
+        let plain = DayReport(.init(profile: profile, startDate: day, today: day, hour: 7, meals: [], weights: [], activeDays: []))
+        let goals = plain.targets
+        let breakfast = try MealEntry(
+            name: "Frühstück",
+            kcal: 400,
+            proteinG: goals.proteinG * share,
+            carbsG: goals.carbsG * share,
+            fatG: goals.fatG * share,
+            at: day.instant(at: .hm(7, 45), in: Zones.berlin),
+            in: Zones.berlin
+        )
+        return DayReport(
+            .init(
+                profile: profile,
+                startDate: day,
+                today: day,
+                hour: time.hour,
+                time: time,
+                dayIsOver: dayIsOver,
+                meals: [breakfast],
+                weights: [],
+                activeDays: []
+            )
+        )
+    }
+
+    @Test("one breakfast at 07:45 is judged against the first third: three smiles, not three frowns")
+    func breakfast() throws {
+        let morning = try report(at: .hm(7, 50))
+        #expect(morning.smileys == [.good, .good, .good])
+        // the bars and numbers show the whole day's goal
+        #expect(morning.macros.map(\.goalG) == [morning.targets.proteinG, morning.targets.carbsG, morning.targets.fatG])
+        // and the coach does not praise a whole day met
+        #expect(!morning.allMacrosGood)
+    }
+
+    @Test("the share grows as the moments begin: at 13:00 two thirds are due, from 18:30 all")
+    func later() throws {
+        #expect(try report(at: .hm(13, 0)).smileys == [.needsAttention, .needsAttention, .needsAttention])
+        #expect(try report(at: .hm(13, 0), share: 0.5).smileys == [.good, .good, .good])
+        #expect(try report(at: .hm(18, 30), share: 0.5).smileys == [.onTrack, .onTrack, .onTrack])
+        #expect(try report(at: .hm(18, 29), share: 0.5).smileys == [.good, .good, .good])
+    }
+
+    @Test("a past day is judged against its whole goal")
+    func pastDay() throws {
+        #expect(try report(at: .hm(7, 50), dayIsOver: true).smileys == [.needsAttention, .needsAttention, .needsAttention])
+    }
+
+    @Test("above is about the whole goal: 130 % of the share due by 07:50 is not above anything")
+    func notAboveEarly() throws {
+        #expect(try report(at: .hm(7, 50), share: 1.3 / 3).smileys == [.good, .good, .good])
+    }
+
+    @Test("the grams over are those shown: 153 of 124 g is 29 g over (issue 30 showed '30 g über')")
+    func overAsShown() {
+        let carbs = MacroProgress(macro: .carbs, eatenG: 153.4, goalG: 123.6, smiley: .above)
+        #expect(carbs.overG == 29)
+        #expect(Localizer(.de).render(carbs.statusMessage).contains("29 g"))
+    }
+}

@@ -33,8 +33,10 @@ struct TodaySnapshotTests {
         #expect(report.cycle?.phase == .diet && report.cycle?.dayInPhase == 2)
         #expect(report.targets.proteinG == 141.2 && report.targets.fatG == 42.4)
         #expect(snapshot.meals.count == 1 && report.totals.kcal == 500)
-        // protein 110 of 141.2 g = 77 % good; carbs 20 of ≥ 100 g low; fat 10 of 42.4 low
-        #expect(report.smileys == [.good, .needsAttention, .needsAttention])
+        // at 12:00 the first of three moments has begun: a third of each goal is due (rules §5):
+        // protein 110 of 141.2 g good; carbs 20 of a third of ≥ 100 g on track; fat 10 of 14.1 good
+        #expect(report.smileys == [.good, .onTrack, .good])
+        #expect(report.macros.map(\.goalG) == [141.2, report.targets.carbsG, 42.4])
         #expect(report.streak.count == 9 && report.streak.isLit)
         // last 7 weights 71.8 … 71.2 → 71.5
         #expect(report.weight.averageKg.map { abs($0 - 71.5) < 1e-9 } == true)

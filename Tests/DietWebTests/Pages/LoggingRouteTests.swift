@@ -49,8 +49,8 @@ struct LoggingRouteTests {
             // When the dashboard is shown
             let page = try await browser.get("/")
             // Then every moment is a group, the meal under the second, with its three actions
-            for number in 1...3 {
-                #expect(page.shows(l.render(EatingMoment(number: number, time: TimeOfDay(minutesSinceMidnight: (9 + 3 * number) * 60)).label)))
+            for moment in EatingWindow.standard.eatingMoments {
+                #expect(page.shows(l.render(moment.label)))
             }
             let second = try #require(page.body.components(separatedBy: "id=\"moment-2\"").dropFirst().first)
             #expect(second.prefix(2000).contains("Skyr"))
