@@ -26,7 +26,7 @@ struct WhoopCommand: ParsableCommand {
             Signed in to an account (`wdiet account login`), WHOOP connects to the account instead: `connect` prints \
             the server's WHOOP address, waits (--wait seconds, default 300) until the server says connected and syncs; \
             the server then fetches the records and every device of the account receives them. `disconnect` \
-            disconnects the account; no WHOOP app of your own is needed.
+            disconnects the account; no WHOOP app of your own is needed. docs/whoop.md has every step.
             """,
         subcommands: [WhoopConnectCommand.self, WhoopSyncCommand.self, WhoopDisconnectCommand.self]
     )

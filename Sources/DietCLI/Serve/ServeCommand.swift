@@ -1,4 +1,5 @@
 import ArgumentParser
+import DietBriefing
 import DietCore
 import DietWeb
 import Foundation
@@ -14,7 +15,9 @@ struct ServeCommand: AsyncParsableCommand {
             On the home network: wdiet serve --listen 0.0.0.0:8080 (or this machine's address), then open \
             http://ADDRESS:8080 on the phone. Other devices sign in: the first one chooses the passphrase with \
             the one-time setup code printed here. HTTPS with --tls-cert and --tls-key, or behind a reverse proxy \
-            on this machine with --trust-proxy (see docs/home-network.md).
+            on this machine with --trust-proxy (see docs/home-network.md). WHOOP on the briefing needs a WHOOP app \
+            of your own: `wdiet whoop --help` and docs/whoop.md say how; once it is set, this prints the redirect \
+            address to register.
             """
     )
 
@@ -87,6 +90,20 @@ struct ServeCommand: AsyncParsableCommand {
         return (host, port)
     }
 
+    /// What the terminal says about WHOOP at start-up when the app registration is set (the
+    /// briefing page says only, in plain words, whether WHOOP can connect): the redirect address
+    /// to register at WHOOP, or that the configured one does not lead to this app and which would.
+    static func whoopSetup(environment: [String: String], databasePath: String, url: String, localizer: Localizer) -> String? {
+        guard let connection = WhoopConnection(environment: environment, databasePath: databasePath) else { return nil }
+        let callback = (url.hasSuffix("/") ? String(url.dropLast()) : url) + WhoopConnection.callbackPath
+        guard connection.redirectConfigured else { return localizer.text("cli.serve.whoop", ["callback": .text(callback)]) }
+        let configured = connection.configuration.redirectURI
+        guard URLComponents(string: configured)?.path == WhoopConnection.callbackPath else {
+            return localizer.text("cli.serve.whoopMismatch", ["uri": .text(configured), "callback": .text(callback)])
+        }
+        return localizer.text("cli.serve.whoop", ["callback": .text(configured)])
+    }
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let fallback = options.language.resolvedLanguage(environment: environment)
@@ -132,6 +149,9 @@ struct ServeCommand: AsyncParsableCommand {
                 }
                 if !app.configuration.trustProxy, app.configuration.tls == nil, app.configuration.requiresSignIn {
                     Terminal.print(localizer.text("cli.serve.plainHTTP"))
+                }
+                if let whoop = Self.whoopSetup(environment: environment, databasePath: path, url: url, localizer: localizer) {
+                    Terminal.print(whoop)
                 }
                 fflush(nil)
             }

@@ -122,7 +122,7 @@ struct BriefingController: Controller {
         do {
             _ = try store.removeCalendar(idPrefix: id)
         } catch let error as StoreError {
-            throw HTTPError(.notFound, message: error.message(localizer(context)))
+            throw HTTPError(.notFound, message: error.webMessage(localizer(context)))
         }
         return redirect("/briefing", toast: .calendarRemoved)
     }
@@ -273,18 +273,14 @@ extension BriefingController {
             let connected =
                 (try? store.whoopRecordCount()).map { $0 > 0 } == true
                 || WhoopAccountMark.load(databasePath: configuration.databasePath)?.connected == true
-            return ["configured": true, "connected": connected, "usable": true, "redirect": ""]
+            return ["configured": true, "connected": connected, "usable": true]
         }
-        guard let connection = whoop else {
-            let own = (context.isSecure ? "https://" : "http://") + (request.head.authority ?? "127.0.0.1") + WhoopConnection.callbackPath
-            return ["configured": false, "redirect": own]
-        }
-        let (uri, elsewhere) = redirectAddress(request, context: context, connection: connection)
-        var values: [String: Any] = [
-            "configured": true, "connected": connection.isConnected, "redirect": uri,
-            "usable": elsewhere == nil,
-        ]
-        if let elsewhere { values["mismatch"] = l.text("web.briefing.whoop.redirectMismatch", ["uri": .text(elsewhere)]) }
+        // Plain words only: the set-up (the app registration, its redirect address) is told by
+        // `wdiet serve` in the terminal, `wdiet whoop --help` and docs/whoop.md.
+        guard let connection = whoop else { return ["configured": false] }
+        let (_, elsewhere) = redirectAddress(request, context: context, connection: connection)
+        var values: [String: Any] = ["configured": true, "connected": connection.isConnected, "usable": elsewhere == nil]
+        if elsewhere != nil { values["mismatch"] = l.text("web.briefing.whoop.redirectMismatch") }
         return values
     }
 

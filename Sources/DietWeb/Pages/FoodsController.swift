@@ -79,7 +79,7 @@ struct FoodsController: Controller {
     private func ownFood(_ context: OnboardedContext) throws -> Food {
         let id = context.parameters.get("id") ?? ""
         guard UUID(uuidString: id) != nil, let food = try store.food(id: id, language: context.language) else {
-            throw HTTPError(.notFound, message: StoreError.unknownFood(id).message(localizer(context)))
+            throw HTTPError(.notFound, message: StoreError.unknownFood(id).webMessage(localizer(context)))
         }
         return food
     }
@@ -134,7 +134,7 @@ struct FoodsController: Controller {
         do {
             try store.deleteCustomFood(id: id)
         } catch let error as StoreError {
-            throw HTTPError(.notFound, message: error.message(localizer(context)))
+            throw HTTPError(.notFound, message: error.webMessage(localizer(context)))
         }
         return redirect("/foods", toast: .foodDeleted)
     }
@@ -167,7 +167,7 @@ struct FoodsController: Controller {
     private func ownRecipe(_ context: OnboardedContext) throws -> Recipe {
         let id = context.parameters.get("id") ?? ""
         guard let recipe = try store.recipe(id) else {
-            throw HTTPError(.notFound, message: StoreError.notFound(table: "recipes", id: id).message(localizer(context)))
+            throw HTTPError(.notFound, message: StoreError.notFound(table: "recipes", id: id).webMessage(localizer(context)))
         }
         return recipe
     }

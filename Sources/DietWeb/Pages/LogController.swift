@@ -110,7 +110,7 @@ struct LogController: Controller {
         let offline = try app.offlineWrite(context)
         if let replayed = try app.replayed(offline) { return replayed }
         guard let recipe = try app.store.recipe(id) else {
-            throw HTTPError(.notFound, message: l.text("cli.error.recipe", ["id": .text(id)]))
+            throw HTTPError(.notFound, message: l.text("web.error.recipeNotFound"))
         }
         let form = try context.decode(ServingsForm.self)
         var state = FormState(values: ["recipe": recipe.id, "servings": form.servings ?? "", "moment": form.moment ?? ""])
@@ -181,7 +181,7 @@ struct LogController: Controller {
             guard !meal.items.isEmpty else { return try refuse(l.text("web.error.textNothing")) }
             items = try app.textItems(meal, context: context)
             unmatched =
-                meal.unmatched.map { l.text("cli.text.unmatched", ["food": .text($0.food)]) }
+                meal.unmatched.map { l.text("web.text.unmatched", ["food": .text($0.food)]) }
                 + meal.unparsed.map { l.text("cli.text.unparsed", ["text": .text($0)]) }
         }
         let invalid = items.contains { $0.grams == nil }

@@ -25,7 +25,7 @@ struct MealsController: Controller {
         do {
             try app.store.restoreMeal(id, timeZone: app.timeZone)
         } catch let error as StoreError {
-            throw HTTPError(.notFound, message: error.message(app.localizer(context)))
+            throw HTTPError(.notFound, message: error.webMessage(app.localizer(context)))
         }
         return app.redirect("/", toast: .mealRestored)
     }

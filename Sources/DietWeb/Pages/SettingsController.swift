@@ -185,7 +185,7 @@ struct SettingsController: Controller {
         guard let text = form.server.given, let server = URL(string: text), ["http", "https"].contains(server.scheme?.lowercased()),
             server.host != nil
         else {
-            return try refuse("server", l.text("cli.account.error.serverURL", ["value": .text(form.server.given ?? "")]))
+            return try refuse("server", l.text("web.account.serverInvalid", ["value": .text(form.server.given ?? "")]))
         }
         guard let email = form.email.given, email.contains("@") else { return try refuse("email", l.text("web.account.emailInvalid")) }
         guard let password = form.password, !password.isEmpty else { return try refuse("password", l.text("cli.account.error.noPassword")) }

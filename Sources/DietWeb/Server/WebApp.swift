@@ -193,8 +193,25 @@ public final class WebApp: Sendable {
     func message(for error: any Error, _ l: Localizer) -> String {
         switch error {
         case let error as DietCore.ValidationError: l.render(error.message)
-        case let error as StoreError: error.message(l)
+        case let error as StoreError: error.webMessage(l)
         default: l.text("web.error.unexpected", ["reason": .text("\(error)")])
+        }
+    }
+}
+
+extension StoreError {
+    /// The error in the web app's words: the store's own messages for a missing row or
+    /// profile name the CLI command that lists the ids ("`wdiet food search`"), of no use in the
+    /// browser.
+    func webMessage(_ l: Localizer) -> String {
+        switch self {
+        case .unknownFood: l.text("web.error.foodNotFound")
+        case .notFound("recipes", _): l.text("web.error.recipeNotFound")
+        case .notFound("calendars", _): l.text("web.error.calendarNotFound")
+        case .notFound("meal_logs", _): l.text("web.error.mealNotFound")
+        case .notOnboarded: l.text("web.error.notOnboarded")
+        case .alreadyOnboarded: l.text("web.error.alreadyOnboarded")
+        default: message(l)
         }
     }
 }

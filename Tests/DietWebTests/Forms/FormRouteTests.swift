@@ -337,7 +337,7 @@ struct FormRouteTests {
                 ("/settings/delete", [("confirm", "nein")], "", l.text("web.delete.mismatch", ["word": .text(l.text("cli.deleteAccount.word"))])),
                 (
                     "/settings/account/signin", [("server", "ftp://x"), ("email", "a@b.c"), ("password", "secret")], "ftp://x",
-                    l.text("cli.account.error.serverURL", ["value": .text("ftp://x")])
+                    l.text("web.account.serverInvalid", ["value": .text("ftp://x")])
                 ),
             ]
             for (path, fields, kept, message) in cases {

@@ -41,7 +41,7 @@ struct BriefingPageTests {
                 !empty.shows("Workout windows") && !empty.shows("Recommendations") && !empty.shows("No WHOOP connected")
                     && !empty.shows("No calendar added") && !empty.shows("No recovery data")
             )
-            #expect(empty.body.contains("id=\"whoop\"") && empty.shows("create an app at developer.whoop.com"))
+            #expect(empty.body.contains("id=\"whoop\"") && empty.shows("this server needs a WHOOP developer account"))
             #expect(empty.body.contains("action=\"/briefing/calendars\"") && empty.shows("Add calendar"))
             #expect(empty.missingStrings.isEmpty, "\(empty.missingStrings)")
             // When a calendar is added

@@ -213,26 +213,29 @@ struct BriefingWhoopTests {
         }
     }
 
-    @Test("without the app registration the page says how to set it up and which redirect address to register, with no connect button")
+    @Test("without the app registration the page says in plain words what connecting needs, with no set-up detail and no connect button")
     func notConfigured() async throws {
         let harness = try WebHarness()
         defer { harness.remove() }
         try await harness.run { browser in
             let page = try await browser.get("/briefing")
-            #expect(page.shows("create an app at developer.whoop.com"))
-            #expect(page.shows("WDIET_WHOOP_CLIENT_ID") && page.body.contains("/briefing/whoop/callback</code>"))
+            #expect(page.shows("To connect WHOOP, this server needs a WHOOP developer account. Whoever set up the app finds the steps in its guide."))
+            #expect(!page.shows("WDIET_WHOOP_CLIENT_ID") && !page.body.contains("/briefing/whoop/callback"))
             #expect(!page.body.contains("/briefing/whoop/connect"))
             #expect(try await browser.get("/briefing/whoop/connect").location == "/briefing")
         }
     }
 
-    @Test("a configured redirect address that leads elsewhere is named, and no connection starts")
+    @Test("a configured redirect address that leads elsewhere is said in plain words (the terminal names it), and no connection starts")
     func redirectElsewhere() async throws {
         let harness = try WebHarness(environment: Self.environment("http://127.0.0.1:9", redirect: "http://127.0.0.1:8765/whoop/callback"))
         defer { harness.remove() }
         try await harness.run { browser in
             let page = try await browser.get("/briefing")
-            #expect(page.shows("WDIET_WHOOP_REDIRECT_URI is http://127.0.0.1:8765/whoop/callback, which does not lead to this app."))
+            #expect(page.shows("WHOOP is set up on this server for another address, so it cannot be connected from here."))
+            let words = PlainWordsTests.developerWords(in: PlainWordsTests.visibleText(page.body))
+            #expect(words.isEmpty, "the briefing shows \(words.joined(separator: ", "))")
+            #expect(!page.body.contains("8765/whoop/callback") && !page.body.contains("/briefing/whoop/callback"))
             #expect(!page.body.contains("href=\"/briefing/whoop/connect\""))
             #expect(try await browser.get("/briefing/whoop/connect").location == "/briefing")
             #expect(!FileManager.default.fileExists(atPath: harness.databasePath + ".whoop-pending"))
