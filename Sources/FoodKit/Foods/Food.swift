@@ -125,14 +125,14 @@ public struct Portion: Hashable, Sendable, Codable {
 
     /// The name for a count as the user's language shows it: "Scheibe" for "1", "Scheiben" for
     /// "2", "0" or "1,5" (`Language.pluralCategory(ofShown:)`).
-    public func name(forCount count: String, _ l: Localizer) -> String {
+    public func unitName(forCount count: String, _ l: Localizer) -> String {
         l.pluralCategory(ofShown: count) == .one ? name : pluralName
     }
 
     /// The label with the amount in the user's language: "0,5 Brüste", "1 Tasse", "2 Scheiben".
     public func label(_ l: Localizer) -> String {
         let count = l.amount(amount)
-        return count + " " + name(forCount: count, l)
+        return count + " " + unitName(forCount: count, l)
     }
 }
 

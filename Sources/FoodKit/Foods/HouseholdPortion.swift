@@ -28,15 +28,15 @@ public struct HouseholdPortion: Hashable, Sendable {
 
     /// The name for a count as the user's language shows it: "Scheibe" for "1", "Scheiben" for
     /// "2", "0" or "1,5".
-    public func name(forCount count: String, _ l: Localizer) -> String {
+    public func unitName(forCount count: String, _ l: Localizer) -> String {
         l.pluralCategory(ofShown: count) == .one ? name : pluralName
     }
 
     /// `count` of the measure in the user's language, with as few decimals as it needs: "2 Scheiben",
     /// "1 Scheibe", "1,5 Portionen".
-    public func label(count: Double, _ l: Localizer) -> String {
+    public func countedLabel(_ count: Double, _ l: Localizer) -> String {
         let shown = l.amount(count)
-        return shown + " " + name(forCount: shown, l)
+        return shown + " " + unitName(forCount: shown, l)
     }
 }
 
@@ -143,7 +143,7 @@ extension Food {
             let halves = (count * 2).rounded()
             if halves >= 1, halves <= 40, abs(count * 2 - halves) < 0.01 {
                 let shown = l.number(halves / 2, digits: halves.truncatingRemainder(dividingBy: 2) == 0 ? 0 : 1)
-                return shown + " " + portion.name(forCount: shown, l) + " · " + gramsText
+                return shown + " " + portion.unitName(forCount: shown, l) + " · " + gramsText
             }
         }
         return gramsText
