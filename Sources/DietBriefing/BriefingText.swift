@@ -54,10 +54,7 @@ public struct BriefingText: Sendable {
         calendarSummary = briefing.events.map { events in
             events.isEmpty
                 ? l.text("cli.briefing.free")
-                : l.text(
-                    events.count == 1 ? "cli.briefing.day.one" : "cli.briefing.day",
-                    ["count": .integer(events.count), "load": .integer(Int((briefing.load ?? 0).rounded()))]
-                )
+                : l.text("cli.briefing.day", ["count": .integer(events.count), "load": .integer(Int((briefing.load ?? 0).rounded()))])
         }
         events = (briefing.events ?? []).map { item in
             Event(

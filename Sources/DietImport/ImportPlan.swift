@@ -110,7 +110,7 @@ public struct ImportSummary: Sendable {
     /// out and why. Counts only (recovery mode hides amounts, not how many rows came in).
     public func lines(_ l: Localizer) -> [String] {
         if let restore {
-            var lines = [l.text("import.summary.restored", ["rows": .integer(restore.restored)])]
+            var lines = [l.text("import.summary.restored", ["count": .integer(restore.restored)])]
             if restore.alreadyThere > 0 { lines.append(l.text("import.summary.alreadyThere", ["count": .integer(restore.alreadyThere)])) }
             return lines
         }

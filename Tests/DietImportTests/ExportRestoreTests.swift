@@ -216,7 +216,7 @@ struct ExportRestoreTests {
         let l = Localizer(.de)
         #expect(
             again.lines(l) == [
-                l.text("import.summary.restored", ["rows": .integer(total - partly)]),
+                l.text("import.summary.restored", ["count": .integer(total - partly)]),
                 l.text("import.summary.alreadyThere", ["count": .integer(partly)]),
             ]
         )

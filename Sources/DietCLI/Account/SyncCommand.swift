@@ -25,7 +25,7 @@ struct SyncCommand: CLICommand {
         } catch SyncError.offline {
             // Being offline is normal: say what waits, and succeed.
             let pending = try session.store.syncStatus().pending
-            return session.localizer.text("cli.sync.offline", ["pending": .integer(pending)])
+            return session.localizer.text("cli.sync.offline", ["count": .integer(pending)])
         } catch {
             throw Self.cliError(error, server: nil, session: session)
         }

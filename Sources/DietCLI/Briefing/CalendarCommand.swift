@@ -91,8 +91,8 @@ struct CalendarAddCommand: CLICommand {
         }
         var lines = [
             l.text(
-                document.events.count == 1 ? "cli.calendar.added.one" : "cli.calendar.added",
-                ["name": .text(calendar.name), "events": .integer(document.events.count)]
+                "cli.calendar.added",
+                ["name": .text(calendar.name), "count": .integer(document.events.count)]
             )
         ]
         if !document.problems.isEmpty {
@@ -147,10 +147,10 @@ struct CalendarListCommand: CLICommand {
         return zip(calendars, counts).map { (calendar: StoredCalendar, counts: (events: Int, problems: Int)) -> String in
             let arguments: [String: Message.Argument] = [
                 "id": .text(String(calendar.id.uuidString.lowercased().prefix(8))), "name": .text(calendar.name),
-                "events": .integer(counts.events), "date": .date(LocalDate(calendar.fetchedAt, in: session.timeZone)),
+                "count": .integer(counts.events), "date": .date(LocalDate(calendar.fetchedAt, in: session.timeZone)),
                 "time": .time(TimeOfDay(calendar.fetchedAt, in: session.timeZone)), "location": .text(calendar.location),
             ]
-            let row = l.text(counts.events == 1 ? "cli.calendar.row.one" : "cli.calendar.row", arguments)
+            let row = l.text("cli.calendar.row", arguments)
             return calendar.localOnly ? row + onlyHere : row
         }.joined(separator: "\n")
     }
@@ -215,10 +215,10 @@ struct CalendarRefreshCommand: CLICommand {
                         problemCount: document.problems.count
                     )
                 }
-                let name: [String: Message.Argument] = ["name": .text(calendar.name), "events": .integer(document.events.count)]
+                let name: [String: Message.Argument] = ["name": .text(calendar.name), "count": .integer(document.events.count)]
                 let message =
                     switch refresh {
-                    case .changed: l.text(document.events.count == 1 ? "cli.calendar.refreshed.one" : "cli.calendar.refreshed", name)
+                    case .changed: l.text("cli.calendar.refreshed", name)
                     case .unchanged: l.text("cli.calendar.unchanged", name)
                     case .localOnly: l.text("cli.calendar.refreshedLocal", name)
                     }

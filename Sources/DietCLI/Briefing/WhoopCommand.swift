@@ -93,18 +93,23 @@ struct WhoopConnectCommand: CLICommand {
             return
                 (lines + [
                     l.text("cli.whoop.connected"),
-                    l.text(
-                        "cli.whoop.synced",
-                        [
-                            "recoveries": .integer(fetched.recoveries), "sleeps": .integer(fetched.sleeps),
-                            "days": .integer(days),
-                        ]
-                    ),
+                    Self.synced(fetched, days: days, l),
                 ])
                 .joined(separator: "\n")
         } catch let error as WhoopError {
             throw CLIError(l.text("cli.whoop.error", ["reason": .text(error.description)]))
         }
+    }
+
+    /// "WHOOP: 12 recoveries and 1 sleep of the last 30 days."
+    static func synced(_ fetched: WhoopConnection.Fetched, days: Int, _ l: Localizer) -> String {
+        l.text(
+            "cli.whoop.synced",
+            [
+                "recoveries": .message(Message("cli.whoop.recoveries", ["count": .integer(fetched.recoveries)])),
+                "sleeps": .message(Message("cli.whoop.sleeps", ["count": .integer(fetched.sleeps)])), "count": .integer(days),
+            ]
+        )
     }
 }
 
@@ -129,13 +134,7 @@ struct WhoopSyncCommand: CLICommand {
         do {
             let fetched = try await setup.sync(session.store, days: days, now: session.clock.now())
             if json { return try JSONOutput.encode(["recoveries": fetched.recoveries, "sleeps": fetched.sleeps, "days": days]) }
-            return l.text(
-                "cli.whoop.synced",
-                [
-                    "recoveries": .integer(fetched.recoveries), "sleeps": .integer(fetched.sleeps),
-                    "days": .integer(days),
-                ]
-            )
+            return WhoopConnectCommand.synced(fetched, days: days, l)
         } catch let error as WhoopError {
             throw CLIError(l.text("cli.whoop.error", ["reason": .text(error.description)]))
         }
@@ -196,7 +195,7 @@ struct WhoopThroughAccount {
             try WhoopAccountMark(startedAt: session.clock.now(), connected: true).save(databasePath: databasePath)
             let records = try await syncNow()
             if json { return try JSONOutput.encode(["connected": 1, "records": records]) }
-            return [l.text("cli.whoop.account.already"), l.text("cli.whoop.account.synced", ["records": .integer(records)])]
+            return [l.text("cli.whoop.account.already"), l.text("cli.whoop.account.synced", ["count": .integer(records)])]
                 .joined(separator: "\n")
         }
         let start = try await call { api, token in try await api.whoopConnect(accessToken: token) }
@@ -216,7 +215,7 @@ struct WhoopThroughAccount {
         try WhoopAccountMark(startedAt: session.clock.now(), connected: true).save(databasePath: databasePath)
         let records = try await syncNow()
         if json { return try JSONOutput.encode(["connected": 1, "records": records]) }
-        return ((context.isTerminal ? [] : opening) + [l.text("cli.whoop.account.connected", ["records": .integer(records)])])
+        return ((context.isTerminal ? [] : opening) + [l.text("cli.whoop.account.connected", ["count": .integer(records)])])
             .joined(separator: "\n")
     }
 
@@ -254,7 +253,7 @@ struct WhoopThroughAccount {
     func sync(json: Bool) async throws -> String {
         let records = try await syncNow()
         if json { return try JSONOutput.encode(["records": records]) }
-        return l.text("cli.whoop.account.synced", ["records": .integer(records)])
+        return l.text("cli.whoop.account.synced", ["count": .integer(records)])
     }
 
     /// Syncs with the account; returns how many live WHOOP records this device holds.

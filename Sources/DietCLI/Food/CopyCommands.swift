@@ -51,7 +51,7 @@ struct CopyDayCommand: CLICommand {
         let copies = try session.run { try session.store.copyDay(from: from, to: target, timeZone: session.timeZone) }
         guard !copies.isEmpty else { return session.localizer.text("cli.meals.none", ["date": .date(from)]) }
         let done = session.localizer.text(
-            copies.count == 1 ? "cli.copy.doneOne" : "cli.copy.done",
+            "cli.copy.done",
             [
                 "count": .integer(copies.count), "from": .date(from), "to": .date(target),
                 "kcal": .integer(copies.reduce(0) { $0 + $1.entry.kcal }),

@@ -12,10 +12,7 @@ struct InsightsText {
     var text: String {
         let l = localizer
         var lines = [
-            l.text(
-                weeks == 1 ? "cli.insights.titleOne" : "cli.insights.title",
-                ["weeks": .integer(weeks), "first": .date(summary.first), "last": .date(summary.last)]
-            ), "",
+            l.text("cli.insights.title", ["count": .integer(weeks), "first": .date(summary.first), "last": .date(summary.last)]), "",
         ]
         lines.append(weekTable)
         lines += ["", l.text("cli.insights.byPhase")] + summary.phases.map { "  " + phaseLine($0) }
@@ -27,8 +24,8 @@ struct InsightsText {
                     "cli.insights.adherence",
                     [
                         "adherent": .integer(summary.total.adherentDays),
-                        "logged": .integer(summary.total.loggedDays),
-                        "unlogged": .integer(summary.total.unloggedDays),
+                        "count": .integer(summary.total.loggedDays),
+                        "unlogged": .message(InsightsMeaning.days(summary.total.unloggedDays)),
                     ]
                 ),
         ]
@@ -88,7 +85,7 @@ struct InsightsText {
             "cli.insights.phaseLine",
             [
                 "phase": name, "intake": .decimal(intake, digits: 0), "target": target, "adherent": .integer(tally.adherentDays),
-                "logged": .integer(tally.loggedDays), "unlogged": .integer(tally.unloggedDays),
+                "count": .integer(tally.loggedDays), "unlogged": .integer(tally.unloggedDays),
             ]
         )
     }

@@ -39,7 +39,7 @@ struct PlanReport {
             ])
         }
         lines.append(summary.render(separator: "   "))
-        lines += ["", l.text("cli.plan.calendar", ["weeks": .integer(weeks)]), weekTable(engine, plan, l)]
+        lines += ["", l.text("cli.plan.calendar", ["count": .integer(weeks)]), weekTable(engine, plan, l)]
         return lines.joined(separator: "\n")
     }
 

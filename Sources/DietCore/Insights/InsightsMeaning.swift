@@ -28,7 +28,7 @@ public enum InsightsMeaning {
                 )
             }
         }
-        let arguments: [String: Message.Argument] = ["adherent": .integer(total.adherentDays), "logged": .integer(total.loggedDays)]
+        let arguments: [String: Message.Argument] = ["adherent": .integer(total.adherentDays), "count": .integer(total.loggedDays)]
         if total.adherentDays * 10 >= total.loggedDays * 7 {
             return Message("insights.meaning.onTrack", arguments)
         }
@@ -37,7 +37,7 @@ public enum InsightsMeaning {
 
     /// "1 day" / "5 days".
     public static func days(_ count: Int) -> Message {
-        count == 1 ? Message("insights.days.one") : Message("insights.days.other", ["count": .integer(count)])
+        Message("insights.days", ["count": .integer(count)])
     }
 
     /// The calm line of recovery mode: regularity, no numbers.

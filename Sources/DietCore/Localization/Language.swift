@@ -35,3 +35,31 @@ public enum Language: String, CaseIterable, Codable, Sendable {
         }
     }
 }
+
+/// A CLDR cardinal plural category, of those German, English and Spanish use for counts:
+/// Spanish's "many" (a million and more) reads as `other` here.
+public enum PluralCategory: String, CaseIterable, Sendable {
+    case one, other
+}
+
+extension Language {
+    /// The plural category of a number as shown in the language, by CLDR's cardinal rules: in
+    /// German and English `one` is exactly "1" with no visible fraction digits (i = 1, v = 0: not
+    /// "1,0" or "1.5"); in Spanish the value 1 (n = 1: "1" and "1,0"). "0", "2", "1,5" and text
+    /// that is no number are `other`. The sign and grouping separators do not count.
+    public func pluralCategory(ofShown number: String) -> PluralCategory {
+        let separator: Character = self == .en ? "." : ","
+        let grouping: Set<Character> = self == .en ? [",", " ", "\u{A0}", "\u{202F}"] : [".", " ", "\u{A0}", "\u{202F}"]
+        var text = Substring(number.trimmingCharacters(in: .whitespaces))
+        if let sign = text.first, sign == "-" || sign == "−" || sign == "+" { text = text.dropFirst() }
+        let parts = text.split(separator: separator, maxSplits: 1, omittingEmptySubsequences: false)
+        let integer = parts[0].filter { !grouping.contains($0) }
+        let fraction = parts.count > 1 ? parts[1] : ""
+        let digit = { (character: Character) in character.isASCII && character.isNumber }
+        guard integer.allSatisfy(digit), fraction.allSatisfy(digit), Int(integer) == 1 else { return .other }
+        switch self {
+        case .de, .en: return fraction.isEmpty ? .one : .other
+        case .es: return fraction.allSatisfy { $0 == "0" } ? .one : .other
+        }
+    }
+}

@@ -4,6 +4,10 @@ import Foundation
 ///
 /// A key missing from a language falls back to English, then to the key itself, so a gap is
 /// visible but never a crash. A test keeps the three tables' key sets identical.
+///
+/// A text that counts something has plural variants instead of one template: `key#one` and
+/// `key#other` ("{count} entry" / "{count} entries"). `render` picks the variant by the
+/// message's `count` argument as it is shown, by the language's plural rule (`PluralCategory`).
 public struct Localizer: Sendable {
     public let language: Language
     private let table: [String: String]
@@ -13,18 +17,44 @@ public struct Localizer: Sendable {
         self.table = StringTables.table(language)
     }
 
-    /// The template for `key`, without arguments filled in.
+    /// The template for `key`, without arguments filled in; for a key with plural variants, its
+    /// `#other` variant.
     public func template(_ key: String) -> String {
-        table[key] ?? (language == .en ? nil : StringTables.table(.en)[key]) ?? key
+        stored(key) ?? stored(key + "#" + PluralCategory.other.rawValue) ?? key
     }
 
+    /// The template for `key` for a message counting `count`: the variant of the count's plural
+    /// category as shown in this language ("1" → `key#one`, "2", "0" or "1,5" → `key#other`)
+    /// where `key` has variants, else `key`'s one template.
+    public func template(_ key: String, count: Message.Argument?) -> String {
+        guard let count else { return template(key) }
+        return stored(key + "#" + pluralCategory(count).rawValue) ?? template(key)
+    }
+
+    /// The text of exactly `key` in this language, else in English.
+    private func stored(_ key: String) -> String? {
+        table[key] ?? (language == .en ? nil : StringTables.table(.en)[key])
+    }
+
+    /// Whether the language's table has `key`, as one template or as plural variants.
     public func hasKey(_ key: String) -> Bool {
-        table[key] != nil
+        table[key] != nil || table[key + "#" + PluralCategory.other.rawValue] != nil
+    }
+
+    /// The plural category of `count` as this language shows it: `.decimal(1, digits: 1)` shows
+    /// "1.0", which is `.other` in English and German and `.one` in Spanish.
+    public func pluralCategory(_ count: Message.Argument) -> PluralCategory {
+        language.pluralCategory(ofShown: format(count))
+    }
+
+    /// The plural category of a number already formatted in this language ("1", "1,5").
+    public func pluralCategory(ofShown number: String) -> PluralCategory {
+        language.pluralCategory(ofShown: number)
     }
 
     public func render(_ message: Message) -> String {
         var output = ""
-        var rest = Substring(template(message.key))
+        var rest = Substring(template(message.key, count: message.arguments["count"]))
         while let open = rest.firstIndex(of: "{") {
             output += rest[..<open]
             guard let close = rest[open...].firstIndex(of: "}") else { break }

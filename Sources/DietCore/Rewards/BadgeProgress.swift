@@ -24,7 +24,7 @@ public struct BadgeProgress: Hashable, Sendable {
     public var message: Message {
         let unit = badge.category == .weightProgress && badge.tier != .platinum ? "percent" : badge.category.progressUnit
         let shown: Message.Argument = unit == "percent" ? .decimal(current ?? 0, digits: 1) : .integer(Int((current ?? 0).rounded(.down)))
-        return Message("badges.progress.\(unit)", ["current": shown, "threshold": .integer(Int(threshold))])
+        return Message("badges.progress.\(unit)", ["current": shown, "count": .integer(Int(threshold))])
     }
 }
 

@@ -49,7 +49,7 @@ public struct PointsLedger: Hashable, Sendable {
     public var total: Int { Int((days.last?.balance ?? 0).rounded(.down)) }
 
     /// "1,234 points".
-    public var totalMessage: Message { Message("points.total", ["points": .integer(total)]) }
+    public var totalMessage: Message { Message("points.total", ["count": .integer(total)]) }
 
     /// Walks every day from the first record through `through`. Days without a record are
     /// inactive. Each day first adds what it earned; an inactive day then decays the balance by

@@ -57,7 +57,7 @@ public struct StreakStatus: Hashable, Sendable, Codable {
     /// "5-day streak" / "Log something today to keep your 5-day streak" / "Start a streak today".
     public var message: Message {
         if count == 0 { return Message("streak.start") }
-        return Message(isLit ? "streak.lit" : "streak.keep", ["days": .integer(count)])
+        return Message(isLit ? "streak.lit" : "streak.keep", ["count": .integer(count)])
     }
 
     enum CodingKeys: String, CodingKey {

@@ -10,9 +10,9 @@ extension DayReport {
         if let days = day.daysUntilSwitch, let next = day.nextPhase, let date = day.nextSwitchDate {
             parts.append(
                 l.text(
-                    days == 1 ? "cycle.untilSwitch.one" : "cycle.untilSwitch.other",
+                    "cycle.untilSwitch",
                     [
-                        "days": .integer(days), "phase": .message(next.nameMessage), "date": .date(date),
+                        "count": .integer(days), "phase": .message(next.nameMessage), "date": .date(date),
                     ]
                 )
             )

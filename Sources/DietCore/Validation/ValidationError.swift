@@ -46,7 +46,7 @@ public struct ValidationError: Error, Hashable, Sendable {
             if received.isEmpty {
                 .message(Message("received.nothing"))
             } else if case .length = allowed, let count = Int(received) {
-                .message(Message(count == 1 ? "received.characters.one" : "received.characters", ["count": .integer(count)]))
+                .message(Message("received.characters", ["count": .integer(count)]))
             } else {
                 .text(received)
             }

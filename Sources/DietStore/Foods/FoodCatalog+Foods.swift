@@ -41,15 +41,17 @@ extension FoodCatalog {
     private static func readFoods(_ db: Database, ids: [Int], language: Language) throws -> [Int: Food] {
         let list = jsonList(ids)
         var portions: [Int: [Portion]] = [:]
-        // the name shown in the user's language, the English one kept for matching typed units
+        // the name shown in the user's language and its plural ("2 Scheiben"), the English one kept
+        // for matching typed units
         for row in try Row.fetchAll(
             db.cachedStatement(
                 sql: """
                     SELECT food_id, amount, name_en, CASE ? WHEN 'de' THEN name_de WHEN 'es' THEN name_es ELSE name_en END AS shown,
+                      CASE ? WHEN 'de' THEN plural_de WHEN 'es' THEN plural_es ELSE plural_en END AS plural,
                       grams, us_cup FROM foods.portions WHERE food_id IN (SELECT value FROM json_each(?)) ORDER BY food_id, position
                     """
             ),
-            arguments: [language.rawValue, list]
+            arguments: [language.rawValue, language.rawValue, list]
         ) {
             portions[row["food_id"], default: []].append(
                 Portion(
@@ -57,7 +59,8 @@ extension FoodCatalog {
                     name: row["shown"],
                     grams: row["grams"],
                     reference: row["name_en"],
-                    isOffered: language == .en || row["us_cup"] == 0
+                    isOffered: language == .en || row["us_cup"] == 0,
+                    pluralName: row["plural"]
                 )
             )
         }

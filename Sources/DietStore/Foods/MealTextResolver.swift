@@ -210,7 +210,13 @@ struct FoodFinder {
             food: food,
             choice: PortionChooser.Choice(
                 grams: grams,
-                portion: Portion(amount: 1, name: portion.name, grams: portion.gramsPerUnit, reference: portion.reference)
+                portion: Portion(
+                    amount: 1,
+                    name: portion.name,
+                    grams: portion.gramsPerUnit,
+                    reference: portion.reference,
+                    pluralName: portion.pluralName
+                )
             ),
             nutrients: food.per100g.scaled(toGrams: grams)
         )

@@ -150,12 +150,7 @@ struct BriefingController: Controller {
             }
             let events = counts.events ?? 0
             let problems = counts.problems ?? 0
-            var detail = l.text(
-                events == 1 ? "web.calendar.detail.one" : "web.calendar.detail.other",
-                [
-                    "events": .integer(events), "date": .date(LocalDate(calendar.fetchedAt, in: timeZone)),
-                ]
-            )
+            var detail = l.text("web.calendar.detail", ["count": .integer(events), "date": .date(LocalDate(calendar.fetchedAt, in: timeZone))])
             if problems > 0 { detail += " · " + l.text("cli.calendar.problems", ["count": .integer(problems)]) }
             if calendar.localOnly { detail += " · " + l.text("web.calendar.localOnly") }
             return [

@@ -104,8 +104,8 @@ struct DashboardView {
         return [
             "lit": streak.isLit,
             "count": l.number(Double(streak.count), digits: 0),
-            "label": l.text(streak.count == 1 ? "web.streak.one" : "web.streak.other", ["days": .integer(streak.count)]),
-            "spoken": l.text("web.streak.spoken", ["days": .integer(streak.count)]),
+            "label": l.text("web.streak.days", ["count": .integer(streak.count)]),
+            "spoken": l.text("web.streak.spoken", ["count": .integer(streak.count)]),
         ]
     }
 
@@ -251,8 +251,7 @@ struct RingView {
             "web.ring.spoken",
             [
                 "eaten": .integer(report.calories.eatenKcal), "target": .integer(report.calories.targetKcal),
-                "protein": .integer(Int(totals.proteinKcal.rounded())), "carbs": .integer(Int(totals.carbsKcal.rounded())),
-                "fat": .integer(Int(totals.fatKcal.rounded())),
+                "protein": Self.calories(totals.proteinKcal), "carbs": Self.calories(totals.carbsKcal), "fat": Self.calories(totals.fatKcal),
             ]
         )
         var values: [String: Any] = [
@@ -285,6 +284,11 @@ struct RingView {
     }
 
     static func fixed(_ value: Double) -> String { String(format: "%.2f", value) }
+
+    /// "160 calories" of a macro, spoken ("1 calorie").
+    static func calories(_ kcal: Double) -> Message.Argument {
+        .message(Message("web.ring.calories", ["count": .integer(Int(kcal.rounded()))]))
+    }
 }
 
 /// One column of the macro card: smiley, coloured label, 40 × 3 progress bar, current/goal.

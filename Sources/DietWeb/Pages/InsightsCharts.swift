@@ -60,7 +60,7 @@ enum InsightsCharts {
                 : l.text(
                     "web.insights.intakeSummary",
                     [
-                        "logged": .integer(summary.total.loggedDays), "days": .integer(summary.total.days - summary.total.restedDays),
+                        "logged": .integer(summary.total.loggedDays), "count": .integer(summary.total.days - summary.total.restedDays),
                         "adherent": .integer(summary.total.adherentDays), "unlogged": .integer(summary.total.unloggedDays),
                     ]
                 ),

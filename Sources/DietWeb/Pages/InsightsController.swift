@@ -81,8 +81,8 @@ struct InsightsController: Controller {
             "title": l.text("web.insights.weekOf", ["date": .text(DateLabel.day(week.start, l))]),
             "soFar": week.through < week.end,
             "phaseNames": week.phases.compactMap(\.phase).map { l.render($0.nameMessage) }.joined(separator: " → "),
-            "logged": l.text("web.insights.daysOf", ["count": .integer(total.loggedDays), "days": .integer(total.days - total.restedDays)]),
-            "adherent": l.text("web.insights.daysOf", ["count": .integer(total.adherentDays), "days": .integer(total.loggedDays)]),
+            "logged": l.text("web.insights.daysOf", ["done": .integer(total.loggedDays), "count": .integer(total.days - total.restedDays)]),
+            "adherent": l.text("web.insights.daysOf", ["done": .integer(total.adherentDays), "count": .integer(total.loggedDays)]),
             "unlogged": l.number(Double(total.unloggedDays), digits: 0),
             "eaten": total.averageIntakeKcal.map { l.text("web.insights.kcal", ["kcal": .decimal($0, digits: 0)]) }
                 ?? l.text("web.insights.nothing"),
@@ -115,7 +115,7 @@ struct InsightsController: Controller {
             "web.insights.phaseRow",
             [
                 "intake": .decimal(intake, digits: 0), "target": target,
-                "adherent": .integer(tally.adherentDays), "logged": .integer(tally.loggedDays),
+                "adherent": .integer(tally.adherentDays), "count": .integer(tally.loggedDays),
             ]
         )
     }

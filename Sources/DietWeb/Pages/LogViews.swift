@@ -98,7 +98,7 @@ extension WebApp {
             ]
         }
         if !results.isEmpty { values["resultList"] = ["items": results] }
-        values["count"] = l.text(hits.count == 1 ? "web.search.count.one" : "web.search.count.other", ["count": .integer(hits.count)])
+        values["count"] = l.text("web.search.count", ["count": .integer(hits.count)])
         if hits.isEmpty { values["empty"] = true }
         return values
     }

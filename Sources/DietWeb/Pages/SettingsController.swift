@@ -240,7 +240,7 @@ struct SettingsController: Controller {
 
     private func syncMessage(_ error: any Error, server: URL, _ l: Localizer) -> String {
         switch error {
-        case SyncError.offline: l.text("cli.sync.offline", ["server": .text(server.absoluteString)])
+        case SyncError.offline: l.text("cli.account.error.offline", ["server": .text(server.absoluteString)])
         default: l.text("web.account.failed", ["reason": .text(String(describing: error))])
         }
     }

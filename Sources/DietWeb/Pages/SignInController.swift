@@ -149,8 +149,8 @@ struct SignInController: Controller {
             return lockedMessage(until, l)
         case .attemptsLeft(let left):
             return l.text(
-                left == 1 ? "web.signin.triesLeftOne" : "web.signin.triesLeftMany",
-                ["left": .integer(left), "minutes": .integer(Int(policy.lockDuration / 60))]
+                "web.signin.triesLeft",
+                ["count": .integer(left), "minutes": .integer(Int(policy.lockDuration / 60))]
             )
         }
     }

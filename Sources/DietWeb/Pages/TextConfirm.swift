@@ -132,7 +132,7 @@ extension WebApp {
                 fat: totals.map(\.fatG).reduce(0, +)
             ),
             "unmatched": unmatched, "hasItems": !items.isEmpty,
-            "logLabel": l.text(items.count == 1 ? "web.text.logOne" : "web.text.logMany", ["count": .integer(items.count)]),
+            "logLabel": l.text("web.text.log", ["count": .integer(items.count)]),
             "moments": momentOptions(context, selected: context.form["moment"]), "momentId": "text-moment", "errors": [String: String](),
         ]
         return renderer.page("text-confirm", values, title: l.text("web.text.confirmTitle"), tab: nil, context: context, status: status)

@@ -72,44 +72,67 @@ public struct Portion: Hashable, Sendable, Codable {
     /// Whether a person reading the food's language is offered this measure: a US measuring cup
     /// of a solid ("Messbecher" of oats) is not, in German and Spanish; it only reads a typed "Tasse".
     public let isOffered: Bool
+    /// The name for any count but one ("Scheiben" of "Scheibe", "große Eier", "cups, chopped"),
+    /// from the food database; the name itself for the user's own portions (they name them once).
+    public let pluralName: String
 
-    public init(amount: Double, name: String, grams: Double, reference: String? = nil, isOffered: Bool = true) {
+    public init(
+        amount: Double,
+        name: String,
+        grams: Double,
+        reference: String? = nil,
+        isOffered: Bool = true,
+        pluralName: String? = nil
+    ) {
         self.amount = amount
         self.name = name
         self.grams = grams
         self.reference = reference ?? name
         self.isOffered = isOffered
+        self.pluralName = pluralName ?? name
     }
 
     enum CodingKeys: String, CodingKey {
         case amount, name, grams, reference
+        case pluralName = "plural"
     }
 
-    // Portions stored before the reference name existed (the user's foods) decode with their name.
+    // Portions stored before the reference name or the plural existed (the user's foods) decode
+    // with their name for both.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         amount = try container.decode(Double.self, forKey: .amount)
         name = try container.decode(String.self, forKey: .name)
         grams = try container.decode(Double.self, forKey: .grams)
         reference = try container.decodeIfPresent(String.self, forKey: .reference) ?? name
+        pluralName = try container.decodeIfPresent(String.self, forKey: .pluralName) ?? name
         isOffered = true
     }
 
-    // The reference is written only when it differs, so a user's portion encodes as before.
+    // The reference and the plural are written only when they differ, so a user's portion
+    // encodes as before (the sync contract's shape of a user's portions has neither).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(amount, forKey: .amount)
         try container.encode(name, forKey: .name)
         try container.encode(grams, forKey: .grams)
         if reference != name { try container.encode(reference, forKey: .reference) }
+        if pluralName != name { try container.encode(pluralName, forKey: .pluralName) }
     }
 
     /// The grams of one unit of this portion ("1 cup (4.86 large eggs)" = 243 g → 243).
     public var gramsPerUnit: Double { amount > 0 ? grams / amount : grams }
 
-    /// The label with the amount in the user's language: "0,5 Brust", "1 Tasse".
+    /// The name for a count as the user's language shows it: "Scheibe" for "1", "Scheiben" for
+    /// "2", "0" or "1,5" (`Language.pluralCategory(ofShown:)`).
+    public func unitName(forCount count: String, _ l: Localizer) -> String {
+        l.pluralCategory(ofShown: count) == .one ? name : pluralName
+    }
+
+    /// The label with the amount in the user's language: "0,5 Brüste", "1 Tasse", "2 Scheiben".
     public func label(_ l: Localizer) -> String {
-        l.amount(amount) + " " + name
+        let count = l.amount(amount)
+        return count + " " + unitName(forCount: count, l)
     }
 }
 

@@ -12,16 +12,32 @@ public struct HouseholdPortion: Hashable, Sendable {
     public let reference: String
     /// Offered on the portion screen in the food's language (see `Portion.isOffered`).
     public let isOffered: Bool
+    /// What the person reads for any count but one ("Scheiben"), see `Portion.pluralName`.
+    public let pluralName: String
 
-    public init(name: String, gramsPerUnit: Double, reference: String? = nil, isOffered: Bool = true) {
+    public init(name: String, gramsPerUnit: Double, reference: String? = nil, isOffered: Bool = true, pluralName: String? = nil) {
         self.name = name
         self.gramsPerUnit = gramsPerUnit
         self.reference = reference ?? name
         self.isOffered = isOffered
+        self.pluralName = pluralName ?? name
     }
 
     /// "1 cup".
     public var label: String { "1 " + name }
+
+    /// The name for a count as the user's language shows it: "Scheibe" for "1", "Scheiben" for
+    /// "2", "0" or "1,5".
+    public func unitName(forCount count: String, _ l: Localizer) -> String {
+        l.pluralCategory(ofShown: count) == .one ? name : pluralName
+    }
+
+    /// `count` of the measure in the user's language, with as few decimals as it needs: "2 Scheiben",
+    /// "1 Scheibe", "1,5 Portionen".
+    public func countedLabel(_ count: Double, _ l: Localizer) -> String {
+        let shown = l.amount(count)
+        return shown + " " + unitName(forCount: shown, l)
+    }
 }
 
 extension Food {
@@ -36,7 +52,8 @@ extension Food {
                 name: portion.name,
                 gramsPerUnit: portion.gramsPerUnit,
                 reference: portion.reference,
-                isOffered: portion.isOffered
+                isOffered: portion.isOffered,
+                pluralName: portion.pluralName
             )
         }
     }
@@ -116,16 +133,17 @@ extension Food {
         return byNoun.count == 1 ? .portion(byNoun[0]) : nil
     }
 
-    /// How an amount of the food reads: "2 slice · 60 g" when it is a whole or half number of
-    /// a household measure, else "150 g". Numbers in the user's language.
+    /// How an amount of the food reads: "2 slices · 60 g", "1 Scheibe · 28 g", "1,5 Portionen ·
+    /// 60 g" when it is a whole or half number of a household measure, else "150 g". Numbers and
+    /// the measure's singular or plural as the user's language says them.
     public func amountLabel(grams: Double, _ l: Localizer) -> String {
         let gramsText = l.number(grams, digits: 0) + " g"
         for portion in householdPortions where portion.isOffered {
             let count = grams / portion.gramsPerUnit
             let halves = (count * 2).rounded()
             if halves >= 1, halves <= 40, abs(count * 2 - halves) < 0.01 {
-                return l.number(halves / 2, digits: halves.truncatingRemainder(dividingBy: 2) == 0 ? 0 : 1) + " " + portion.name
-                    + " · " + gramsText
+                let shown = l.number(halves / 2, digits: halves.truncatingRemainder(dividingBy: 2) == 0 ? 0 : 1)
+                return shown + " " + portion.unitName(forCount: shown, l) + " · " + gramsText
             }
         }
         return gramsText

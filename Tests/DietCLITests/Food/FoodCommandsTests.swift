@@ -99,7 +99,8 @@ struct FoodCommandsTests {
         let cli = CLIHarness()
         try await cli.onboardAlice()
         let shown = try await cli.run(["food", "show", "5062"], now: "2026-01-05T08:00", lang: "de")
-        #expect(shown.contains("0,5 Brust, ohne Knochen und Haut = 118,0 g") && !shown.contains("yield"), "\(shown)")
+        // 0,5 is a count other than one: the plural, as "1,5 Portionen"
+        #expect(shown.contains("0,5 Brüste, ohne Knochen und Haut = 118,0 g") && !shown.contains("yield"), "\(shown)")
         // the heading is the food's name alone: the source's description is raw English text
         let egg = try await cli.run(["food", "show", "1123"], now: "2026-01-05T08:00", lang: "de")
         #expect(egg.split(separator: "\n").first == "Ei", "\(egg)")

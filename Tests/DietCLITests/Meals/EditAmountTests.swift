@@ -21,7 +21,7 @@ struct EditAmountTests {
         // the decimal comma, and the unit g by default
         #expect(try await cli.run(["edit", "meal", id, "--amount", "70,5"], now: "2026-01-05T08:06").hasSuffix("71 g, 245 kcal"))
         let portion = try await cli.run(["edit", "meal", id, "--amount", "2", "--unit", "Portion"], now: "2026-01-05T08:06", lang: "de")
-        #expect(portion.hasSuffix("2 Portion · 80 g, 278 kcal"), "\(portion)")
+        #expect(portion.hasSuffix("2 Portionen · 80 g, 278 kcal"), "\(portion)")
         // a portion by its German name: 1 Messbecher (a US cup of a solid) is 81 g, read where it
         // is typed, though a German screen shows the amount in grams (it offers no measuring cup)
         let cup = try await cli.run(["edit", "meal", id, "--amount", "1", "--unit", "Messbecher"], now: "2026-01-05T08:07", lang: "de")

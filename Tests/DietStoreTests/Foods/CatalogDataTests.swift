@@ -90,6 +90,45 @@ struct CatalogDataTests {
         }
     }
 
+    /// Issue 30, finding 12: "2 Scheibe · 56 g", "1,5 Portion". scripts/build-food-db gives every
+    /// portion name its plural in each language (portions.plural_en, plural_de, plural_es).
+    @Test("every household portion has a plural in each language: Scheibe → Scheiben, Portion → Portionen, slice → slices")
+    func portionPlurals() throws {
+        let store = try store()
+        let empty = try store.reader.read { db in
+            try Int.fetchOne(
+                db,
+                sql: "SELECT count(*) FROM foods.portions WHERE trim(plural_en) = '' OR trim(plural_de) = '' OR trim(plural_es) = ''"
+            )
+        }
+        #expect(empty == 0)
+        for language in Language.allCases {
+            // Given every food's portions as read in the language
+            let all = try portions(language)
+            #expect(all.count > 5000)
+            var differing = 0
+            for (id, portions) in all {
+                // Then each has a plural, and most nouns' plural differs from their singular
+                for portion in portions {
+                    #expect(!portion.pluralName.trimmingCharacters(in: .whitespaces).isEmpty, "\(language) \(id): \(portion.name)")
+                    differing += portion.pluralName == portion.name ? 0 : 1
+                }
+            }
+            #expect(differing > 5000, "\(language): \(differing)")
+        }
+        // And bread and oats count in their plurals where the count is not one
+        let de = Localizer(.de)
+        let bread = try #require(try store.food(id: "18069", language: .de))
+        #expect(bread.householdPortions.first { $0.name == "Scheibe" }?.pluralName == "Scheiben")
+        #expect(bread.amountLabel(grams: 56, de) == "2 Scheiben · 56 g" && bread.amountLabel(grams: 28, de) == "1 Scheibe · 28 g")
+        let oats = try #require(try store.food(id: "8120", language: .de))
+        #expect(oats.amountLabel(grams: 60, de) == "1,5 Portionen · 60 g")
+        let english = try #require(try store.food(id: "18069", language: .en))
+        #expect(english.amountLabel(grams: 56, Localizer(.en)) == "2 slices · 56 g")
+        let spanish = try #require(try store.food(id: "18069", language: .es))
+        #expect(spanish.amountLabel(grams: 56, Localizer(.es)) == "2 rebanadas · 56 g")
+    }
+
     @Test("a German banana reads '1 mittelgroße' of 118 g, a Spanish one '1 mediano'; the English name still matches")
     func germanBanana() throws {
         // Given a banana read in German and in Spanish

@@ -163,11 +163,12 @@ struct HouseholdPortionTests {
         #expect(cups.first?.gramsPerUnit == 81)
     }
 
-    @Test("an amount reads in the food's measure when it is one: '2 cup · 162 g', else in grams")
+    @Test("an amount reads in the food's measure when it is one: '2 cups · 162 g', '1 cup · 81 g', else in grams")
     func amountLabel() throws {
         let oats = try food("8120")
-        #expect(oats.amountLabel(grams: 162, Localizer(.en)) == "2 cup · 162 g")
-        #expect(oats.amountLabel(grams: 40.5, Localizer(.de)) == "0,5 cup · 41 g")
+        #expect(oats.amountLabel(grams: 162, Localizer(.en)) == "2 cups · 162 g")
+        #expect(oats.amountLabel(grams: 81, Localizer(.en)) == "1 cup · 81 g")
+        #expect(oats.amountLabel(grams: 40.5, Localizer(.de)) == "0,5 cups · 41 g")
         #expect(oats.amountLabel(grams: 55, Localizer(.en)) == "55 g")
     }
 }

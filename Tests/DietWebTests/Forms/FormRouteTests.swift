@@ -107,7 +107,7 @@ struct FormRouteTests {
             try await browser.onboard()
             let confirm = try await browser.post("/log/text", [("text", "2 eggs and a slice of toast")])
             #expect(confirm.status == .ok)
-            #expect(confirm.shows(Localizer(.en).text("web.text.logMany", ["count": .integer(2)])))
+            #expect(confirm.shows(Localizer(.en).text("web.text.log", ["count": .integer(2)])))
             let stores = try harness.store()
             #expect(try stores.meals(on: LocalDate(WebHarness.now, in: harness.timeZone)).isEmpty)
             let saved = try await browser.post("/log/text", [("text", "2 eggs and a slice of toast"), ("confirm", "yes")])

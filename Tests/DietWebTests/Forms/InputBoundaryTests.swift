@@ -84,7 +84,7 @@ struct WebInputBoundaryTests {
             try await browser.onboard()
             let page = try await browser.post("/log/text", [("text", "2 eggs\r\n1 slice of toast")])
             #expect(page.status == .ok)
-            #expect(page.shows(Localizer(.en).text("web.text.logMany", ["count": .integer(2)])))
+            #expect(page.shows(Localizer(.en).text("web.text.log", ["count": .integer(2)])))
         }
     }
 

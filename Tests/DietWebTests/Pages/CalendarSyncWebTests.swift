@@ -49,7 +49,7 @@ struct CalendarSyncWebTests {
             // When the briefing page shows it
             let page = try await browser.get("/briefing")
             // Then its events are counted and kept
-            #expect(page.shows(Localizer(.en).text("web.calendar.detail.one", ["date": .date(.ymd(2026, 1, 5))])))
+            #expect(page.shows(Localizer(.en).text("web.calendar.detail", ["count": 1, "date": .date(.ymd(2026, 1, 5))])))
             #expect(try store.calendars().first?.eventCount == 1)
         }
     }
