@@ -22,8 +22,11 @@ import json
 import os
 import random
 import re
+import shutil
 import sys
 import tempfile
+import time
+import traceback
 
 from barcode.ean import EuropeanArticleNumber13, EuropeanArticleNumber8
 from barcode.upc import UniversalProductCodeA
@@ -38,6 +41,12 @@ MODULE_MM = 0.33  # the nominal EAN module
 # Real products' codes (a pencil, a drink, a soup, a cola, a German own brand…) and random ones.
 KNOWN = ["4006381333931", "40170725", "036000291452", "5449000000996", "4311501445013", "4000417025005",
          "96385074", "012345678905", "4008400402222", "8410076472410", "20123451", "0075678164125"]
+
+
+# The code the fake camera films in the scanner's journey, and how: a pack held a little
+# skewed, slightly out of focus, in uneven light, among other things.
+CAMERA_CODE = "4006381333931"
+CAMERA_VIEW = {"module": 3.2, "tilt": 5, "blur": 0.3, "noise": 6, "shade": 0.6, "contrast": [30, 220], "clutter": True}
 
 
 def check_digit(body):
@@ -222,6 +231,12 @@ jobs.forEach(function (job, index) {
       var ms = performance.now() - start;
       var result = { code: code, ms: ms, width: canvas.width, height: canvas.height };
       if (job.keep) { result.png = canvas.toDataURL("image/png"); }
+      if (job.gray) {  // the frame's brightness, one byte a pixel (for the fake camera)
+        var bytes = new Uint8Array(frame.width * frame.height), text = "";
+        for (var g = 0; g < bytes.length; g++) { bytes[g] = frame.data[4 * g + 1]; }
+        for (var c = 0; c < bytes.length; c += 8192) { text += String.fromCharCode.apply(null, bytes.subarray(c, c + 8192)); }
+        result.gray = btoa(text);
+      }
       results.push(result);
     });
   });
@@ -280,6 +295,9 @@ def decoder_checks(tally, artefacts):
     for label, picture, variation in negatives:
         jobs.append({"svg": picture, "moduleMm": MODULE_MM, "variation": variation, "keep": False})
         meta.append(("negative", label, None))
+    # the frame the fake camera films in the scanner's journey
+    jobs.append({"svg": svg(CAMERA_CODE)[0], "moduleMm": MODULE_MM, "variation": CAMERA_VIEW, "keep": True, "gray": True})
+    meta.append(("camera", "camera", CAMERA_CODE))
 
     for index, job in enumerate(jobs):
         job["seed"] = 1000 + index  # each frame's own random numbers, whatever the batches
@@ -301,6 +319,7 @@ def decoder_checks(tally, artefacts):
     finally:
         driver.quit()
 
+    camera = None
     rates = {}
     wrong_reads = []
     misses = {}
@@ -312,9 +331,11 @@ def decoder_checks(tally, artefacts):
             if result["code"] is None:
                 empty_ms.append(result["ms"])
         if result.get("png"):
-            with open(os.path.join(artefacts, "barcode-" + label.split(",")[0].split(" ")[0] + ".png"), "wb") as f:
+            with open(os.path.join(artefacts, re.sub(r"\W+", "-", label.split(",")[0]).strip("-") + ".png"), "wb") as f:
                 f.write(base64.b64decode(result["png"].split(",", 1)[1]))
-        if kind == "positive":
+        if kind == "camera":
+            camera = result
+        elif kind == "positive":
             got = result["code"]
             read, total = rates.get(label, (0, 0))
             rates[label] = (read + (got == want), total + 1)
@@ -347,18 +368,115 @@ def decoder_checks(tally, artefacts):
         median, p95 = times[len(times) // 2], times[int(len(times) * 0.95)]
         print(f"time per frame, {label}: median {median:.1f} ms, p95 {p95:.1f} ms, max {times[-1]:.1f} ms ({len(times)} frames)")
         tally.check(median < 30, f"{label}: decoded in under 30 ms (median {median:.1f} ms, p95 {p95:.1f} ms)")
+    tally.check(camera["code"] == CAMERA_CODE, f"the fake camera's frame reads as {CAMERA_CODE}: {camera['code']}")
+    return camera
+
+
+def write_y4m(path, gray, width, height):
+    """One grey frame as a Y4M video (4:2:0, neutral colour), which chromium's fake camera films over and over."""
+    with open(path, "wb") as f:
+        f.write(f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode())
+        f.write(b"FRAME\n" + gray + bytes([128]) * (width * height // 2))
+
+
+SCANNER = r"""
+// Counts the frames the page decodes (and keeps their size and time in sessionStorage, which
+// outlives the form's submission); with arguments[0], reads nothing (to test Stop).
+var blind = arguments[0];
+var reader = window.WDietBarcode;
+if (!reader.real) { reader.real = reader.decode; }
+sessionStorage.setItem("frames", "[]");
+reader.decode = function (frame) {
+  var start = performance.now();
+  var code = blind ? null : reader.real(frame);
+  var frames = JSON.parse(sessionStorage.getItem("frames"));
+  frames.push([frame.width, frame.height, performance.now() - start]);
+  sessionStorage.setItem("frames", JSON.stringify(frames));
+  return code;
+};
+"""
+
+
+def scanner_checks(tally, camera, artefacts):
+    """The foods page's scanner in chromium, which has no BarcodeDetector on Linux (deleted
+    anyway), with a fake camera filming `camera` (a frame rendered above)."""
+    import journey  # needs WDIET_BINARY ARTEFACTS_DIR as arguments
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    folder = tempfile.mkdtemp(prefix="wdiet-barcode-")
+    video = os.path.join(folder, "camera.y4m")
+    write_y4m(video, base64.b64decode(camera["gray"]), camera["width"], camera["height"])
+    journey.wdiet(folder, "onboard", "--sex", "female", "--age", "35", "--height", "168", "--weight", "70",
+                  "--activity", "light", "--goal", "lose")
+    journey.wdiet(folder, "food", "add", "Vollkornbrot vom Bäcker", "--kcal", "220", "--barcode", CAMERA_CODE)
+    server = journey.Server(folder=folder)
+    trip = None
+    try:
+        trip = journey.Journey("barcode", 390, 844, True, extra_arguments=[
+            "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={video}"])
+        d = trip.driver
+        d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": "delete window.BarcodeDetector;"})
+        wait = WebDriverWait(d, 20)
+        d.get(server.url + "/foods")
+        shown = d.execute_script("return !document.querySelector('[data-barcode-scan]').hidden")
+        tally.check(shown, "without BarcodeDetector the foods page shows the scan button")
+        loaded = wait.until(lambda driver: driver.execute_script(
+            "var s = document.querySelector('script[data-barcode-reader]'), a = document.querySelector('script[src*=\"/assets/app.js\"]');"
+            "return window.WDietBarcode && s && a && [s.src, a.src]"))
+        same_version = loaded[0].split("?")[1] == loaded[1].split("?")[1]
+        tally.check("/assets/barcode.js?v=" in loaded[0] and same_version,
+                    f"the page fetched the app's own reader under the CSP, with the assets' version: {loaded[0]}")
+
+        # Stop: by the status line, then by the scan button pressed again
+        for how, target in (("the status line", "[data-barcode-status]"), ("the scan button again", "[data-barcode-scan]")):
+            d.execute_script(SCANNER, True)
+            trip.click("[data-barcode-scan]")
+            wait.until(lambda driver: len(json.loads(driver.execute_script("return sessionStorage.getItem('frames')"))) >= 3)
+            state = d.execute_script("var b = document.querySelector('[data-barcode-scan]'), v = document.querySelector('[data-barcode-video]');"
+                                     "return [b.getAttribute('aria-pressed'), v.hidden, !!v.srcObject && v.srcObject.getTracks()[0].readyState]")
+            if how == "the status line":
+                trip.screen("scanning")
+            d.find_element("css selector", target).click()
+            after = d.execute_script("var b = document.querySelector('[data-barcode-scan]'), v = document.querySelector('[data-barcode-video]'),"
+                                     "s = document.querySelector('[data-barcode-status]');"
+                                     "return [b.getAttribute('aria-pressed'), v.hidden, s.hidden, v.srcObject]")
+            seen = len(json.loads(d.execute_script("return sessionStorage.getItem('frames')")))
+            time.sleep(0.6)
+            later = len(json.loads(d.execute_script("return sessionStorage.getItem('frames')")))
+            tally.check(state == ["true", False, "live"] and after == ["false", True, True, None] and later == seen,
+                        f"Stop by {how}: the camera was on ({state}), then off ({after}), no frame looked at since ({seen} -> {later})")
+
+        # Read: the code filmed goes into the field and the form is sent; the own food opens
+        d.execute_script(SCANNER, False)
+        trip.click("[data-barcode-scan]")
+        wait.until(lambda driver: "/log/food/" in driver.current_url)
+        text = d.find_element("css selector", "main").text
+        frames = json.loads(d.execute_script("return sessionStorage.getItem('frames')"))
+        sizes = sorted({f"{w}x{h}" for w, h, _ in frames})
+        ms = sorted(t for _, _, t in frames)
+        tally.check("Vollkornbrot vom Bäcker" in text and all(int(size.split("x")[0]) <= 640 for size in sizes),
+                    f"Scan reads {CAMERA_CODE} from the camera and opens the own food with it: {len(frames)} frame(s) of {', '.join(sizes)}, "
+                    f"{ms[len(ms) // 2]:.1f} ms each (median)")
+        trip.screen("read")
+    finally:
+        if trip:
+            trip.close()
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def main():
     artefacts = os.path.join(sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="wdiet-barcode-art-"), "barcode")
     os.makedirs(artefacts, exist_ok=True)
+    camera = None
     tally = Tally()
-    try:
-        decoder_checks(tally, artefacts)
-    except Exception as error:  # report it as a failure and end with the tally
-        import traceback
-        traceback.print_exc()
-        tally.check(False, f"the decoder checks ran: {error}")
+    for label, step in (("the decoder checks", lambda: decoder_checks(tally, artefacts)),
+                        ("the scanner's journey", lambda: scanner_checks(tally, camera, artefacts))):
+        try:
+            camera = step() or camera
+        except Exception as error:  # report it as a failure and go on
+            traceback.print_exc()
+            tally.check(False, f"{label} ran: {error}")
     print(f"{tally.passed} passed, {tally.failed} failed")
     return 0 if tally.failed == 0 else 1
 

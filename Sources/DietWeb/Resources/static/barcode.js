@@ -10,7 +10,7 @@
 //
 // How: the frame is read along 28 rows and 28 columns (the middle ones first), each forwards
 // and backwards, so that a code upright, upside down or turned by 90° reads the same; a row
-// still crosses a code tilted by 10° or more. Each sample is the mean of three pixels across the
+// still crosses a code tilted by 10°. Each sample is the mean of three pixels across the
 // line (less noise). The scanline is cut into dark and light runs where it crosses halfway
 // between its neighbouring peaks and troughs (an adaptive threshold: local contrast and light
 // do not matter; interpolated to a fraction of a pixel, so modules of 1.5 px still measure;
@@ -27,7 +27,7 @@
   "use strict";
 
   // The widths in modules of the four elements of each digit 0-9 (GS1 General Specifications,
-  // 5.2.1.2): L ("odd parity") digits start with a space, R digits have the same widths and
+  // EAN/UPC symbology): L ("odd parity") digits start with a space, R digits have the same widths and
   // start with a bar; G ("even parity") digits are the L widths reversed, starting with a space.
   var L_WIDTHS = [
     [3, 2, 1, 1], [2, 2, 2, 1], [2, 1, 2, 2], [1, 4, 1, 1], [1, 1, 3, 2],
@@ -203,7 +203,6 @@
   // Cut by the local mean: dark where the profile is below its mean over `radius` samples each
   // side. A run only ends once the profile is `margin` past the mean (hysteresis against noise),
   // and the edge is put where the profile crosses the mean, interpolated between two samples.
-  // Reads sharp codes under uneven light.
   function cutByMean(profile, n, radius, margin, buf, runs) {
     var sums = buf.sums, offsets = buf.offsets;
     sums[0] = 0;
