@@ -67,7 +67,8 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         response.headers[.referrerPolicy] = "same-origin"
         response.headers[.crossOriginOpenerPolicy] = "same-origin"
         response.headers[.crossOriginResourcePolicy] = "same-origin"
-        // the camera only for this app's own barcode scanner (BarcodeDetector), never for a frame
+        // the camera only for this app's own barcode scanner (the browser's BarcodeDetector, else
+        // static/barcode.js: a same-origin script, which `script-src 'self'` allows), never for a frame
         response.headers[.permissionsPolicy] = "camera=(self), geolocation=(), microphone=()"
         response.headers[.serverTiming] = "app;dur=\(String(format: "%.3f", ms))"
         if let location = response.headers[.location], !Self.isSafeLocation(location) { response.headers[.location] = OwnPath.fallback }

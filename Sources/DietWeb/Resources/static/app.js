@@ -145,38 +145,125 @@
     }
   }
 
-  // Barcodes by camera where the browser has BarcodeDetector (no third-party script): the
-  // digits read go into the typed field, which always works on its own.
+  // Barcodes by camera, with no third-party script: the browser's BarcodeDetector where it reads
+  // EAN and UPC codes, else the app's own reader, static/barcode.js (Safari on the iPhone has no
+  // BarcodeDetector; the script is fetched only by a page with a scan button). Every 150 ms a
+  // frame of the video, at most 640 px wide, is looked at; the digits read go into the typed
+  // field, which always works on its own, and the form is sent. The camera stops once a code is
+  // read, when the page is left or hidden or its content replaced (live.js), and when the scan
+  // button (pressed while scanning) or the status line is tapped.
   function bindBarcode() {
     var scanButton = document.querySelector("[data-barcode-scan]");
-    if (scanButton && "BarcodeDetector" in window && navigator.mediaDevices && navigator.mediaDevices.getUserMedia) {
-      var scanForm = scanButton.closest("form");
-      var video = scanForm.querySelector("[data-barcode-video]");
-      var status = scanForm.querySelector("[data-barcode-status]");
-      scanButton.hidden = false;
-      scanButton.addEventListener("click", function () {
-        var detector = new window.BarcodeDetector({ formats: ["ean_13", "ean_8", "upc_a"] });
-        navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } }).then(function (stream) {
-          video.srcObject = stream;
-          video.hidden = false;
-          status.hidden = false;
-          video.play();
-          var stop = function () { stream.getTracks().forEach(function (track) { track.stop(); }); video.hidden = true; status.hidden = true; };
-          var look = function () {
-            detector.detect(video).then(function (codes) {
-              if (codes.length) {
-                stop();
-                scanForm.querySelector('input[name="code"]').value = codes[0].rawValue;
-                scanForm.submit();
-              } else {
-                window.requestAnimationFrame(look);
-              }
-            }).catch(function () { stop(); });
-          };
-          look();
-        }).catch(function () { status.hidden = true; });
+    if (!scanButton || scanButton.wdietBound || !navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) { return; }
+    scanButton.wdietBound = true;
+    var FORMATS = ["ean_13", "ean_8", "upc_a"];
+    var scanForm = scanButton.closest("form");
+    var video = scanForm.querySelector("[data-barcode-video]");
+    var status = scanForm.querySelector("[data-barcode-status]");
+    var stopScan = null;  // while scanning: stops it
+
+    // static/barcode.js, with the same ?v= as this script (so the service worker has it offline)
+    var ownDecoder = function () {
+      if (window.WDietBarcode) { return Promise.resolve(window.WDietBarcode); }
+      var script = document.querySelector("script[data-barcode-reader]");
+      if (!script) {
+        var self = document.querySelector('script[src*="/assets/app.js"]');
+        script = document.createElement("script");
+        script.src = self ? self.src.replace(/\/app\.js(?=\?|$)/, "/barcode.js") : "/assets/barcode.js";
+        script.setAttribute("data-barcode-reader", "");
+        document.head.appendChild(script);
+      }
+      return new Promise(function (resolve, reject) {
+        script.addEventListener("load", function () { if (window.WDietBarcode) { resolve(window.WDietBarcode); } else { reject(new Error("barcode.js")); } });
+        script.addEventListener("error", function () {
+          if (script.parentNode) { script.parentNode.removeChild(script); }  // the next scan tries again
+          reject(new Error("barcode.js"));
+        });
       });
-    }
+    };
+    // A reader: the video -> a promise of the digits in its current frame, or null.
+    var reader = function () {
+      var Detector = window.BarcodeDetector;
+      var formats = !Detector ? Promise.resolve([]) : Detector.getSupportedFormats ? Detector.getSupportedFormats() : Promise.resolve(FORMATS);
+      return formats.catch(function () { return []; }).then(function (supported) {
+        var wanted = FORMATS.filter(function (format) { return supported.indexOf(format) >= 0; });
+        if (wanted.length) {
+          var detector = new Detector({ formats: wanted });
+          return function () {
+            if (video.readyState < 2) { return Promise.resolve(null); }
+            return detector.detect(video).then(function (codes) { return codes.length ? codes[0].rawValue : null; });
+          };
+        }
+        return ownDecoder().then(function (barcode) {
+          var canvas = document.createElement("canvas");
+          var context = canvas.getContext("2d", { willReadFrequently: true });
+          return function () {
+            if (video.readyState < 2 || !video.videoWidth) { return Promise.resolve(null); }
+            var scale = Math.min(1, 640 / video.videoWidth);
+            var width = Math.round(video.videoWidth * scale), height = Math.round(video.videoHeight * scale);
+            if (canvas.width !== width || canvas.height !== height) { canvas.width = width; canvas.height = height; }
+            context.drawImage(video, 0, 0, width, height);
+            return Promise.resolve(barcode.decode(context.getImageData(0, 0, width, height)));
+          };
+        });
+      });
+    };
+
+    var scan = function () {
+      var stream = null, timer = null, stopped = false;
+      var hidden = function () { if (document.hidden) { stop(); } };
+      var stop = function () {
+        if (stopped) { return; }
+        stopped = true;
+        stopScan = null;
+        clearTimeout(timer);
+        if (stream) { stream.getTracks().forEach(function (track) { track.stop(); }); }
+        video.srcObject = null;
+        video.hidden = true;
+        status.hidden = true;
+        scanButton.setAttribute("aria-pressed", "false");
+        window.removeEventListener("pagehide", stop);
+        document.removeEventListener("visibilitychange", hidden);
+      };
+      stopScan = stop;
+      scanButton.setAttribute("aria-pressed", "true");
+      status.hidden = false;
+      window.addEventListener("pagehide", stop);
+      document.addEventListener("visibilitychange", hidden);
+      // the camera is asked for at once, within the tap (Safari wants it so)
+      var camera = navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment", width: { ideal: 1280 } }, audio: false })
+        .then(function (media) {
+          stream = media;
+          if (stopped) { media.getTracks().forEach(function (track) { track.stop(); }); }
+          return media;
+        });
+      Promise.all([reader(), camera]).then(function (both) {
+        if (stopped) { return; }
+        var read = both[0];
+        video.srcObject = stream;
+        video.hidden = false;
+        var playing = video.play();
+        if (playing && playing.catch) { playing.catch(function () {}); }
+        var look = function () {
+          if (stopped) { return; }
+          if (!document.contains(video)) { stop(); return; }  // live.js put new content in place
+          read().then(function (code) {
+            if (stopped) { return; }
+            if (!code) { timer = setTimeout(look, 150); return; }
+            stop();
+            scanForm.querySelector('input[name="code"]').value = code;
+            if (scanForm.requestSubmit) { scanForm.requestSubmit(); } else { scanForm.submit(); }
+          }).catch(stop);
+        };
+        look();
+      }).catch(stop);
+    };
+
+    scanButton.hidden = false;
+    scanButton.setAttribute("aria-pressed", "false");
+    scanButton.addEventListener("click", function () { if (stopScan) { stopScan(); } else { scan(); } });
+    status.addEventListener("click", function () { if (stopScan) { stopScan(); } });
+    if (!("BarcodeDetector" in window)) { ownDecoder().catch(function () {}); }  // ready before the first tap
   }
 
   // "Try manual entry" opens the manual form and puts the cursor in it.
