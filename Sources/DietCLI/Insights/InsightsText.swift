@@ -48,7 +48,9 @@ struct InsightsText {
             // a week wholly before the programme's start has no day to count
             guard week.total.days > 0 else {
                 let range = Weekday.short(week.start, l) + " – " + Weekday.short(week.through, l)
-                table.append([range, l.render(InsightsPhase.before.nameMessage), "–", "–", "–", "–", week.trendKg.map { l.number($0, digits: 1) } ?? "–"])
+                table.append([
+                    range, l.render(InsightsPhase.before.nameMessage), "–", "–", "–", "–", week.trendKg.map { l.number($0, digits: 1) } ?? "–",
+                ])
                 continue
             }
             table.append(

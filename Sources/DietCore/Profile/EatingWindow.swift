@@ -82,7 +82,9 @@ public struct EatingWindow: Hashable, Sendable, Codable {
     /// The window with the moments named `names` by their place (nil or empty: the default).
     public func renamed(_ names: [String?]) throws(ValidationError) -> EatingWindow {
         var checked: [String?] = []
-        for name in names.prefix(moments.count) { checked.append(try name.flatMap { name throws(ValidationError) in try EatingWindow.checkedName(name) }) }
+        for name in names.prefix(moments.count) {
+            checked.append(try name.flatMap { name throws(ValidationError) in try EatingWindow.checkedName(name) })
+        }
         return EatingWindow(uncheckedStart: start, end: end, moments: moments, names: checked)
     }
 

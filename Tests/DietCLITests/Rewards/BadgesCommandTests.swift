@@ -71,7 +71,7 @@ struct BadgesCommandTests {
         #expect(output.contains("🏅 Bronze: 7-day streak · Streaks · Earned Sun, Jan 11, 2026"))
         #expect(output.contains("Silver: 30-day streak · 7 of 30 days"))
         #expect(output.contains("Bronze: 50 meals logged · 7 of 50 meals"))
-        #expect(output.contains("Bronze: 1 cycle on target · 0 of 1 cycles"))
+        #expect(output.contains("Bronze: 1 cycle on target · 0 of 1 cycle"))
         // seven days of a meal (10) and the app used (2)
         #expect(output.contains("Points: 84"))
         #expect(output.contains("by 1 % on each day without a meal or weight, and by 5 % a day for the 7 days after a streak breaks"))

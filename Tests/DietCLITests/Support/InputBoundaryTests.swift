@@ -163,8 +163,8 @@ struct LogTextLimitTests {
         try await cli.onboardAlice()
         let many = try await cli.run(["log", "text", Array(repeating: "apple", count: 30).joined(separator: ", "), "--yes"], now: "2026-01-05T12:30")
         #expect(many.contains("Logged 30 items"), "\(many)")
-        #expect(try await cli.run(["log", "text", "50 eggs", "--yes"], now: "2026-01-05T12:35").contains("Logged 1 items"))
-        #expect(try await cli.run(["log", "text", "5 kg potatoes", "--yes"], now: "2026-01-05T12:40").contains("Logged 1 items"))
+        #expect(try await cli.run(["log", "text", "50 eggs", "--yes"], now: "2026-01-05T12:35").contains("Logged 1 item,"))
+        #expect(try await cli.run(["log", "text", "5 kg potatoes", "--yes"], now: "2026-01-05T12:40").contains("Logged 1 item,"))
     }
 }
 
