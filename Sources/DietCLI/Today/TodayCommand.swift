@@ -4,17 +4,21 @@ import DietStore
 import Foundation
 
 /// `wdiet today`: the dashboard; in recovery mode today's meals against the eating moments
-/// and the coach, without a number (`RecoveryText`).
+/// and the coach, without a number (`RecoveryText`). `--date` shows a past day's diary as it
+/// stood at its end.
 struct TodayCommand: CLICommand {
     static let configuration = CommandConfiguration(commandName: "today", abstract: "Show today's dashboard.")
 
     @OptionGroup var options: StoreOptions
+    @Option(help: "A past day, YYYY-MM-DD (default: today).") var date: LocalDate?
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         _ = try session.requireSettings()
-        guard let snapshot = try session.run({ try session.store.today(timeZone: session.timeZone) }) else {
+        let day = date ?? session.today
+        guard day <= session.today else { throw CLIError(session.localizer.text("cli.today.futureDate", ["date": .date(day)])) }
+        guard let snapshot = try session.run({ try session.store.day(day, timeZone: session.timeZone) }) else {
             throw CLIError(session.localizer.text("cli.error.notOnboarded"))
         }
         if let recovery = RecoveryTodayJSON(snapshot) {
@@ -24,7 +28,7 @@ struct TodayCommand: CLICommand {
         }
         if json { return try JSONOutput.encode(TodayJSON(snapshot)) }
         let text = TodayView(snapshot: snapshot, localizer: session.localizer, terminal: Terminal(color: context.color)).render()
-        if snapshot.report.phaseSwitch != nil {
+        if snapshot.report.phaseSwitch != nil, !snapshot.isPast {
             try session.run { try session.store.acknowledgePhaseSwitch(timeZone: session.timeZone) }
         }
         return text

@@ -10,6 +10,8 @@ struct TodayView {
     func render() -> String {
         let report = snapshot.report
         var lines = [banner(report), report.targetLine(localizer), ""]
+        // a past day's diary says which day it is, and has no words about today
+        if snapshot.isPast { lines.insert(terminal.paint(localizer.date(report.date), .bold), at: 0) }
         if let notice = report.phaseSwitch {
             lines += [terminal.paint("🔔 " + localizer.render(notice.headline), .bold), "   " + localizer.render(notice.why), ""]
         }
@@ -23,7 +25,7 @@ struct TodayView {
         table.append([l("cli.today.weight"), weightLine(report.weight)])
         table.append([l("cli.today.window"), "\(report.eatingWindow.start.formatted)–\(report.eatingWindow.end.formatted)"])
         lines.append(table.render(separator: "  "))
-        lines += ["", report.coach.variation.emoji + "  " + localizer.render(report.coach.message)]
+        if !snapshot.isPast { lines += ["", report.coach.variation.emoji + "  " + localizer.render(report.coach.message)] }
         return lines.joined(separator: "\n")
     }
 
@@ -60,7 +62,7 @@ struct TodayView {
         if let down = card.downBy {
             parts.append(terminal.paint(localizer.text("weight.card.down", ["difference": .decimal(down, digits: 1)]), .green))
         }
-        if card.promptToday { parts.append(localizer.text("weight.card.prompt")) }
+        if card.promptToday, !snapshot.isPast { parts.append(localizer.text("weight.card.prompt")) }
         return parts.joined(separator: " · ")
     }
 }

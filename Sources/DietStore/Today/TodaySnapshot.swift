@@ -23,6 +23,11 @@ public struct TodaySnapshot: Hashable, Sendable {
 
     /// The eating moment a meal logged now goes to: the current or the next one.
     public var currentMoment: Int { settings.profile.eatingWindow.moment(at: time) }
+
+    /// The day shown (today, or a past day's diary).
+    public var date: LocalDate { report.date }
+    /// A past day's diary rather than today.
+    public let isPast: Bool
 }
 
 /// The meals of one eating moment.
@@ -41,16 +46,27 @@ extension AppDatabase {
         return try reader.read { db in try Self.snapshot(db, now: now, timeZone: timeZone) }
     }
 
+    /// The diary of `date` (docs/rules.md §4: every day is reachable): its meals, targets and
+    /// smileys judged against the whole day's goals; the streak and weights as they stood at
+    /// its end. Today's dashboard for today or a later date; nil before onboarding.
+    public func day(_ date: LocalDate, timeZone: TimeZone) throws -> TodaySnapshot? {
+        let now = clock.now()
+        return try reader.read { db in try Self.snapshot(db, now: now, timeZone: timeZone, date: date) }
+    }
+
     /// Observes the dashboard: a new snapshot after every change of the store.
     public func observeToday(timeZone: TimeZone) -> ValueObservation<ValueReducers.Fetch<TodaySnapshot?>> {
         let clock = self.clock
         return ValueObservation.tracking { db in try Self.snapshot(db, now: clock.now(), timeZone: timeZone) }
     }
 
-    static func snapshot(_ db: Database, now: Date, timeZone: TimeZone) throws -> TodaySnapshot? {
+    static func snapshot(_ db: Database, now: Date, timeZone: TimeZone, date: LocalDate? = nil) throws -> TodaySnapshot? {
         guard let settings = try settings(db) else { return nil }
-        let today = LocalDate(now, in: timeZone)
-        let time = TimeOfDay(now, in: timeZone)
+        let actualToday = LocalDate(now, in: timeZone)
+        let isPast = date.map { $0 < actualToday } ?? false
+        let today = isPast ? date ?? actualToday : actualToday
+        // a past day is over: its report is that of its last minute
+        let time = isPast ? TimeOfDay(minutesSinceMidnight: 23 * 60 + 59) : TimeOfDay(now, in: timeZone)
         let meals = try MealRecord.all().on(today).fetchAll(db).compactMap(\.meal)
         let weights = try recentWeights(db, through: today)
         let active = try activeDays(db, through: today)
@@ -63,17 +79,18 @@ extension AppDatabase {
                 today: today,
                 hour: time.hour,
                 time: time,
+                dayIsOver: isPast,
                 meals: meals.map(\.entry),
                 weights: weights,
                 activeDays: active,
                 acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal,
-                cycleState: state,
+                cycleState: isPast ? nil : state,
                 recoverySince: settings.recoverySince,
                 recoveryPeriods: settings.recoveryPeriods,
                 mindfulMeals: mindful.map(\.entry)
             )
         )
-        return TodaySnapshot(settings: settings, report: report, meals: meals, time: time, mindfulMeals: mindful)
+        return TodaySnapshot(settings: settings, report: report, meals: meals, time: time, mindfulMeals: mindful, isPast: isPast)
     }
 
     /// The last 7 weights up to `date` (the average and the latest for macro goals).

@@ -157,6 +157,7 @@ struct TextItemsForm: Decodable {
 
     var text: String?
     var confirm: String?
+    var date: String?
     var time: String?
     var moment: String?
     /// By key "i0", "i1", …: Hummingbird's decoder takes maps, not arrays of maps.

@@ -16,15 +16,21 @@ struct DashboardController: Controller {
     func dashboard(_ request: Request, context: OnboardedContext) async throws -> Response {
         // Every open of a surface runs the cycle's fail-safe check (docs/rules.md §3).
         _ = try app.store.checkCycle(timeZone: app.timeZone)
-        guard let snapshot = try app.store.today(timeZone: app.timeZone) else { return app.redirect("/onboarding") }
+        let day = ShownDay(request, today: app.today)
+        guard let snapshot = try app.store.day(day.date, timeZone: app.timeZone) else { return app.redirect("/onboarding") }
         let l = app.localizer(context)
         if snapshot.settings.recoveryMode {
-            let view = RecoveryDayView(snapshot: snapshot, localizer: l)
-            return app.renderer.page("recovery-dashboard", view.values, title: l.text("web.dashboard.title"), tab: .home, context: context)
+            var values = RecoveryDayView(snapshot: snapshot, localizer: l).values
+            values["day"] = day.navigation("/", l)
+            return app.renderer.page("recovery-dashboard", values, title: l.text("web.dashboard.title"), tab: .home, context: context)
         }
+        var values = DashboardView(snapshot: snapshot, localizer: l).values
+        values["day"] = day.navigation("/", l)
+        values["logHref"] = "/log" + day.query
+        values["mealsHref"] = "/meals" + day.query
         return app.renderer.page(
             "dashboard",
-            DashboardView(snapshot: snapshot, localizer: l).values,
+            values,
             title: l.text("web.dashboard.title"),
             tab: .home,
             context: context
@@ -75,7 +81,13 @@ struct DashboardView {
             "target": report.targetLine(l),
         ]
         values["mealGroups"] = mealGroups()
-        if report.weight.promptToday { values["prompt"] = true }
+        if snapshot.isPast {
+            // a past day's diary: what was eaten and how it stood, no words about today
+            values["coach"] = nil
+            values["isPast"] = true
+        } else if report.weight.promptToday {
+            values["prompt"] = true
+        }
         if let cycle = report.cycle { values["cycle"] = self.cycle(cycle) }
         if let notice = report.phaseSwitch {
             values["phaseSwitch"] = ["headline": l.render(notice.headline), "why": l.render(notice.why)]
@@ -93,7 +105,7 @@ struct DashboardView {
         return snapshot.mealGroups.map { group -> [String: Any] in
             [
                 "number": group.moment.number, "label": localizer.render(group.moment.label),
-                "current": group.moment.number == snapshot.currentMoment,
+                "current": !snapshot.isPast && group.moment.number == snapshot.currentMoment,
                 "hasMeals": !group.meals.isEmpty, "meals": group.meals.map { MealRow($0, window: window, localizer).values },
             ]
         }
@@ -164,7 +176,8 @@ struct RecoveryDayView {
         return window.eatingMoments.map { moment -> [String: Any] in
             let meals = byMoment[moment.number] ?? []
             return [
-                "number": moment.number, "label": localizer.render(moment.label), "current": moment.number == snapshot.currentMoment,
+                "number": moment.number, "label": localizer.render(moment.label),
+                "current": !snapshot.isPast && moment.number == snapshot.currentMoment,
                 "hasMeals": !meals.isEmpty, "meals": meals.map(\.values),
             ]
         }

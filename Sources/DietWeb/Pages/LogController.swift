@@ -39,19 +39,22 @@ struct LogController: Controller {
     /// still arrive (kept offline before it was turned on) are saved and answered without numbers.
     func logScreen(_ request: Request, context: OnboardedContext) async throws -> Response {
         if context.settings.recoveryMode { return app.mindfulLogPage(FormState(), context: context) }
-        return try app.logPage(query: request.uri.queryParameters.get("q") ?? "", context: context)
+        let day = ShownDay(request, today: app.today)
+        return try app.logPage(query: request.uri.queryParameters.get("q") ?? "", day: day, context: context)
     }
 
     func search(_ request: Request, context: OnboardedContext) async throws -> Response {
         let query = request.uri.queryParameters.get("q") ?? ""
-        let values = try app.searchValues(query, amounts: !context.settings.recoveryMode, context: context)
+        var values = try app.searchValues(query, amounts: !context.settings.recoveryMode, context: context)
+        values["dateQuery"] = ShownDay(request, today: app.today).query
         return app.renderer.fragment("search-results", values, context: context)
     }
 
     func portionScreen(_ request: Request, context: OnboardedContext) async throws -> Response {
         let food = try food(context)
         if context.settings.recoveryMode { return app.mindfulLogPage(FormState(values: ["name": food.name]), note: true, context: context) }
-        return app.portionPage(food, form: FormState(), context: context)
+        let day = ShownDay(request, today: app.today)
+        return app.portionPage(food, form: FormState(values: day.isToday ? [:] : ["date": day.date.iso]), context: context)
     }
 
     func logPortion(_ request: Request, context: OnboardedContext) async throws -> Response {
@@ -63,7 +66,13 @@ struct LogController: Controller {
         var state = FormState(values: context.form.typed)
         do {
             let grams = try app.portionGrams(form, food: food, l)
-            let instant = try app.mealInstant(form.when, l, loggedAt: offline.loggedAt)
+            let instant = try app.mealInstant(
+                form.when,
+                l,
+                loggedAt: offline.loggedAt,
+                moment: form.moment.flatMap { Int($0) },
+                window: context.profile.eatingWindow
+            )
             let moment = try momentOrField(form.moment, context)
             let wasLit = try app.streakLit()
             try app.store.logFood(
@@ -76,7 +85,7 @@ struct LogController: Controller {
                 source: .search,
                 id: offline.id
             )
-            return try app.mealsSaved(count: 1, streakWasLit: wasLit)
+            return try app.mealsSaved(count: 1, streakWasLit: wasLit, at: instant)
         } catch let error as FieldError {
             state.errors[error.field] = error.message
         } catch {
@@ -96,11 +105,11 @@ struct LogController: Controller {
             let entry = try app.quickAdd(from: try context.decode(MealForm.self), context: context, loggedAt: offline.loggedAt)
             let wasLit = try app.streakLit()
             try app.store.logMeal(entry, source: .manual, id: offline.id ?? UUID())
-            return try app.mealsSaved(count: 1, streakWasLit: wasLit)
+            return try app.mealsSaved(count: 1, streakWasLit: wasLit, at: entry.instant)
         } catch let error as FieldError {
             state.errors[error.field] = error.message
             if context.settings.recoveryMode { return app.mindfulLogPage(FormState(), note: true, context: context, status: .unprocessableContent) }
-            return try app.logPage(query: "", manual: state, context: context, status: .unprocessableContent)
+            return try app.logPage(query: "", manual: state, day: formDay(context), context: context, status: .unprocessableContent)
         }
     }
 
@@ -119,14 +128,20 @@ struct LogController: Controller {
             var entry = try app.store.mealEntry(
                 servings: servings,
                 of: recipe,
-                at: try app.mealInstant(form.when, l, loggedAt: offline.loggedAt),
+                at: try app.mealInstant(
+                    form.when,
+                    l,
+                    loggedAt: offline.loggedAt,
+                    moment: form.moment.flatMap { Int($0) },
+                    window: context.profile.eatingWindow
+                ),
                 in: app.timeZone,
                 language: context.language
             )
             entry.moment = try momentOrField(form.moment, context)
             let wasLit = try app.streakLit()
             try app.store.logMeal(entry, source: .recipe, id: offline.id ?? UUID())
-            return try app.mealsSaved(count: 1, streakWasLit: wasLit)
+            return try app.mealsSaved(count: 1, streakWasLit: wasLit, at: entry.instant)
         } catch let error as FieldError {
             state.errors[error.field] = error.message
         } catch let error as DietCore.ValidationError {
@@ -135,7 +150,7 @@ struct LogController: Controller {
         if context.settings.recoveryMode {
             return app.mindfulLogPage(FormState(values: ["name": recipe.name]), note: true, context: context, status: .unprocessableContent)
         }
-        return try app.logPage(query: "", recipe: state, context: context, status: .unprocessableContent)
+        return try app.logPage(query: "", recipe: state, day: formDay(context), context: context, status: .unprocessableContent)
     }
 
     /// A meal in words: checked against its limits before any lookup, shown for confirmation
@@ -162,6 +177,7 @@ struct LogController: Controller {
             return try app.logPage(
                 query: "",
                 text: FormState(values: ["text": text], errors: ["text": message]),
+                day: formDay(context),
                 context: context,
                 status: .unprocessableContent
             )
@@ -205,7 +221,13 @@ struct LogController: Controller {
     /// The confirmed items of a meal in words, saved together in one transaction.
     private func logTextItems(_ items: [TextItem], form: TextItemsForm, offline: OfflineWrite, context: OnboardedContext) throws -> Response {
         let l = app.localizer(context)
-        let instant = try app.mealInstant(WhenForm(date: nil, time: form.time), l, loggedAt: offline.loggedAt)
+        let instant = try app.mealInstant(
+            WhenForm(date: form.date, time: form.time),
+            l,
+            loggedAt: offline.loggedAt,
+            moment: form.moment.flatMap { Int($0) },
+            window: context.profile.eatingWindow
+        )
         let moment = try momentOrField(form.moment, context)
         let wasLit = try app.streakLit()
         do {
@@ -218,10 +240,15 @@ struct LogController: Controller {
                 source: .text,
                 ids: offline.id.map { AppDatabase.mealIDs(for: $0, count: items.count) }
             )
-            return try app.mealsSaved(count: meals.count, streakWasLit: wasLit)
+            return try app.mealsSaved(count: meals.count, streakWasLit: wasLit, at: instant)
         } catch {
             throw FieldError(field: "text", message: app.message(for: error, l))
         }
+    }
+
+    /// The day a log form was sent for (its hidden `date`), today when none.
+    private func formDay(_ context: OnboardedContext) -> ShownDay {
+        ShownDay(text: context.form["date"], today: app.today)
     }
 
     /// The chosen eating moment, or the field's message.

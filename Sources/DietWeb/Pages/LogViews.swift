@@ -12,15 +12,27 @@ extension WebApp {
         manual: FormState = FormState(),
         text: FormState = FormState(),
         recipe: FormState = FormState(),
+        day: ShownDay? = nil,
         context: OnboardedContext,
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let l = localizer(context)
         var values = try searchValues(query, context: context)
+        let day = day ?? ShownDay(text: nil, today: today)
+        if !day.isToday {
+            // every form of the screen logs into the day shown (docs/rules.md §4)
+            values["date"] = day.date.iso
+            values["dateQuery"] = day.query
+            // "Gestern, Di. 6. Jan. 2026": yesterday with its date, another day by its date
+            let title = day.date == today.adding(days: -1) ? day.title(l) + ", " + l.date(day.date) : l.date(day.date)
+            values["forDay"] = l.text("web.log.forDay", ["day": .text(title)])
+        }
+        values["backHref"] = "/" + day.query
         values["window"] = WindowBanner(context.profile.eatingWindow, l).values
         values["manual"] = manual.template
         values["text"] = text.template
-        values["now"] = TimeOfDay(clock.now(), in: timeZone).formatted
+        // a past day's meal takes its moment's time unless one is typed
+        values["now"] = day.isToday ? TimeOfDay(clock.now(), in: timeZone).formatted : ""
         values["yesterday"] = today.adding(days: -1).iso
         if query.isEmpty { values["usedLists"] = try usedLists(context) }
         values["moments"] = momentOptions(context, selected: manual.values["moment"])
@@ -133,7 +145,13 @@ extension WebApp {
         values["momentId"] = "portion-moment"
         // the user's own foods have UUIDs; the bundled ones numbers
         values["isCustom"] = UUID(uuidString: food.id) != nil
-        values["now"] = form.values["time"] ?? TimeOfDay(clock.now(), in: timeZone).formatted
+        let date = form.values["date"].flatMap { LocalDate(iso: $0) }.flatMap { $0 < today ? $0 : nil }
+        values["now"] = form.values["time"] ?? (date == nil ? TimeOfDay(clock.now(), in: timeZone).formatted : "")
+        if let date {
+            values["date"] = date.iso
+            values["dateQuery"] = "?date=\(date.iso)"
+            values["forDay"] = l.text("web.log.forDay", ["day": .date(date)])
+        }
         return renderer.page("portion", values, title: food.name, tab: nil, context: context, status: status)
     }
 
@@ -162,7 +180,13 @@ extension WebApp {
     /// user's language; macros optional; decimal comma or point.
     func quickAdd(from form: MealForm, context: OnboardedContext, loggedAt: OfflineWrite.Moment? = nil) throws -> MealEntry {
         let l = localizer(context)
-        let instant = try mealInstant(form.when, l, loggedAt: loggedAt)
+        let instant = try mealInstant(
+            form.when,
+            l,
+            loggedAt: loggedAt,
+            moment: form.moment.flatMap { Int($0) },
+            window: context.profile.eatingWindow
+        )
         do throws(ValidationError) {
             let (kcal, protein, carbs, fat) = try Self.energy(form)
             return try MealEntry.quickAdd(
@@ -266,7 +290,13 @@ extension WebApp {
 
     /// When the meal was eaten: `date` (default today, not in the future) at `time` (default
     /// now). A meal kept offline (`loggedAt`) defaults to the day and time it was logged there.
-    func mealInstant(_ form: WhenForm, _ l: Localizer, loggedAt: OfflineWrite.Moment? = nil) throws -> Date {
+    func mealInstant(
+        _ form: WhenForm,
+        _ l: Localizer,
+        loggedAt: OfflineWrite.Moment? = nil,
+        moment: Int? = nil,
+        window: EatingWindow? = nil
+    ) throws -> Date {
         let now = clock.now()
         let day: LocalDate
         if let text = form.date.given {
@@ -283,7 +313,10 @@ extension WebApp {
         }
         guard let text = form.time.given else {
             if let loggedAt, loggedAt.day == day { return loggedAt.instant }
-            return day == today ? now : day.instant(at: TimeOfDay(now, in: timeZone), in: timeZone)
+            if day == today { return now }
+            // a past day's meal without a time: at its moment's time, else at this time of day
+            let momentTime = moment.flatMap { number in window?.eatingMoments.first { $0.number == number }?.time }
+            return day.instant(at: momentTime ?? TimeOfDay(now, in: timeZone), in: timeZone)
         }
         guard let time = TimeOfDay(string: text) else {
             throw FieldError(field: "time", message: l.render(ValidationError(field: .time, allowed: .format("HH:MM"), received: text).message))

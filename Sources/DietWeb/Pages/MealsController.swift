@@ -31,7 +31,8 @@ struct MealsController: Controller {
     }
 
     func list(_ request: Request, context: OnboardedContext) async throws -> Response {
-        guard let snapshot = try app.store.today(timeZone: app.timeZone) else { return app.redirect("/onboarding") }
+        let day = ShownDay(request, today: app.today)
+        guard let snapshot = try app.store.day(day.date, timeZone: app.timeZone) else { return app.redirect("/onboarding") }
         let l = app.localizer(context)
         if context.settings.recoveryMode {
             // docs/rules.md §8: names, times, moments, hunger and fullness; no calories, no grams, no totals
@@ -41,7 +42,7 @@ struct MealsController: Controller {
                 window: context.profile.eatingWindow,
                 l
             )
-            var values: [String: Any] = [:]
+            var values: [String: Any] = ["day": day.navigation("/meals", l)]
             if !rows.isEmpty { values["list"] = ["items": rows.reversed().map(\.values)] }
             return app.renderer.page("recovery-meals", values, title: l.text("web.meals.title"), tab: nil, context: context)
         }
@@ -49,6 +50,7 @@ struct MealsController: Controller {
         let meals = snapshot.meals.reversed().map { MealRow($0, window: context.profile.eatingWindow, l).values }
         let summary = report.macros.map { MacroView($0, l) }
         var values: [String: Any] = [
+            "day": day.navigation("/meals", l), "logHref": "/log" + day.query, "backHref": "/" + day.query,
             "totals": l.text("web.meals.totals", ["eaten": .integer(report.calories.eatenKcal), "target": .integer(report.calories.targetKcal)]),
             "macros": summary.map(\.values),
             "spoken": l.text(

@@ -123,7 +123,7 @@ extension WebApp {
         let l = localizer(context)
         let totals = items.compactMap(\.nutrients)
         let kcal = totals.map(\.kcal).reduce(0, +)
-        let values: [String: Any] = [
+        var values: [String: Any] = [
             "text": text, "items": items.enumerated().map { $0.element.values(index: $0.offset, l) },
             "total": l.text("web.text.total", ["kcal": .decimal(kcal, digits: 0)]),
             "totalMacros": l.macros(
@@ -135,6 +135,13 @@ extension WebApp {
             "logLabel": l.text("web.text.log", ["count": .integer(items.count)]),
             "moments": momentOptions(context, selected: context.form["moment"]), "momentId": "text-moment", "errors": [String: String](),
         ]
+        // the meal goes to the day the log screen showed
+        let day = ShownDay(text: context.form["date"], today: today)
+        if !day.isToday {
+            values["date"] = day.date.iso
+            values["dateQuery"] = day.query
+            values["forDay"] = l.text("web.log.forDay", ["day": .date(day.date)])
+        }
         return renderer.page("text-confirm", values, title: l.text("web.text.confirmTitle"), tab: nil, context: context, status: status)
     }
 }

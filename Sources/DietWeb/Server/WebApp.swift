@@ -167,9 +167,12 @@ public final class WebApp: Sendable {
     /// the streak lighting up) and the roar the day has earned (docs/rules.md §5: single for a meal,
     /// double when every macro is good or at a streak milestone, triple with "New badge: …"
     /// when the save earned a badge).
-    func mealsSaved(count: Int, streakWasLit: Bool) throws -> Response {
+    func mealsSaved(count: Int, streakWasLit: Bool, at instant: Date? = nil) throws -> Response {
         let badges = claimNewBadges()
-        guard let report = try store.today(timeZone: timeZone)?.report else { return redirect("/", toast: .mealSaved) }
+        // back to the day the meal went to: a past day's diary stays shown
+        let day = instant.map { LocalDate($0, in: timeZone) }.map { ShownDay(text: $0.iso, today: today) }
+        let path = "/" + (day?.query ?? "")
+        guard let report = try store.today(timeZone: timeZone)?.report else { return redirect(path, toast: .mealSaved) }
         let saved = MealSaved(report: report, count: count, streakWasLit: streakWasLit, newBadges: badges)
         let toast: Toast =
             switch saved.toast {
@@ -178,8 +181,8 @@ public final class WebApp: Sendable {
             case .mealsSaved: .mealsSaved
             case .badgeEarned: .badgeEarned
             }
-        if toast == .badgeEarned { return badgeRedirect("/", badges: saved.newBadges) }
-        return redirect("/", toast: toast, roar: saved.roar)
+        if toast == .badgeEarned { return badgeRedirect(path, badges: saved.newBadges) }
+        return redirect(path, toast: toast, roar: saved.roar)
     }
 
     /// Whether today's flame is lit, before a write that may light it.

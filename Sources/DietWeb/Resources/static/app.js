@@ -27,14 +27,17 @@
       var run = function () {
         var query = input.value.trim();
         var ticket = ++latest;
-        var url = "/foods/search?q=" + encodeURIComponent(query);
+        var day = form.querySelector('input[name="date"]');
+        var dated = day && day.value ? "date=" + encodeURIComponent(day.value) : "";
+        var url = "/foods/search?q=" + encodeURIComponent(query) + (dated ? "&" + dated : "");
         fetch(url, { headers: { "X-CSRF-Token": token }, credentials: "same-origin" })
           .then(function (response) { if (!response.ok) { throw new Error(String(response.status)); } return response.text(); })
           .then(function (html) {
             if (ticket !== latest) { return; }
             results.innerHTML = html;
             if (window.history && window.history.replaceState) {
-              window.history.replaceState(null, "", query ? "/log?q=" + encodeURIComponent(query) : "/log");
+              var kept = query ? "/log?q=" + encodeURIComponent(query) + (dated ? "&" + dated : "") : "/log" + (dated ? "?" + dated : "");
+              window.history.replaceState(null, "", kept);
             }
           })
           .catch(function () {
