@@ -9,9 +9,11 @@ struct TodayView {
 
     func render() -> String {
         let report = snapshot.report
-        var lines = [banner(report), report.targetLine(localizer), ""]
-        // a past day's diary says which day it is, and has no words about today
-        if snapshot.isPast { lines.insert(terminal.paint(localizer.date(report.date), .bold), at: 0) }
+        // a past day's diary says which day it is and its target, and has no words about today
+        var lines =
+            snapshot.isPast
+            ? [terminal.paint(localizer.date(report.date), .bold), localizer.text("cli.today.targetOn", ["kcal": .integer(report.targets.kcal)]), ""]
+            : [banner(report), report.targetLine(localizer), ""]
         if let notice = report.phaseSwitch {
             lines += [terminal.paint("🔔 " + localizer.render(notice.headline), .bold), "   " + localizer.render(notice.why), ""]
         }

@@ -82,13 +82,16 @@ struct DashboardView {
         ]
         values["mealGroups"] = mealGroups()
         if snapshot.isPast {
-            // a past day's diary: what was eaten and how it stood, no words about today
+            // a past day's diary: what was eaten against that day's target, no words about today
             values["coach"] = nil
             values["isPast"] = true
+            values["window"] = nil
+            values["target"] = l.text("web.day.target", ["kcal": .integer(report.targets.kcal)])
+            values["cycle"] = nil
         } else if report.weight.promptToday {
             values["prompt"] = true
         }
-        if let cycle = report.cycle { values["cycle"] = self.cycle(cycle) }
+        if let cycle = report.cycle, !snapshot.isPast { values["cycle"] = self.cycle(cycle) }
         if let notice = report.phaseSwitch {
             values["phaseSwitch"] = ["headline": l.render(notice.headline), "why": l.render(notice.why)]
         }
