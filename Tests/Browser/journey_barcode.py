@@ -13,8 +13,8 @@ check digit, half a code) must read as nothing. The time per 640 × 480 frame is
 (the camera loop decodes one every 150 ms; it must stay under 30 ms). Then the scanner itself:
 the foods page in chromium with a fake camera filming a barcode, no BarcodeDetector, Scan →
 the code is read, the form sent, the own food with that barcode shown; Stop by the status line
-and by the scan button turns the camera off. A frame of each variation and two screenshots of
-the scanner land in ARTEFACTS_DIR/barcode.
+and by the scan button turns the camera off; the log screen's scan button reads as well. A
+frame of each variation and two screenshots of the scanner land in ARTEFACTS_DIR/barcode.
 
 Usage: Tests/Browser/journey_barcode.py WDIET_BINARY ARTEFACTS_DIR
 Prints the decode rate of each variation, the time per frame and "N passed, N failed".
@@ -483,6 +483,14 @@ def scanner_checks(tally, camera, artefacts):
         wait.until(lambda driver: "/log/food/" in driver.current_url)
         looks = d.execute_script("return Number(sessionStorage.getItem('detector-looks'))")
         tally.check(looks == 5 and not fetched, f"with a BarcodeDetector the browser's reads ({looks} looks) and barcode.js is not fetched ({fetched})")
+
+        # The log screen has the scanner too (issue 30, finding 9): the code read goes to the
+        # barcode lookup, which opens the own food
+        d.get(server.url + "/log")
+        trip.click("[data-barcode-scan]")
+        wait.until(lambda driver: "/log/food/" in driver.current_url)
+        text = d.find_element("css selector", "main").text
+        tally.check("Vollkornbrot vom Bäcker" in text, "Scan on the log screen reads the code and opens the own food with it")
     finally:
         if trip:
             trip.close()

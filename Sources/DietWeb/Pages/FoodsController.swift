@@ -220,30 +220,35 @@ struct FoodsController: Controller {
             return try page(state, context: context, status: .unprocessableContent)
         }
         let store = self.store
-        let lookup = BarcodeLookup(client: BarcodeLookup.client(environment: configuration.environment))
-        let outcome = try await lookup.find(
+        let client = BarcodeLookup.client(environment: configuration.environment)
+        let outcome = try await BarcodeLookup(client: client).find(
             barcode,
             language: context.language,
             local: { try store.customFood(barcode: barcode) },
             save: { try store.addCustomFood($0) }
         )
         let code: Message.Argument = .text(barcode.digits)
+        // A code nobody knows yet is no mistake of the user's: a calm notice, and the new-food
+        // form with the barcode filled in and no error marked (those come once that form is sent).
         state.values["barcode"] = barcode.digits
+        let notice: String
+        var answer = HTTPResponse.Status.notFound
         switch outcome {
         case let .found(food, fromOpenFoodFacts):
             return redirect("/log/food/\(food.id)", toast: fromOpenFoodFacts ? .foodFromOpenFoodFacts : nil)
         case .unknown:
-            state.errors["code"] = l.text("web.barcode.unknown", ["code": code])
+            notice = l.text("web.barcode.unknown", ["code": code])
         case .notOnDevice:
-            state.errors["code"] = l.text("web.barcode.unknownHere", ["code": code])
+            // offline Open Food Facts is not asked; online it could not be reached
+            notice = l.text(client == nil ? "web.barcode.unknownHere" : "web.barcode.unreachable", ["code": code])
         case .incomplete(let name):
             state.values["name"] = name
-            state.errors["code"] = l.text("web.barcode.incomplete", ["name": .text(name), "code": code])
+            notice = l.text("web.barcode.incomplete", ["name": .text(name), "code": code])
         case .serverError(let status):
-            state.errors["code"] = l.text("web.barcode.serverError", ["status": .integer(status)])
-            return try page(state, context: context, status: .badGateway)
+            notice = l.text("web.barcode.serverError", ["status": .integer(status)])
+            answer = .badGateway
         }
-        return try page(state, open: "new-food", context: context, status: .notFound)
+        return try page(state, open: "new-food", notice: notice, context: context, status: answer)
     }
 
     /// FoodKit's barcode check (EAN-13, EAN-8, UPC-A with the check digit), worded for the page.
@@ -261,12 +266,14 @@ struct FoodsController: Controller {
         }
     }
 
-    /// The foods area: barcode lookup, the user's own foods, the food and recipe forms. In
-    /// recovery mode foods and recipes rest with their numbers (docs/rules.md §8): the kind page.
+    /// The foods area: barcode lookup (with `notice`, what a lookup found out), the user's own
+    /// foods, the food and recipe forms. In recovery mode foods and recipes rest with their
+    /// numbers (docs/rules.md §8): the kind page.
     private func page(
         _ state: FormState,
         open: String? = nil,
         editing: String? = nil,
+        notice: String? = nil,
         context: OnboardedContext,
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
@@ -275,6 +282,7 @@ struct FoodsController: Controller {
         var values = state.template
         if let open { values[open == "new-food" ? "openFood" : "openRecipe"] = true }
         if let editing { values[open == "new-recipe" ? "editingRecipe" : "editing"] = ["id": editing] }
+        if let notice { values["notice"] = notice }
         let own = try store.customFoods()
         values["hasOwnFoods"] = !own.isEmpty
         values["ownFoods"] = own.map { food in

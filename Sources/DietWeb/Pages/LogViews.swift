@@ -92,27 +92,62 @@ extension WebApp {
     }
 
     /// Results for `query`: name, kcal per 100 g and the macros, or the manual-entry hint; only
-    /// the names without `amounts` (recovery mode).
+    /// the names without `amounts` (recovery mode). The digits of a barcode find the user's food
+    /// with it, else offer the barcode lookup; a wrong check digit is said.
     func searchValues(_ query: String, amounts: Bool = true, context: some PageContext) throws -> [String: Any] {
         let l = localizer(context)
         let trimmed = String(query.trimmingCharacters(in: .whitespacesAndNewlines).prefix(80))
         var values: [String: Any] = ["query": trimmed]
         guard !trimmed.isEmpty else { return values }
-        let hits = try store.searchFoods(trimmed, language: context.language, timeZone: timeZone, limit: 10)
         values["searched"] = true
-        let results = hits.map { hit -> [String: Any] in
-            let n = hit.food.per100g
-            guard amounts else { return ["id": hit.food.id, "name": hit.food.name, "hasAmounts": false] }
+        func row(_ food: Food) -> [String: Any] {
+            let n = food.per100g
+            guard amounts else { return ["id": food.id, "name": food.name, "hasAmounts": false] }
             return [
-                "id": hit.food.id, "name": hit.food.name, "hasAmounts": true,
+                "id": food.id, "name": food.name, "hasAmounts": true,
                 "kcal": l.text("web.food.per100", ["kcal": .integer(Int(n.kcal.rounded()))]),
                 "macros": l.macros(protein: n.proteinG, carbs: n.carbsG, fat: n.fatG),
             ]
         }
+        if let digits = Self.barcodeDigits(trimmed) {
+            let barcode: Barcode
+            do throws(Barcode.Problem) {
+                barcode = try Barcode(digits)
+            } catch {
+                guard case .checkDigit(let expected, let got) = error else { throw error }
+                values["count"] = l.text("web.search.barcode.checkDigit", ["expected": .integer(expected), "got": .integer(got)])
+                return values
+            }
+            if let food = try store.customFood(barcode: barcode) {
+                values["resultList"] = ["items": [row(food)]]
+                values["count"] = l.text("web.search.count", ["count": .integer(1)])
+                return values
+            }
+            values["count"] = l.text("web.search.barcode.notYours")
+            if amounts {
+                values["barcodeLookup"] = [
+                    "code": barcode.digits, "label": l.text("web.search.barcode.lookup", ["code": .text(barcode.digits)]),
+                    "hint": l.text("web.search.barcode.lookupHint"),
+                ]
+            } else {
+                values["empty"] = true
+            }
+            return values
+        }
+        let hits = try store.searchFoods(trimmed, language: context.language, timeZone: timeZone, limit: 10)
+        let results = hits.map { row($0.food) }
         if !results.isEmpty { values["resultList"] = ["items": results] }
         values["count"] = l.text("web.search.count", ["count": .integer(hits.count)])
         if hits.isEmpty { values["empty"] = true }
         return values
+    }
+
+    /// The digits of `text` when they can only be a barcode: 8, 12 or 13 digits (EAN-8, UPC-A,
+    /// EAN-13), spaces between them ignored; nil for anything else, which is searched by name.
+    static func barcodeDigits(_ text: String) -> String? {
+        let digits = text.filter { !$0.isWhitespace }
+        guard [8, 12, 13].contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return digits
     }
 
     /// A food's page: per 100 g, one amount field with its unit (grams or a household

@@ -55,16 +55,16 @@
         clearTimeout(timer);
         run();
       });
-      // Arrow down from the field moves into the results.
+      // Arrow down from the field moves into the results (a barcode's lookup is a button).
       input.addEventListener("keydown", function (event) {
         if (event.key === "ArrowDown") {
-          var first = results.querySelector("a.result");
+          var first = results.querySelector(".result");
           if (first) { event.preventDefault(); first.focus(); }
         }
       });
       results.addEventListener("keydown", function (event) {
         if (event.key !== "ArrowDown" && event.key !== "ArrowUp") { return; }
-        var links = Array.prototype.slice.call(results.querySelectorAll("a.result"));
+        var links = Array.prototype.slice.call(results.querySelectorAll(".result"));
         var index = links.indexOf(document.activeElement);
         if (index < 0) { return; }
         event.preventDefault();
