@@ -41,6 +41,7 @@ struct CopyDayCommand: CLICommand {
 
     @Option(help: "The day to copy, YYYY-MM-DD.") var from: LocalDate
     @Option(help: "The day to copy to, YYYY-MM-DD (default: today).") var to: LocalDate?
+    @Flag(help: "Into today: also the meals eaten later in the day than now (default: only those up to now).") var later = false
     @OptionGroup var options: StoreOptions
 
     func execute(_ context: CLIContext) throws -> String {
@@ -48,8 +49,13 @@ struct CopyDayCommand: CLICommand {
         _ = try session.requireSettings()
         try RecoveryLog.refuseAmounts(session)
         let target = to ?? session.today
-        let copies = try session.run { try session.store.copyDay(from: from, to: target, timeZone: session.timeZone) }
-        guard !copies.isEmpty else { return session.localizer.text("cli.meals.none", ["date": .date(from)]) }
+        let source = try session.run { try session.store.meals(on: from) }
+        let copies = try session.run { try session.store.copyDay(from: from, to: target, later: later, timeZone: session.timeZone) }
+        let skipped = source.count - copies.count
+        guard !copies.isEmpty else {
+            if skipped > 0 { return session.localizer.text("cli.copy.allLater", ["count": .integer(skipped)]) }
+            return session.localizer.text("cli.meals.none", ["date": .date(from)])
+        }
         let done = session.localizer.text(
             "cli.copy.done",
             [
@@ -57,7 +63,8 @@ struct CopyDayCommand: CLICommand {
                 "kcal": .integer(copies.reduce(0) { $0 + $1.entry.kcal }),
             ]
         )
-        return ([done] + BadgeAnnouncement.claimedLines(session)).joined(separator: "\n")
+        let note = skipped > 0 ? [session.localizer.text("cli.copy.later", ["count": .integer(skipped)])] : []
+        return ([done] + note + BadgeAnnouncement.claimedLines(session)).joined(separator: "\n")
     }
 }
 

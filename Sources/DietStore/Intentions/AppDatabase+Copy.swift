@@ -51,14 +51,32 @@ extension AppDatabase {
         return try logMeal(copy, source: .copy, food: food)
     }
 
-    /// Copies every meal of `source` to `target`, keeping each local time: all or nothing.
+    /// Copies the meals of `source` to `target`, keeping each local time and moment, as one batch
+    /// (all or nothing; docs/rules.md §4). Into today only those up to now unless `later` asks
+    /// for the rest too: a copy at 07:20 never logs lunch and dinner ahead (a later day named as
+    /// the target is asked for). `only` picks which
+    /// of the source's meals (nil: all). The copies take the ids of `batch` (`mealIDs(for:)`), so
+    /// `undoCopy` removes them in one step.
     @discardableResult
-    public func copyDay(from source: LocalDate, to target: LocalDate, timeZone: TimeZone) throws -> [Meal] {
+    public func copyDay(
+        from source: LocalDate,
+        to target: LocalDate,
+        only: Set<UUID>? = nil,
+        later: Bool = false,
+        batch: UUID = UUID(),
+        timeZone: TimeZone
+    ) throws -> [Meal] {
+        let now = clock.now()
+        let today = LocalDate(now, in: timeZone)
         let originals = try reader.read { db in
-            try MealRecord.all().on(source).fetchAll(db).compactMap { record in record.meal.map { ($0.entry, Self.portion(of: record)) } }
+            try MealRecord.all().on(source).fetchAll(db).compactMap { record in
+                record.meal.flatMap { meal in only.map { $0.contains(meal.id) } ?? true ? (meal.entry, Self.portion(of: record)) : nil }
+            }
         }
-        let copies = try originals.map { entry, food in
-            (
+        let copies = try originals.compactMap { entry, food -> (MealEntry, FoodPortion?)? in
+            let instant = target.instant(at: entry.localTime, in: timeZone)
+            if target == today && instant > now && !later { return nil }
+            return (
                 try MealEntry(
                     name: entry.name,
                     kcal: entry.kcal,
@@ -66,13 +84,35 @@ extension AppDatabase {
                     carbsG: entry.carbsG,
                     fatG: entry.fatG,
                     fiberG: entry.fiberG,
-                    at: target.instant(at: entry.localTime, in: timeZone),
+                    at: instant,
                     in: timeZone,
                     moment: entry.moment
                 ), food
             )
         }
-        return try logMeals(copies, source: .copy)
+        guard !copies.isEmpty else { return [] }
+        return try logMeals(copies, source: .copy, ids: Self.mealIDs(for: batch, count: copies.count))
+    }
+
+    /// The most meals one copy holds, for finding a batch's meals again.
+    public static let copyLimit = 200
+
+    /// Undoes the copy `batch`: its meals still there are deleted together (tombstones, so the
+    /// deletion syncs); the number deleted.
+    @discardableResult
+    public func undoCopy(_ batch: UUID) throws -> Int {
+        let now = clock.now()
+        let ids = Self.mealIDs(for: batch, count: Self.copyLimit)
+        return try writer.write { db in
+            var deleted = 0
+            for id in ids {
+                guard var meal = try MealRecord.fetchOne(db, key: id), !meal.deleted else { continue }
+                meal.deleted = true
+                _ = try Outbox.save(meal, db, now: now)
+                deleted += 1
+            }
+            return deleted
+        }
     }
 
     /// The foods logged most recently (`recent`) or most often (`frequent`), newest first.

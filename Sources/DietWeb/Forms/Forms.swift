@@ -20,11 +20,6 @@ struct WhenForm: Decodable {
     var time: String?
 }
 
-/// The day whose meals "copy a day" logs again (default yesterday).
-struct CopyDayForm: Decodable {
-    var from: String?
-}
-
 /// A meal typed by hand (manual entry, quick add and editing).
 struct MealForm: Decodable {
     var name: String?

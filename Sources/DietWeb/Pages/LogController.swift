@@ -17,21 +17,96 @@ struct LogController: Controller {
         group.post("/log/manual", use: logManual)
         group.post("/log/recipe/:id", use: logRecipe)
         group.post("/log/text", use: logText)
+        group.get("/log/copy", use: copyScreen)
         group.post("/log/copy-day", use: copyDay)
+        group.post("/log/copy/:batch/undo", use: undoCopy)
     }
 
-    /// "Copy a day": the meals of `from` (default yesterday, a day before today) logged again
-    /// today, at their times.
+    /// "Copy a day" (docs/rules.md §4): the meals of a source day (default the day before the
+    /// target), each to tick, all ticked but those later in the day than now when the target is
+    /// today; the target is the day the log screen showed.
+    func copyScreen(_ request: Request, context: OnboardedContext) async throws -> Response {
+        let target = ShownDay(request, today: app.today)
+        let asked = request.uri.queryParameters.get("from").flatMap { LocalDate(iso: $0) }
+        let source = asked.map { min($0, app.today) } ?? target.date.adding(days: -1)
+        return try copyPage(source: source, target: target, context: context)
+    }
+
+    private func copyPage(
+        source: LocalDate,
+        target: ShownDay,
+        chosen: Set<UUID>? = nil,
+        error: String? = nil,
+        context: OnboardedContext,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        let l = app.localizer(context)
+        let now = app.clock.now()
+        let meals = try app.store.meals(on: source)
+        let rows = meals.map { meal -> [String: Any] in
+            let later = target.date.instant(at: meal.entry.localTime, in: app.timeZone) > now
+            return [
+                "id": meal.id.uuidString, "name": meal.entry.name, "time": meal.entry.localTime.formatted,
+                "kcal": l.text("web.insights.kcal", ["kcal": .integer(meal.entry.kcal)]), "later": later,
+                "checked": chosen.map { $0.contains(meal.id) } ?? !later,
+            ]
+        }
+        var values: [String: Any] = [
+            "fromIso": source.iso, "maxFrom": app.today.iso, "meals": rows, "hasMeals": !rows.isEmpty,
+            "into": l.text("web.copy.into", ["day": .text(target.title(l))]), "dateQuery": target.query,
+            "none": l.text("web.copy.none", ["date": .date(source)]),
+        ]
+        if !target.isToday { values["date"] = target.date.iso }
+        if let error { values["error"] = error }
+        return app.renderer.page("copy", values, title: l.text("web.copy.title"), tab: nil, context: context, status: status)
+    }
+
+    /// Copies the ticked meals of `from` (default the day before the target, all of them up to
+    /// now when none is ticked) into the day shown; one "Undo" on the toast removes the copy.
     func copyDay(_ request: Request, context: OnboardedContext) async throws -> Response {
-        let text = try context.decode(CopyDayForm.self).from?.trimmingCharacters(in: .whitespaces) ?? ""
-        let day = text.isEmpty ? app.today.adding(days: -1) : LocalDate(iso: text)
-        guard let day, day < app.today else {
+        // read from the parsed form: the ticked meals repeat one name, which the decoder refuses
+        let text = context.form["from"] ?? ""
+        let target = formDay(context)
+        let day = text.isEmpty ? target.date.adding(days: -1) : LocalDate(iso: text)
+        guard let day, day != target.date, day <= app.today else {
             let error = ValidationError(field: .init("date"), allowed: .rule(Message("allowed.pastDate")), received: TextRules.quoted(text))
             throw HTTPError(.unprocessableContent, message: localizer(context).render(error.message))
         }
-        let copied = try app.store.copyDay(from: day, to: app.today, timeZone: app.timeZone)
-        guard !copied.isEmpty else { return app.redirect("/log", toast: .nothingToCopy) }
-        return app.redirectAnnouncingBadges("/", toast: .dayCopied)
+        let picked = context.form.all("meal").compactMap(UUID.init(uuidString:))
+        if context.form["picking"] == "yes", picked.isEmpty {
+            return try copyPage(
+                source: day,
+                target: target,
+                chosen: [],
+                error: app.localizer(context).text("web.copy.nothingChosen"),
+                context: context,
+                status: .unprocessableContent
+            )
+        }
+        let batch = UUID()
+        let copied = try app.store.copyDay(
+            from: day,
+            to: target.date,
+            only: picked.isEmpty ? nil : Set(picked),
+            later: !picked.isEmpty,
+            batch: batch,
+            timeZone: app.timeZone
+        )
+        guard !copied.isEmpty else {
+            // nothing up to now: the meals to choose from, later ones too
+            if try !app.store.meals(on: day).isEmpty { return app.redirect("/log/copy?from=\(day.iso)" + target.query.replacingOccurrences(of: "?", with: "&")) }
+            return app.redirect("/log" + target.query, toast: .nothingToCopy)
+        }
+        return app.redirectAnnouncingBadges("/" + target.query, toast: .dayCopied, undo: batch)
+    }
+
+    /// "Undo" on the toast of a copy: every meal it logged is removed again.
+    func undoCopy(_ request: Request, context: OnboardedContext) async throws -> Response {
+        guard let batch = context.parameters.get("batch").flatMap(UUID.init(uuidString:)) else {
+            throw HTTPError(.notFound, message: app.localizer(context).text("web.error.mealNotFound"))
+        }
+        try app.store.undoCopy(batch)
+        return app.redirect("/", toast: .copyUndone)
     }
 
     /// In recovery mode the log screen is mindful logging (docs/rules.md §8), and every numeric flow (a

@@ -33,7 +33,6 @@ extension WebApp {
         values["text"] = text.template
         // a past day's meal takes its moment's time unless one is typed
         values["now"] = day.isToday ? TimeOfDay(clock.now(), in: timeZone).formatted : ""
-        values["yesterday"] = today.adding(days: -1).iso
         if query.isEmpty { values["usedLists"] = try usedLists(context) }
         values["moments"] = momentOptions(context, selected: manual.values["moment"])
         values["momentId"] = "quick-moment"

@@ -22,10 +22,10 @@ extension WebApp {
 
     /// See other to `path` with `toast`, or, when the write before it earned badges, with the
     /// badge toast and the triple roar instead.
-    func redirectAnnouncingBadges(_ path: String, toast: Toast) -> Response {
+    func redirectAnnouncingBadges(_ path: String, toast: Toast, undo: UUID? = nil) -> Response {
         let badges = claimNewBadges()
         guard badges.isEmpty else { return badgeRedirect(path, badges: badges) }
-        return redirect(path, toast: toast)
+        return redirect(path, toast: toast, undo: undo)
     }
 
     /// See other to `path` with the badge toast and the triple roar. The flash cookie is the

@@ -61,8 +61,8 @@ struct Renderer: Sendable {
         return html(library.render(layout, withTemplate: "layout") ?? "", status: status)
     }
 
-    /// The toast of a flash cookie `toast[.roar][~meal id]`: its text, and the meal an "Undo"
-    /// restores.
+    /// The toast of a flash cookie `toast[.roar][~id]`: its text, and what its "Undo" does (a
+    /// deleted meal restored, a copy removed).
     static func toast(_ flash: String, _ l: Localizer) -> [String: Any]? {
         let halves = flash.split(separator: "~", maxSplits: 1)
         let parts = (halves.first ?? "").split(separator: ".")
@@ -76,7 +76,8 @@ struct Renderer: Sendable {
         ]
         if let roar { values["roar"] = roar.rawValue }
         if halves.count == 2, let id = UUID(uuidString: String(halves[1])) {
-            values["undo"] = id.uuidString
+            // a copy's Undo removes the whole copy; a deletion's restores the meal
+            values["undoAction"] = toast == .dayCopied ? "/log/copy/\(id.uuidString)/undo" : "/meals/\(id.uuidString)/restore"
             values["hasUndo"] = true
         }
         return values
@@ -190,6 +191,7 @@ enum Toast: String {
     case calendarRemoved = "calendar_removed"
     case mealRestored = "meal_restored"
     case dayCopied = "day_copied"
+    case copyUndone = "copy_undone"
     case nothingToCopy = "nothing_to_copy"
     case foodAdded = "food_added"
     case foodDeleted = "food_deleted"

@@ -185,6 +185,11 @@ struct CopyCommandsTests {
         #expect(copied == "Copied 2 meals (293 kcal) from Mon, Jan 5, 2026 to Wed, Jan 7, 2026.")
         let recent = try await cli.run(["food", "recent", "--frequent"], now: "2026-01-06T09:00", lang: "de")
         #expect(recent.split(separator: "\n")[1].range(of: #"^9040  Banane\s+3  Mi\. 7\. Jan\. 2026\s+118 g$"#, options: .regularExpression) != nil)
+        // into today at 07:00 the 08:00 and 08:05 meals are ahead of now: not copied unasked
+        let early = try await cli.run(["log", "copy-day", "--from", "2026-01-05"], now: "2026-01-06T07:00")
+        #expect(early == "Nothing copied: the 2 meals are later in the day than now; --later copies them anyway.")
+        let asked = try await cli.run(["log", "copy-day", "--from", "2026-01-05", "--later"], now: "2026-01-06T07:00")
+        #expect(asked.hasPrefix("Copied 2 meals (293 kcal)"))
     }
 }
 

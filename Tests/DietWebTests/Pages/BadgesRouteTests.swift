@@ -119,8 +119,10 @@ struct BadgesRouteTests {
         try await harness.run { browser in
             try await browser.onboard()
             try Self.seedSixDays(harness)
-            // When yesterday is copied to today
-            let copied = try await browser.post("/log/copy-day", [("from", "")])
+            // When yesterday is copied to today, its meals ticked (they are later in the day than now)
+            let yesterday = LocalDate(WebHarness.now, in: harness.timeZone).adding(days: -1)
+            let ids = try harness.store().meals(on: yesterday).map { ("meal", $0.id.uuidString) }
+            let copied = try await browser.post("/log/copy-day", [("from", ""), ("picking", "yes")] + ids)
             #expect(copied.status == .seeOther && copied.location == "/")
             // Then the dashboard roars three times and names the badge
             let dashboard = try await browser.get("/")

@@ -201,7 +201,12 @@ struct LoggingRouteTests {
                 #expect(refused.status == .unprocessableContent)
                 #expect(refused.body.contains("Datum"), "\(bad)")
             }
-            let copied = try await browser.post("/log/copy-day", [("from", lastWeek.iso)])
+            // a 13:00 meal is later than now (09:00): not copied unasked, the meals are offered
+            let offered = try await browser.post("/log/copy-day", [("from", lastWeek.iso)])
+            #expect(offered.location == "/log/copy?from=\(lastWeek.iso)")
+            #expect(try store.meals(on: Self.today(harness)).isEmpty)
+            let id = try #require(try store.meals(on: lastWeek).first?.id.uuidString)
+            let copied = try await browser.post("/log/copy-day", [("from", lastWeek.iso), ("picking", "yes"), ("meal", id)])
             #expect(copied.location == "/")
         }
         #expect(try harness.store().meals(on: Self.today(harness)).map(\.entry.name) == ["Linsensuppe"])
