@@ -20,7 +20,8 @@ public struct WDiet: AsyncParsableCommand {
 
     /// Runs the command line like ArgumentParser's own `main()`, with two guards: an argument
     /// holding a control character is refused before anything runs, and every message,
-    /// errors included, reaches the terminal with its control characters made visible. Named
+    /// errors included, reaches the terminal with its control characters made visible. A
+    /// `CLIError` is printed as it is, without ArgumentParser's English "Error: ". Named
     /// apart from `main()`: top-level code would pick ArgumentParser's synchronous `main()`,
     /// which cannot run an async command.
     public static func runCommandLine() async {
@@ -34,7 +35,8 @@ public struct WDiet: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            let message = fullMessage(for: error)
+            // our own messages are whole sentences in the user's language: no English "Error: "
+            let message = (error as? CLIError)?.description ?? fullMessage(for: error)
             let code = exitCode(for: error)
             if !message.isEmpty {
                 if code == .success { Terminal.print(message) } else { Terminal.printError(message) }

@@ -15,6 +15,9 @@ indirect enum JSONShape: Sendable {
     case array(JSONShape, count: ClosedRange<Int>)
     /// Any object: its contents are free (an event's properties, a WHOOP record as WHOOP sent it).
     case anyObject
+    /// Null, or a value of this shape: an item of a list that may be left out (a moment
+    /// without a name of its own).
+    case nullable(JSONShape)
 
     struct Field: Sendable {
         let name: String
@@ -65,6 +68,8 @@ indirect enum JSONShape: Sendable {
         case .anyObject:
             guard case .object = value else { return Self.located("must be a JSON object; got \(FieldRule.shown(value))", at: path) }
             return nil
+        case .nullable(let shape):
+            return value == .null ? nil : shape.problem(value, at: path)
         }
     }
 
@@ -88,9 +93,13 @@ func optional(_ name: String, _ shape: JSONShape) -> JSONShape.Field {
 /// The shapes of the JSON text fields, each mirroring the type the apps decode it into.
 extension JSONShape {
     /// `EatingWindow` (docs/rules.md §2): start and end as HH:MM, 1–16 hours long (it may cross
-    /// midnight), 2–5 distinct moments inside it.
+    /// midnight), 2–5 distinct moments inside it, and optionally the moments' names by their
+    /// place, each 1–30 characters or null (the default name).
     static let eatingWindow = JSONShape.object(
-        [required("start", .value(.time)), required("end", .value(.time)), required("moments", .array(.value(.time), count: 2...5))],
+        [
+            required("start", .value(.time)), required("end", .value(.time)), required("moments", .array(.value(.time), count: 2...5)),
+            optional("names", .array(.nullable(.value(.text(EatingWindowRule.nameLength))), count: 0...5)),
+        ],
         check: { window in
             guard let start = window["start"]?.stringValue.flatMap(CivilText.minutes),
                 let end = window["end"]?.stringValue.flatMap(CivilText.minutes),
@@ -155,6 +164,8 @@ extension JSONShape {
 public enum EatingWindowRule {
     /// 1–16 hours, in minutes.
     public static let minutes = 60...960
+    /// The characters of a moment's name.
+    public static let nameLength = 1...30
 
     static func offset(of time: Int, from start: Int) -> Int {
         ((time - start) % 1440 + 1440) % 1440

@@ -82,7 +82,7 @@ extension TableSchema {
             required("weight_kg", .number(30...200, step: 0.1)),
             required("activity_level", .choice(["sedentary", "light", "moderate", "active", "very_active"])),
             required("goal", .choice(["lose", "maintain", "gain"])),
-            required("eating_window", .json(.eatingWindow, maxBytes: 1024)),
+            required("eating_window", .json(.eatingWindow, maxBytes: 8192)),
             required("language", .choice(["de", "en", "es"])),
             required("units", .choice(["metric", "imperial"])),
             required("deficit", .number(0.10...0.35)),

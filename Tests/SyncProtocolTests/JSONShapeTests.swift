@@ -50,6 +50,26 @@ struct JSONShapeTests {
         #expect(reason(.weightEntries, ["weight_kg": .number(72.55)]) == "weight_entries.weight_kg: must be in steps of 0.1; got 72.55")
     }
 
+    @Test("an eating window carries its moments' names by place, each 1–30 characters or null; others are refused, naming the field")
+    func momentNames() {
+        func reason(_ names: String) -> String? {
+            let window = #"{"start":"12:00","end":"18:00","moments":["12:00","15:00","18:00"],"names":"# + names + "}"
+            return RowContract.violation(in: UnreadableRows.change(.profile, ["eating_window": .string(window)]), now: nil)?.description
+        }
+        let thirty = String(repeating: "x", count: 30)
+        // accepted: names, nulls for the names by time, fewer names than moments, markup as text, no names
+        for names in [#"["Brunch",null,"Abendbrot"]"#, #"["<script>"]"#, #"[null,"\#(thirty)"]"#, "[]", "null"] {
+            #expect(reason(names) == nil, "\(names)")
+        }
+        #expect(reason(#"["Brunch","\#(thirty)x"]"#) == "profile.eating_window: names[1]: must be 1–30 characters; got 31")
+        #expect(reason(#"[""]"#) == "profile.eating_window: names[0]: must be 1–30 characters; got 0")
+        #expect(reason(#"["  "]"#) == "profile.eating_window: names[0]: must not be blank")
+        #expect(reason(#"[5]"#) == "profile.eating_window: names[0]: must be text; got 5")
+        #expect(reason(#""Brunch""#) == #"profile.eating_window: names: must be a JSON array; got "Brunch""#)
+        #expect(reason(#"["a","b","c","d","e","f"]"#) == "profile.eating_window: names: must hold 0–5 items; got 6")
+        #expect(reason(#"["a\u0007b"]"#) == "profile.eating_window: must not contain the control character U+0007")
+    }
+
     @Test("a synced calendar address is http, https or webcal with a host; a file calendar's path is only a name")
     func calendarAddresses() {
         func refused(_ location: String, kind: String = "address") -> Bool {

@@ -39,13 +39,13 @@ enum RecoverySwitch {
 }
 
 /// `wdiet profile` in recovery mode: the settings without the weight, the deficit, locked
-/// goals or the energy explanations; `--json` omits `weight_kg`, `deficit` and `locked_goals`
-/// and adds `recovery_mode` and `recovery_since`.
+/// goals or the energy explanations; `--json` (with the eating moments of `ProfileOutput`)
+/// omits `weight_kg`, `deficit` and `locked_goals` and adds `recovery_mode` and `recovery_since`.
 enum RecoveryProfile {
     static let hiddenKeys = ["weight_kg", "deficit", "locked_goals"]
 
-    static func json(_ settings: UserSettings) throws -> String {
-        let data = try JSONEncoder().encode(settings.profile)
+    static func json(_ output: ProfileOutput, _ settings: UserSettings) throws -> String {
+        let data = try JSONEncoder().encode(output)
         var fields = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
         for key in hiddenKeys { fields[key] = nil }
         fields["recovery_mode"] = true
@@ -63,11 +63,7 @@ enum RecoveryProfile {
         table.append([l.text("field.height"), l.number(profile.heightCm, digits: 0) + " cm"])
         table.append([l.text("field.activityLevel"), l.text("activity.\(profile.activityLevel.rawValue)")])
         table.append([l.text("field.goal"), l.text("goal.\(profile.goal.rawValue)")])
-        table.append([
-            l.text("cli.today.window"),
-            "\(profile.eatingWindow.start.formatted)–\(profile.eatingWindow.end.formatted) · "
-                + profile.eatingWindow.moments.map(\.formatted).joined(separator: ", "),
-        ])
+        ProfileOutput.appendWindow(profile.eatingWindow, to: &table, l)
         table.append([l.text("field.language"), profile.language.rawValue])
         table.append([l.text("cli.profile.start"), l.date(settings.startDate) + " (\(settings.timeZoneIdentifier))"])
         table.append([l.text("cli.recovery.mode"), l.text("cli.recovery.banner", ["date": .date(settings.recoverySince ?? session.today)])])

@@ -61,18 +61,23 @@ public struct EatingWindow: Hashable, Sendable, Codable {
         self.names = names.contains { $0 != nil } ? names : []
     }
 
-    /// The longest name of an eating moment.
+    /// The characters of an eating moment's name.
     public static let nameLength = 1...30
+    /// The code points of a name: 8 per character, as the row contract counts them.
+    public static let nameCodePoints = 240
 
-    /// A name the user typed for a moment: trimmed, 1–30 characters without control characters;
-    /// nil for an empty one (the default name).
+    /// A name the user typed for a moment: without control characters (a tab or line break
+    /// inside reads as a space), trimmed, 1–30 characters; nil for an empty one (the default
+    /// name). Every name the row contract accepts reads here (`Sources/SyncProtocol/JSONShape.swift`).
     public static func checkedName(_ text: String) throws(ValidationError) -> String? {
-        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        try TextRules.check(text, field: .momentName)
+        let name = text.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { return nil }
-        guard nameLength.contains(name.count), !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
+        guard nameLength.contains(name.count), name.unicodeScalars.count <= nameCodePoints else {
             throw ValidationError(
                 field: .momentName,
-                allowed: .range(min: 1, max: Double(nameLength.upperBound), digits: 0, unit: nil),
+                allowed: .length(min: nameLength.lowerBound, max: nameLength.upperBound),
                 received: "\(name.count)"
             )
         }

@@ -38,12 +38,13 @@ extension AppDatabase {
     }
 
     /// Replaces the profile's editable settings; the start date and zone stay. Records
-    /// `eating_window_changed` when the window changed.
+    /// `eating_window_changed` when the window's times changed (not when a moment was only renamed).
     public func updateProfile(_ profile: Profile, timeZone: TimeZone) throws {
         let now = clock.now()
         try writer.write { db in
             guard var settings = try Self.settings(db) else { throw StoreError.notOnboarded }
-            let windowChanged = settings.profile.eatingWindow != profile.eatingWindow
+            let (before, after) = (settings.profile.eatingWindow, profile.eatingWindow)
+            let windowChanged = before.start != after.start || before.end != after.end || before.moments != after.moments
             settings.profile = profile
             _ = try Outbox.save(ProfileRecord(settings), db, now: now)
             if windowChanged {

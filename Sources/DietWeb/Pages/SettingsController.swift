@@ -134,20 +134,30 @@ struct SettingsController: Controller {
     }
 
     func windowScreen(_ request: Request, context: OnboardedContext) async throws -> Response {
-        windowPage(WindowForm.values(context.profile.eatingWindow), error: nil, context: context)
+        windowPage(WindowForm.values(context.profile.eatingWindow, localizer(context)), error: nil, context: context)
     }
 
-    /// The window keeps `FormData`: its moments arrive as repeated `moment` fields (as in onboarding).
+    /// The window keeps `FormData`: its moments arrive as repeated `moment` fields (as in
+    /// onboarding), their names as repeated `moment_name` fields in the same order; times and
+    /// names are saved together, or nothing is.
     func saveWindow(_ request: Request, context: OnboardedContext) async throws -> Response {
         var settings = context.settings
         let form = context.form
-        switch WindowForm.parse(form, localizer(context)) {
+        let l = localizer(context)
+        switch WindowForm.parse(form, l) {
         case .success(let window):
             settings.profile.eatingWindow = window
             try store.updateProfile(settings.profile, timeZone: timeZone)
             return redirect("/", toast: .settingsSaved)
         case .failure(let error):
-            let values = WindowForm.values(start: form["window_start"] ?? "", end: form["window_end"] ?? "", moments: form.all("moment"))
+            let values = WindowForm.values(
+                start: form["window_start"] ?? "",
+                end: form["window_end"] ?? "",
+                moments: form.all("moment"),
+                names: form.all("moment_name"),
+                invalidName: error.field == "moment_name" ? error.index : nil,
+                l
+            )
             return windowPage(values, error: error, context: context, status: .unprocessableContent)
         }
     }

@@ -37,7 +37,7 @@ struct FormData: Sendable {
             "file": .fileName, "q": .search, "kcal": .calories, "protein": .protein, "carbs": .carbs, "fat": .fat, "fiber": .fiber,
             "time": .time, "date": .date, "age": .age, "height": .height, "sex": .sex, "activity": .activityLevel, "goal": .goal,
             "language": .language, "deficit": .deficit, "window_start": .eatingWindowStart, "window_end": .eatingWindowEnd,
-            "moment": .eatingMoment, "weight": .weight, "servings": .servings, "portion": .portion, "amount": .amount,
+            "moment": .eatingMoment, "moment_name": .momentName, "weight": .weight, "servings": .servings, "portion": .portion, "amount": .amount,
             "grams": .portion, "passphrase": .password, "repeat": .password,
         ]
         if let field = fields[name], l.hasKey("field.\(field.rawValue)") { return l.text("field.\(field.rawValue)") }

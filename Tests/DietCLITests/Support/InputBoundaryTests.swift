@@ -191,6 +191,14 @@ struct InputBoundaryEndToEndTests {
         #expect(refused.status == 1 && refused.stdout.isEmpty)
         #expect(refused.stderr.contains("Argument 3 der Befehlszeile") && refused.stderr.contains("\"Suppe\\u001B[2J\""), "\(refused.stderr)")
         #expect(!refused.stderr.contains("\u{1B}"))
+        // a refusal of our own is a sentence in the user's language, without ArgumentParser's English "Error: "
+        #expect(!refused.stderr.contains("Error:"), "\(refused.stderr)")
+        let badName = try EndToEndTests.wdiet(
+            ["set", "--moment-names", String(repeating: "x", count: 31)],
+            database: database,
+            now: "2026-01-05T12:00"
+        )
+        #expect(badName.status == 1 && badName.stderr.hasPrefix("Name der Mahlzeit: erlaubt ist 1 bis 30 Zeichen;"), "\(badName.stderr)")
         // an escape already in the store: shown visibly
         _ = try EndToEndTests.wdiet(["log", "meal", "Suppe", "--kcal", "100"], database: database, now: "2026-01-05T12:00")
         try await DatabaseQueue(path: database).write { db in try db.execute(sql: "UPDATE meal_logs SET name = ?", arguments: ["Suppe\u{1B}[2J"]) }

@@ -66,6 +66,27 @@ struct EatingMomentTests {
         #expect(String(decoding: plain, as: UTF8.self).contains("names") == false)
     }
 
+    @Test("a name is one line of 1–30 characters without control characters, and a refusal says so in plain words")
+    func nameRules() throws {
+        #expect(try EatingWindow.checkedName(" Kaffee\tund\nKuchen ") == "Kaffee und Kuchen")
+        #expect(try EatingWindow.checkedName("👩\u{200D}🍳 Kochen") == "👩\u{200D}🍳 Kochen", "a joiner inside an emoji is no control character")
+        #expect(try EatingWindow.checkedName(" \t ") == nil)
+        let de = Localizer(.de)
+        func refusal(_ name: String) -> String? {
+            do throws(ValidationError) {
+                _ = try EatingWindow.checkedName(name)
+                return nil
+            } catch {
+                return de.render(error.message)
+            }
+        }
+        #expect(refusal(String(repeating: "x", count: 31)) == "Name der Mahlzeit: erlaubt ist 1 bis 30 Zeichen; du hast 31 Zeichen eingegeben.")
+        #expect(
+            refusal("a\u{7}b")
+                == "Name der Mahlzeit: erlaubt ist Text ohne Steuerzeichen (Tabulator und Zeilenumbruch sind erlaubt); du hast \"a\\u0007b\" eingegeben."
+        )
+    }
+
     @Test("around midnight the clock wraps: 01:00 belongs to a 23:00 moment")
     func midnight() throws {
         let late = try window([20, 23], start: 19, end: 1)

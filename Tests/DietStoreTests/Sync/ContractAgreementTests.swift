@@ -65,6 +65,12 @@ struct ContractAgreementTests {
     }
 
     static let times = ["00:00", "05:59", "06:00", "12:00", "12:30", "15:00", "18:00", "22:00", "23:59", "24:00", "7:00", "12:60", ""]
+    /// Names of eating moments at and beyond the limits: a tab reads as a space, blanks and
+    /// 31 characters are refused.
+    static let names: [JSONValue] = [
+        .string("Brunch"), .null, .string(""), .string("  "), .string(String(repeating: "x", count: 30)),
+        .string(String(repeating: "x", count: 31)), .string("Kaffee\tund Kuchen"), .string(" Abendbrot "), .string("a\u{7}b"), .number(5),
+    ]
     static let dates = ["2026-01-01", "2026-01-03", "2026-02-01", "2026-02-30", "1899-12-31", "2026-1-1"]
 
     static func drawn(using generator: inout SeededGenerator) -> Change {
@@ -82,6 +88,9 @@ struct ContractAgreementTests {
             let moments = (0..<Int.random(in: 1...6, using: &generator)).map { _ in JSONValue.string(pick(times)) }
             if Int.random(in: 0..<10, using: &generator) > 0 { window["moments"] = .array(moments) }
             if Int.random(in: 0..<20, using: &generator) == 0 { window["extra"] = .bool(true) }
+            if Int.random(in: 0..<2, using: &generator) == 0 {
+                window["names"] = .array((0..<Int.random(in: 0...6, using: &generator)).map { _ in pick(Self.names) })
+            }
             return UnreadableRows.change(.profile, ["eating_window": text(.object(window))])
         case 1:
             var goals: [String: JSONValue] = [:]

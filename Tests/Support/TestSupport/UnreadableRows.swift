@@ -26,7 +26,7 @@ public enum UnreadableRows {
         .profile: [
             "sex": .string("female"), "age": .number(34), "height_cm": .number(168), "weight_kg": .number(72.5),
             "activity_level": .string("light"), "goal": .string("lose"),
-            "eating_window": .string(#"{"start":"12:00","end":"18:00","moments":["12:00","15:00","18:00"]}"#),
+            "eating_window": .string(#"{"start":"12:00","end":"18:00","moments":["12:00","15:00","18:00"],"names":["Brunch",null,null]}"#),
             "language": .string("de"), "units": .string("metric"), "deficit": .number(0.3), "cycle_preset": .string("open_ended"),
             "locked_goals": .string(#"{"deficit":{"kcal":1400,"protein_g":120,"carbs_g":140,"fat_g":45}}"#),
             "recovery_periods": .string(#"[{"from":"2026-01-01","until":"2026-01-03"}]"#),
@@ -88,6 +88,23 @@ public enum UnreadableRows {
             description: "an eating window without moments",
             field: "eating_window",
             change: change(.profile, ["eating_window": .string(#"{"start":"12:00","end":"18:00"}"#)])
+        ),
+        Case(
+            description: "an eating moment's name of 31 characters",
+            field: "eating_window",
+            change: change(
+                .profile,
+                [
+                    "eating_window": .string(
+                        #"{"start":"12:00","end":"18:00","moments":["12:00","18:00"],"names":["\#(String(repeating: "x", count: 31))"]}"#
+                    )
+                ]
+            )
+        ),
+        Case(
+            description: "eating moments' names that are a number",
+            field: "eating_window",
+            change: change(.profile, ["eating_window": .string(#"{"start":"12:00","end":"18:00","moments":["12:00","18:00"],"names":5}"#)])
         ),
         Case(
             description: "locked calories below the safety floor of a man",
