@@ -76,7 +76,6 @@ struct SetCommand: CLICommand {
     func execute(_ context: CLIContext) throws -> String {
         let session = try Session.open(options, context: context)
         var profile = try session.requireSettings().profile
-        let l = session.localizer
         if !setting.isEmpty { return try RecoverySwitch.set(setting, confirmed: yes, session, context) }
         if let height { profile.heightCm = try session.run { try height.number(.height, hint: Profile.heightRange, digits: 0, unit: "cm") } }
         if let activity { profile.activityLevel = activity }

@@ -26,6 +26,8 @@ struct LogController: Controller {
     /// target), each to tick, all ticked but those later in the day than now when the target is
     /// today; the target is the day the log screen showed.
     func copyScreen(_ request: Request, context: OnboardedContext) async throws -> Response {
+        // recovery mode logs mindfully, without amounts (docs/rules.md §8)
+        if context.settings.recoveryMode { return app.mindfulLogPage(FormState(), context: context) }
         let target = ShownDay(request, today: app.today)
         let asked = request.uri.queryParameters.get("from").flatMap { LocalDate(iso: $0) }
         let source = asked.map { min($0, app.today) } ?? target.date.adding(days: -1)
@@ -94,7 +96,9 @@ struct LogController: Controller {
         )
         guard !copied.isEmpty else {
             // nothing up to now: the meals to choose from, later ones too
-            if try !app.store.meals(on: day).isEmpty { return app.redirect("/log/copy?from=\(day.iso)" + target.query.replacingOccurrences(of: "?", with: "&")) }
+            if try !app.store.meals(on: day).isEmpty {
+                return app.redirect("/log/copy?from=\(day.iso)" + target.query.replacingOccurrences(of: "?", with: "&"))
+            }
             return app.redirect("/log" + target.query, toast: .nothingToCopy)
         }
         return app.redirectAnnouncingBadges("/" + target.query, toast: .dayCopied, undo: batch)

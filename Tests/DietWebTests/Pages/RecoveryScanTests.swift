@@ -220,6 +220,7 @@ struct ScanSeed {
             "/": { _ in ["/"] },
             "/explain": { _ in ["/explain"] },
             "/log": { _ in ["/log", "/log?q=Scanbread"] },
+            "/log/copy": { _ in ["/log/copy", "/log/copy?from=2026-01-04"] },
             "/foods/search": { _ in ["/foods/search?q=Scanbread", "/foods/search?q=Scan"] },
             "/log/food/{id}": { ["/log/food/\($0.foodID)"] },
             "/meals": { _ in ["/meals"] },
