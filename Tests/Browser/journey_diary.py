@@ -95,6 +95,30 @@ class DiaryJourney(journey.Journey):
         d.get(server.url + "/meals?date=2026-03-03")
         check("Spaghetti Bolognese" in self.main_text(), "yesterday's list shows the dinner")
         self.walk("meals-yesterday")
+
+        # copy yesterday at 10:10: breakfast ticked, the 18:30 dinner offered but not ticked
+        d.get(server.url + "/log")
+        self.load('a[href="/log/copy"]')
+        rows = self.all(".check-row")
+        ticked = [r.text for r in rows if r.find_element(By.CSS_SELECTOR, "input").is_selected()]
+        check(len(rows) == 1 and not ticked, f"yesterday's 18:30 dinner is later than now: offered, not ticked ({[r.text for r in rows]})")
+        self.walk("copy")
+        self.click(".check-row input")
+        self.load(".copy-meals button[type=submit]")
+        check("Spaghetti" in self.main_text(), "the ticked dinner is copied")
+        check(self.all("[data-toast-undo]"), "the copy's toast offers Undo")
+        self.walk("copied")
+        self.load(".toast-action")
+        check("Spaghetti" not in self.main_text(), "one Undo removes the copy")
+
+        # the moments renamed in settings
+        d.get(server.url + "/settings/window")
+        self.walk("settings-window")
+        self.type("#moment-name-1", "Müsli-Zeit")
+        self.load("form button.button-primary[type=submit]")
+        d.get(server.url + "/")
+        titles = [t.text for t in self.all(".moment-title")]
+        check(titles[0] == "Müsli-Zeit · 07:30", f"the renamed moment: {titles}")
         return "moments named; 10:00 breakfast under Frühstück; smileys " + "".join(smileys) + "; yesterday's dinner at 18:30"
 
 
