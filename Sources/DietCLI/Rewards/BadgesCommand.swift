@@ -81,7 +81,7 @@ struct BadgesCommand: CLICommand {
             }
             table.append([
                 l.date(day.date), earned.joined(separator: ", "),
-                day.decayed > 0 ? "−" + l.number(day.decayed, digits: 1) : "", l.number(day.balance.rounded(.down), digits: 0),
+                day.shownDecay > 0 ? "−" + l.number(Double(day.shownDecay), digits: 0) : "", l.number(Double(day.shownBalance), digits: 0),
             ])
         }
         return table.render()

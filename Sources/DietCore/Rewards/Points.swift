@@ -41,6 +41,18 @@ public struct PointsLedger: Hashable, Sendable {
 
         /// Everything earned that day.
         public var earned: Double { breakdown.values.reduce(0, +) }
+
+        /// The balance shown: whole points, rounded down.
+        public var shownBalance: Int { Int(balance.rounded(.down)) }
+
+        /// The decay in whole points as the shown balances tell it: the day before's shown
+        /// balance plus the points earned, less this day's shown balance (84 + 0 − 79 = 5, never
+        /// "−4,5" beside whole balances); 0 when nothing shown was lost.
+        public var shownDecay: Int {
+            guard decayed > 0 else { return 0 }
+            let before = Int((balance + decayed - earned).rounded(.down))
+            return max(0, before + Int(earned.rounded()) - shownBalance)
+        }
     }
 
     public let days: [Day]

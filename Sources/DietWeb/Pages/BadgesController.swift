@@ -66,8 +66,8 @@ struct BadgesController: Controller {
             }
             return [
                 "date": l.date(day.date), "iso": day.date.iso, "earnedItems": earned,
-                "decay": day.decayed > 0 ? l.text("points.decayed", ["points": .decimal(day.decayed, digits: 1)]) : "",
-                "balance": l.number(day.balance.rounded(.down), digits: 0),
+                "decay": day.shownDecay > 0 ? l.text("points.decayed", ["points": .integer(day.shownDecay)]) : "",
+                "balance": l.number(Double(day.shownBalance), digits: 0),
             ]
         }
     }

@@ -27,6 +27,23 @@ struct RewardsTests {
         }
     }
 
+    @Test("points are whole numbers: each day's shown decay is the difference of the shown balances (issue 30: '−9,1 Schwund')")
+    func wholeDecay() {
+        // ten active days, nine away (5 % a day after the broken streak, then 1 %), three back, two away
+        let records = active(10, meals: 3) + active(3, from: start.adding(days: 19), meals: 2)
+        let ledger = PointsLedger(records: records, through: start.adding(days: 23))
+        var shown = 0
+        var fractional = false
+        for day in ledger.days {
+            #expect(shown + Int(day.earned) - day.shownDecay == day.shownBalance, "\(day.date)")
+            fractional = fractional || day.decayed.rounded() != day.decayed
+            shown = day.shownBalance
+        }
+        // the ledger's own decay has fractions: the shown one never does
+        #expect(fractional && ledger.days.contains { $0.shownDecay > 0 })
+        #expect(Localizer(.de).text("points.decayed", ["points": .integer(ledger.days[12].shownDecay)]).contains(",") == false)
+    }
+
     @Test("streak badges at 7, 30, 90 and 365 days, not one day earlier", arguments: zip([7, 30, 90, 365], Badge.Tier.allCases))
     func streakBadges(days: Int, tier: Badge.Tier) {
         let short = BadgeEvaluator.earned(records: active(days - 1), goal: .lose, engine: nil, through: start.adding(days: 400))
