@@ -36,7 +36,8 @@ struct TextItem {
             "hasError": error != nil, "error": error ?? "", "kcal": "", "macros": "", "note": note ?? "",
         ]
         if let check { values["check"] = check }
-        if let n = nutrients, let grams {
+        // as the meal will keep them, so the saved entry shows the same numbers
+        if let n = nutrients?.asLogged, let grams {
             values["kcal"] = l.number(n.kcal, digits: 0)
             values["macros"] = l.number(grams, digits: 0) + " g · " + l.macros(protein: n.proteinG, carbs: n.carbsG, fat: n.fatG)
         }
@@ -121,7 +122,7 @@ extension WebApp {
         status: HTTPResponse.Status = .ok
     ) -> Response {
         let l = localizer(context)
-        let totals = items.compactMap(\.nutrients)
+        let totals = items.compactMap(\.nutrients).map(\.asLogged)
         let kcal = totals.map(\.kcal).reduce(0, +)
         var values: [String: Any] = [
             "text": text, "items": items.enumerated().map { $0.element.values(index: $0.offset, l) },

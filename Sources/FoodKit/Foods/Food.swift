@@ -193,22 +193,39 @@ public struct FoodHit: Hashable, Sendable {
 }
 
 extension Nutrients {
+    /// The values as a meal keeps them: calories whole (at least 1), grams to one decimal. What
+    /// a surface shows before saving is this, so the confirm screen and the saved meal round
+    /// alike (65,46 g carbs is kept as 65,5 and shows 66 g on both, never 65 before and 66 after).
+    public var asLogged: Nutrients {
+        func tenth(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+        return Nutrients(
+            kcal: Double(max(1, Int(kcal.rounded()))),
+            proteinG: tenth(proteinG),
+            carbsG: tenth(carbsG),
+            totalCarbsG: tenth(totalCarbsG),
+            fiberG: tenth(fiberG),
+            sugarsG: tenth(sugarsG),
+            fatG: tenth(fatG),
+            sodiumMg: sodiumMg.rounded()
+        )
+    }
+
     /// The meal these nutrients make, named `name` (cut to 80 characters): calories rounded
-    /// (at least 1), grams to one decimal. Used by every surface that logs a food.
+    /// (at least 1), grams to one decimal (`asLogged`). Used by every surface that logs a food.
     public func mealEntry(
         named name: String,
         at instant: Date,
         in timeZone: TimeZone,
         moment: Int? = nil
     ) throws(ValidationError) -> MealEntry {
-        func tenth(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+        let logged = asLogged
         return try MealEntry(
             name: String(name.prefix(80)),
-            kcal: max(1, Int(kcal.rounded())),
-            proteinG: tenth(proteinG),
-            carbsG: tenth(carbsG),
-            fatG: tenth(fatG),
-            fiberG: tenth(fiberG),
+            kcal: Int(logged.kcal),
+            proteinG: logged.proteinG,
+            carbsG: logged.carbsG,
+            fatG: logged.fatG,
+            fiberG: logged.fiberG,
             at: instant,
             in: timeZone,
             moment: moment
