@@ -27,7 +27,7 @@ enum WebBenchmark {
         let base = "http://127.0.0.1:\(port)"
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         do {
-            try await measure(http, base: base, store: store, queries: queries)
+            try await measure(http, base: base, store: store, today: LocalDate(clock.now(), in: zone), queries: queries)
             try await http.shutdown()
         } catch {
             try? await http.shutdown()
@@ -55,7 +55,7 @@ enum WebBenchmark {
         return Fetched(body: body, serverMs: server, roundTripMs: roundTrip)
     }
 
-    static func measure(_ http: HTTPClient, base: String, store: AppDatabase, queries: [(String, Language)]) async throws {
+    static func measure(_ http: HTTPClient, base: String, store: AppDatabase, today: LocalDate, queries: [(String, Language)]) async throws {
         print("\nWeb app (`wdiet serve`, release, loopback, over the seeded store):")
         for index in 0..<200 { _ = try await get(http, base + (index.isMultiple(of: 2) ? "/" : "/foods/search?q=milch")) }
         var server: [Double] = []
@@ -67,6 +67,13 @@ enum WebBenchmark {
         }
         print("  dashboard GET /, gzip as a browser asks, server time: " + Percentiles(samples: server).line)
         print("  dashboard GET /, round trip:  " + Percentiles(samples: roundTrip).line)
+        // a past day's diary: GET /?date= of any day of the seeded years
+        server = []
+        for _ in 0..<2000 {
+            let past = today.adding(days: -Int.random(in: 1...(5 * 365)))
+            server.append(try await get(http, base + "/?date=\(past.iso)", gzip: true).serverMs)
+        }
+        print("  a past day's diary GET /?date=, server time: " + Percentiles(samples: server).line)
         server = []
         roundTrip = []
         let original = try store.settings()

@@ -103,6 +103,17 @@ for _ in 0..<2000 {
 }
 print("Today snapshot, in process: " + Percentiles(samples: samples).line)
 
+// a past day's diary (docs/rules.md §4): any day of the five years, drawn evenly
+var generator = SystemRandomNumberGenerator()
+samples = []
+for _ in 0..<2000 {
+    let past = start.adding(days: Int.random(in: 0..<(days - 1), using: &generator))
+    let began = ContinuousClock.now
+    _ = try store.day(past, timeZone: zone)
+    samples.append(milliseconds(ContinuousClock.now - began))
+}
+print("A past day's diary, in process: " + Percentiles(samples: samples).line)
+
 for (query, plan) in try store.todayQueryPlans(timeZone: zone) {
     print("\nQuery: " + query.replacingOccurrences(of: "\n", with: " "))
     for line in plan { print("  plan: " + line) }
