@@ -13,22 +13,26 @@ struct CopyMealsTests {
     static let today = LocalDate.ymd(2026, 1, 6)
     static let yesterday = LocalDate.ymd(2026, 1, 5)
 
-    func seed(_ store: AppDatabase, _ zone: TimeZone) throws -> [UUID] {
-        try [("Müsli", 7, 300), ("Linsensuppe", 12, 520), ("Nudeln", 19, 373)].map { name, hour, kcal in
-            try store.logMeal(
-                try MealEntry(name: name, kcal: kcal, at: Self.yesterday.instant(at: TimeOfDay(hour: hour)!, in: zone), in: zone)
-            ).id
+    /// A German user at 07:20 whose yesterday had breakfast (07:00), lunch (12:00) and dinner (19:00).
+    func withYesterday(_ body: @Sendable (Browser, AppDatabase, [UUID]) async throws -> Void) async throws {
+        let harness = try WebHarness(now: Self.now)
+        defer { harness.remove() }
+        let zone = harness.timeZone
+        try await harness.run { browser in
+            try await browser.onboard(language: .de)
+            let store = try harness.store()
+            let ids = try [("Müsli", 7, 300), ("Linsensuppe", 12, 520), ("Nudeln", 19, 373)].map { name, hour, kcal in
+                try store.logMeal(
+                    try MealEntry(name: name, kcal: kcal, at: Self.yesterday.instant(at: TimeOfDay(hour: hour)!, in: zone), in: zone)
+                ).id
+            }
+            try await body(browser, store, ids)
         }
     }
 
     @Test("at 07:20 copying yesterday offers all three meals, only breakfast ticked; lunch and dinner come only when ticked")
     func choose() async throws {
-        let harness = try WebHarness(now: Self.now)
-        defer { harness.remove() }
-        try await harness.run { browser in
-            try await browser.onboard(language: .de)
-            let store = try harness.store()
-            let ids = try seed(store, harness.timeZone)
+        try await withYesterday { browser, store, ids in
             let page = try await browser.get("/log/copy")
             #expect(page.status == .ok && page.shows("Müsli") && page.shows("Linsensuppe") && page.shows("Nudeln"))
             #expect(page.body.contains("value=\"\(ids[0].uuidString)\" checked"))
@@ -47,12 +51,7 @@ struct CopyMealsTests {
 
     @Test("one Undo removes the whole copy, and the toast offers it")
     func undo() async throws {
-        let harness = try WebHarness(now: Self.now)
-        defer { harness.remove() }
-        try await harness.run { browser in
-            try await browser.onboard(language: .de)
-            let store = try harness.store()
-            let ids = try seed(store, harness.timeZone)
+        try await withYesterday { browser, store, ids in
             let copied = try await browser.post(
                 "/log/copy-day",
                 [("from", Self.yesterday.iso), ("picking", "yes"), ("meal", ids[0].uuidString), ("meal", ids[2].uuidString)]
@@ -73,12 +72,7 @@ struct CopyMealsTests {
 
     @Test("a copy goes into the day the log screen shows, from the day before it")
     func intoPastDay() async throws {
-        let harness = try WebHarness(now: Self.now)
-        defer { harness.remove() }
-        try await harness.run { browser in
-            try await browser.onboard(language: .de)
-            let store = try harness.store()
-            _ = try seed(store, harness.timeZone)
+        try await withYesterday { browser, _, _ in
             // into yesterday from the day before it: empty there
             let empty = try await browser.get("/log/copy?date=2026-01-05")
             #expect(empty.shows(Localizer(.de).text("web.copy.none", ["date": .date(.ymd(2026, 1, 4))])))
