@@ -24,7 +24,13 @@ struct MealsCommand: CLICommand {
         }
         if json { return try JSONOutput.encode(meals.map(MealJSON.init)) }
         let l = session.localizer
-        guard !meals.isEmpty else { return l.text("cli.meals.none", ["date": .date(day)]) }
+        // meals noted mindfully while recovery mode was on stay in the day, without numbers
+        let mindful = try session.run { try session.store.mindfulMeals(on: day) }.map { meal in
+            "  " + meal.entry.localTime.formatted + "  " + meal.entry.name + " · " + l.text("meal.mindfulNoted")
+        }
+        guard !meals.isEmpty else {
+            return mindful.isEmpty ? l.text("cli.meals.none", ["date": .date(day)]) : ([l.date(day)] + mindful).joined(separator: "\n")
+        }
         var table = TextTable([.left, .left, .left, .right, .right, .right, .right, .right])
         table.append([
             l.text("cli.meals.id"), l.text("cli.meals.time"), l.text("cli.meals.name"), "kcal", "P", "C", "F",
@@ -48,16 +54,14 @@ struct MealsCommand: CLICommand {
             }
         }
         let totals = DailyTotals(date: day, meals: meals.map(\.entry))
-        return [
-            l.date(day), table.render(),
-            l.text(
-                "cli.meals.total",
-                [
-                    "kcal": .integer(totals.kcal), "protein": .decimal(totals.proteinG, digits: 0),
-                    "carbs": .decimal(totals.carbsG, digits: 0), "fat": .decimal(totals.fatG, digits: 0),
-                ]
-            ),
-        ].joined(separator: "\n")
+        let total = l.text(
+            "cli.meals.total",
+            [
+                "kcal": .integer(totals.kcal), "protein": .decimal(totals.proteinG, digits: 0),
+                "carbs": .decimal(totals.carbsG, digits: 0), "fat": .decimal(totals.fatG, digits: 0),
+            ]
+        )
+        return ([l.date(day), table.render()] + mindful + [total]).joined(separator: "\n")
     }
 }
 

@@ -105,11 +105,15 @@ struct DashboardView {
     /// current moment marked; each meal with edit, log again and delete.
     private func mealGroups() -> [[String: Any]] {
         let window = snapshot.settings.profile.eatingWindow
+        // what was noted mindfully stays in the diary after recovery mode (issue 30: it vanished)
+        let noted = Dictionary(grouping: snapshot.mindfulMeals) { window.moment(of: $0.entry) }
         return snapshot.mealGroups.map { group -> [String: Any] in
-            [
+            let mindful = (noted[group.moment.number] ?? []).map { MindfulRow($0, localizer).values }
+            return [
                 "number": group.moment.number, "label": localizer.render(group.moment.label),
                 "current": !snapshot.isPast && group.moment.number == snapshot.currentMoment,
-                "hasMeals": !group.meals.isEmpty, "meals": group.meals.map { MealRow($0, window: window, localizer).values },
+                "hasMeals": !group.meals.isEmpty || !mindful.isEmpty,
+                "meals": group.meals.map { MealRow($0, window: window, localizer).values }, "mindful": mindful,
             ]
         }
     }
@@ -145,6 +149,21 @@ struct DashboardView {
             card.downBy.map { l.text("weight.card.down", ["difference": .decimal($0, digits: 1)]) },
         ].compactMap { $0 }.joined(separator: ". ")
         return values
+    }
+}
+
+/// A meal noted mindfully (docs/rules.md §8) in the everyday diary: its words, time, hunger and
+/// fullness, and "noted without amounts" where the calories stand; never a number.
+struct MindfulRow {
+    let values: [String: Any]
+
+    init(_ meal: MindfulMeal, _ l: Localizer) {
+        let e = meal.entry
+        values = [
+            "id": meal.id.uuidString, "name": e.name, "time": e.localTime.formatted,
+            "feelings": l.text("web.recovery.meal.feelings", ["hunger": .message(e.hunger.word), "fullness": .message(e.fullness.word)]),
+            "noted": l.text("meal.mindfulNoted"),
+        ]
     }
 }
 

@@ -60,7 +60,9 @@ struct MealsController: Controller {
                 ]
             ) + " " + summary.map(\.spoken).joined(separator: " "),
         ]
-        if !meals.isEmpty { values["list"] = ["items": meals] }
+        // meals noted mindfully while recovery mode was on stay in the day's list, without numbers
+        let mindful = snapshot.mindfulMeals.reversed().map { MindfulRow($0, l).values }
+        if !meals.isEmpty || !mindful.isEmpty { values["list"] = ["items": meals, "mindful": mindful] }
         return app.renderer.page("meals", values, title: l.text("web.meals.title"), tab: nil, context: context)
     }
 

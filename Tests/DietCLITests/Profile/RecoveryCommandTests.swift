@@ -68,6 +68,15 @@ struct RecoveryCommandTests {
         )
     }
 
+    @Test("a meal noted mindfully stays in the day's meals once recovery mode is off, without a number (issue 30)")
+    func mindfulAfterOff() async throws {
+        let cli = try await inRecovery()
+        _ = try await cli.run(["log", "Pasta with friends", "--hunger", "4", "--fullness", "sehr satt"], now: "2026-01-16T12:30")
+        _ = try await cli.run(["set", "recovery-mode", "off", "--yes"], now: "2026-01-16T12:40")
+        let meals = try await cli.run(["meals"], now: "2026-01-16T13:00")
+        #expect(meals.contains("12:30  Pasta with friends · noted mindfully"), "\(meals)")
+    }
+
     @Test("wdiet log \"…\" --hunger --fullness --feeling logs a mindful meal, in words")
     func logMindful() async throws {
         let cli = try await inRecovery()

@@ -52,6 +52,27 @@ struct RecoveryWebTests {
         }
     }
 
+    @Test("a meal noted mindfully stays in today's diary once recovery mode is off, without a number (issue 30: it vanished)")
+    func mindfulStaysAfterOff() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        let l = Localizer(.en)
+        try await harness.run { browser in
+            try await browser.onboard()
+            try await browser.post("/settings/recovery/on")
+            try await browser.post(
+                "/log/text",
+                [("mindful", "yes"), ("confirm", "yes"), ("name", "Lentil soup"), ("hunger", "2"), ("fullness", "4")]
+            )
+            try await browser.post("/settings/recovery/off")
+            for path in ["/", "/meals"] {
+                let page = try await browser.get(path)
+                #expect(page.shows("Lentil soup"), "\(path)")
+                #expect(page.shows(l.text("meal.mindfulNoted")), "\(path)")
+            }
+        }
+    }
+
     @Test("a mindful meal: words, hunger before and fullness after; shown under its eating moment and in today's meals")
     func mindfulMeal() async throws {
         let harness = try WebHarness()
