@@ -104,14 +104,13 @@ extension AppDatabase {
         let now = clock.now()
         let ids = Self.mealIDs(for: batch, count: Self.copyLimit)
         return try writer.write { db in
-            var deleted = 0
-            for id in ids {
-                guard var meal = try MealRecord.fetchOne(db, key: id), !meal.deleted else { continue }
+            // one read of the batch's ids, not one per id
+            let living = try MealRecord.fetchAll(db, keys: ids).filter { !$0.deleted }
+            for var meal in living {
                 meal.deleted = true
                 _ = try Outbox.save(meal, db, now: now)
-                deleted += 1
             }
-            return deleted
+            return living.count
         }
     }
 

@@ -32,6 +32,13 @@ struct ShownDay: Equatable {
         }
     }
 
+    /// What a log form of a past day carries: its hidden `date`, the `?date=` its links keep and
+    /// the line saying whose day it logs; nothing for today.
+    func formValues(_ l: Localizer) -> [String: Any] {
+        guard !isToday else { return [:] }
+        return ["date": date.iso, "dateQuery": query, "forDay": l.text("web.log.forDay", ["day": .date(date)])]
+    }
+
     /// The previous/next links and the date picker of `path` (`/` or `/meals`).
     func navigation(_ path: String, _ l: Localizer) -> [String: Any] {
         let previous = date.adding(days: -1)

@@ -179,13 +179,9 @@ extension WebApp {
         values["momentId"] = "portion-moment"
         // the user's own foods have UUIDs; the bundled ones numbers
         values["isCustom"] = UUID(uuidString: food.id) != nil
-        let date = form.values["date"].flatMap { LocalDate(iso: $0) }.flatMap { $0 < today ? $0 : nil }
-        values["now"] = form.values["time"] ?? (date == nil ? TimeOfDay(clock.now(), in: timeZone).formatted : "")
-        if let date {
-            values["date"] = date.iso
-            values["dateQuery"] = "?date=\(date.iso)"
-            values["forDay"] = l.text("web.log.forDay", ["day": .date(date)])
-        }
+        let day = ShownDay(text: form.values["date"], today: today)
+        values["now"] = form.values["time"] ?? (day.isToday ? TimeOfDay(clock.now(), in: timeZone).formatted : "")
+        values.merge(day.formValues(l)) { $1 }
         return renderer.page("portion", values, title: food.name, tab: nil, context: context, status: status)
     }
 

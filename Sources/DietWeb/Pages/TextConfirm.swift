@@ -137,12 +137,7 @@ extension WebApp {
             "moments": momentOptions(context, selected: context.form["moment"]), "momentId": "text-moment", "errors": [String: String](),
         ]
         // the meal goes to the day the log screen showed
-        let day = ShownDay(text: context.form["date"], today: today)
-        if !day.isToday {
-            values["date"] = day.date.iso
-            values["dateQuery"] = day.query
-            values["forDay"] = l.text("web.log.forDay", ["day": .date(day.date)])
-        }
+        values.merge(ShownDay(text: context.form["date"], today: today).formValues(l)) { $1 }
         return renderer.page("text-confirm", values, title: l.text("web.text.confirmTitle"), tab: nil, context: context, status: status)
     }
 }
