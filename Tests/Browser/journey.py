@@ -306,7 +306,10 @@ class Journey:
         # the dashboard, empty; "Log meal" above the fold
         check(d.current_url.rstrip("/") == server.url, "onboarding ends on the dashboard")
         check(self.above_fold("a[data-log-meal]"), "the dashboard's Log meal button is above the fold")
-        check(not self.all(".streak-badge.is-lit"), "the streak is not lit before any log")
+        # the weight typed in onboarding is the first weigh-in (issue 30: it read "-- kg · Tippe, um …")
+        check("92,4 kg" in self.find(".weight-value").text and not self.all(".prompt-card"),
+              "the weight card shows the onboarding weight: " + self.find(".weight-value").text)
+        check(self.all(".streak-badge.is-lit"), "the onboarding weigh-in makes today active")
         check(self.macro_emojis() == ["😐", "😐", "😐"], "nothing logged: all neutral")
         check(not self.all(".ring-segment"), "an empty ring")
         self.screen("dashboard-empty")
@@ -351,7 +354,7 @@ class Journey:
         self.screen("dashboard-meal")
         check(len(self.all(".ring-segment")) >= 1, "the ring has segments")
         check(self.macro_emojis() != ["😐", "😐", "😐"], "the smileys changed")
-        check(self.all(".streak-badge.is-lit"), "the first meal lights the streak")
+        check(self.all(".streak-badge.is-lit"), "the streak stays lit")
 
         # (a) the repeat food: "Log meal", then the recent food's "Log"
         self.start_count()
@@ -423,8 +426,8 @@ class Journey:
         eaten = self.find(".ring-eaten").text
         emojis = self.macro_emojis()
 
-        # log weight through the prompt card: it starts at the onboarding weight
-        self.load('.prompt-card a[href="/weight"]')
+        # a new weigh-in through the weight card: it starts at the onboarding weight
+        self.load('a.weight-card[href="/weight"]')
         check(self.find("#weight-kg").get_attribute("value") == "92,4", "the weigh-in starts at the onboarding weight 92,4")
         self.type("#weight-kg", "92,1", clear=True)
         self.screen("weight")

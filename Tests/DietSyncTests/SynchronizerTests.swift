@@ -79,7 +79,7 @@ struct SynchronizerTests {
                 credentials: PasswordCredentials(email: "anna@example.org", password: "correct horse battery", deviceName: "laptop"),
                 newAccount: true
             )
-            #expect(try await synchronizer.sync().pushed == 3)
+            #expect(try await synchronizer.sync().pushed == 4)
 
             let api = ServerAPI(baseURL: server)
             let phone = try await api.login(PasswordCredentials(email: "anna@example.org", password: "correct horse battery", deviceName: "phone"))

@@ -3,8 +3,8 @@ import Foundation
 import GRDB
 
 extension AppDatabase {
-    /// Saves the profile from onboarding, starts the cycle today (local date in `timeZone`)
-    /// and records `onboarding_completed`. Refuses a second onboarding: the start date is
+    /// Saves the profile from onboarding, starts the cycle today (local date in `timeZone`),
+    /// stores the weight typed as today's weigh-in and records `onboarding_completed`. Refuses a second onboarding: the start date is
     /// never overwritten.
     @discardableResult
     public func completeOnboarding(_ profile: Profile, timeZone: TimeZone) throws -> UserSettings {
@@ -17,6 +17,10 @@ extension AppDatabase {
             }
             _ = try Outbox.save(ProfileRecord(settings), db, now: now)
             _ = try Outbox.save(CycleStateRecord(.start(on: today, preset: profile.cyclePreset, timeZone: timeZone)), db, now: now)
+            // the weight typed in onboarding is the first weigh-in (a weight already synced for today stays)
+            if try WeightRecord.fetchOne(db, key: WeightRecord.id(for: today)).map({ $0.deleted }) ?? true {
+                _ = try Outbox.save(WeightRecord(entry: WeightEntry(date: today, kg: profile.weightKg), at: now, in: timeZone), db, now: now)
+            }
             try recordEvent(
                 .onboardingCompleted(goal: profile.goal, language: profile.language, preset: profile.cyclePreset),
                 db,

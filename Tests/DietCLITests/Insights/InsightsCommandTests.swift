@@ -9,8 +9,8 @@ import Testing
 @Suite("wdiet insights")
 struct InsightsCommandTests {
     /// Alice onboarded on Monday 2026-01-05; meals of 1,234 kcal on the weekdays of two weeks
-    /// (not on Wednesdays), weigh-ins of 87.6 kg on Wednesday 7 and Tuesday 13: Wednesday 14 is the one day
-    /// without anything. Values chosen not to collide with dates.
+    /// (not on Wednesdays), weigh-ins of 87.6 kg on Monday 5 (in place of onboarding's), Wednesday 7 and
+    /// Tuesday 13: Wednesday 14 is the one day without anything. Values chosen not to collide with dates.
     func seeded() async throws -> CLIHarness {
         let cli = CLIHarness()
         try await cli.onboardAlice()
@@ -18,7 +18,7 @@ struct InsightsCommandTests {
             let date = LocalDate.ymd(2026, 1, 5).adding(days: offset).iso
             _ = try await cli.run(["log", "meal", "Linsensuppe", "--kcal", "1234", "--date", date, "--at", "12:30"], now: "2026-01-15T20:00")
         }
-        for date in ["2026-01-07", "2026-01-13"] {
+        for date in ["2026-01-05", "2026-01-07", "2026-01-13"] {
             _ = try await cli.run(["log", "weight", "87.6", "--date", date], now: "2026-01-15T20:00")
         }
         return cli

@@ -72,8 +72,8 @@ struct BadgesCommandTests {
         #expect(output.contains("Silver: 30-day streak · 7 of 30 days"))
         #expect(output.contains("Bronze: 50 meals logged · 7 of 50 meals"))
         #expect(output.contains("Bronze: 1 cycle on target · 0 of 1 cycle"))
-        // seven days of a meal (10) and the app used (2)
-        #expect(output.contains("Points: 84"))
+        // seven days of a meal (10) and the app used (2), and onboarding's weigh-in (5)
+        #expect(output.contains("Points: 89"))
         #expect(output.contains("by 1 % on each day without a meal or weight, and by 5 % a day for the 7 days after a streak breaks"))
         #expect(output.contains("Meals logged +10, Checked in today +2"))
     }
@@ -82,18 +82,19 @@ struct BadgesCommandTests {
     func decay() async throws {
         let cli = CLIHarness()
         _ = try await Self.logDays(cli, 0...6)
-        // 84 − 5 % = 79.8 on Jan 12; on Jan 13 this run opens the app (it records the switch
-        // to the diet phase, an analytics event): + 2 = 81.8, − 5 % = 77.71 → 77
+        // 89 − 5 % = 84.55 on Jan 12; on Jan 13 this run opens the app (it records the switch
+        // to the diet phase, an analytics event): + 2 = 86.55, − 5 % = 82.2225 → 82
         let output = try await cli.run(["badges", "--json"], now: "2026-01-13T20:00")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
         let points = try #require(json["points"] as? [String: Any])
-        #expect(points["total"] as? Int == 77)
+        #expect(points["total"] as? Int == 82)
         let history = try #require(points["history"] as? [[String: Any]])
         #expect(history.count == 9)
-        #expect(history.last?["decayed"] as? Double == 4.09)
+        #expect(history.last?["decayed"] as? Double == 4.33)
         #expect(history.last?["earned"] as? [String: Double] == ["daily_login": 2])
-        #expect(history[history.count - 2]["decayed"] as? Double == 4.2)
-        #expect(history.first?["earned"] as? [String: Double] == ["meal_logged": 10, "daily_login": 2])
+        #expect(history[history.count - 2]["decayed"] as? Double == 4.45)
+        // the weight typed in onboarding is the first weigh-in
+        #expect(history.first?["earned"] as? [String: Double] == ["meal_logged": 10, "daily_login": 2, "weight_entry": 5])
         let earned = try #require(json["earned"] as? [[String: Any]])
         #expect(earned.first?["category"] as? String == "streak" && earned.first?["earned_on"] as? String == "2026-01-11")
         #expect(json["recovery_mode"] as? Bool == false)

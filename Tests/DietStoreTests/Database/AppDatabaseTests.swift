@@ -82,15 +82,17 @@ struct AppDatabaseTests {
         }
     }
 
-    @Test("onboarding stores the profile, starts the cycle today and queues both for sync")
+    @Test("onboarding stores the profile, starts the cycle today, keeps the weight typed as the first weigh-in and queues all for sync")
     func onboarding() throws {
         let (store, _) = try makeStore()
         let settings = try #require(try store.settings())
         #expect(settings.profile == .alice)
         #expect(settings.startDate == .ymd(2026, 1, 5) && settings.timeZoneIdentifier == "Europe/Berlin")
         #expect(try store.eventNames() == ["onboarding_completed"])
-        // profile, cycle state and the event are queued
-        #expect(try store.count("sync_outbox") == 3)
+        // the weight typed in onboarding is today's weigh-in (it read "-- kg · Tippe, um dein Gewicht einzutragen")
+        #expect(try store.weights(from: .ymd(2026, 1, 1), through: .ymd(2026, 1, 31)) == [try WeightEntry(date: .ymd(2026, 1, 5), kg: Profile.alice.weightKg)])
+        // profile, cycle state, the weigh-in and the event are queued
+        #expect(try store.count("sync_outbox") == 4)
     }
 
     @Test("a second onboarding is refused and changes nothing")
@@ -98,7 +100,7 @@ struct AppDatabaseTests {
         let (store, _) = try makeStore()
         #expect(throws: StoreError.alreadyOnboarded) { try store.completeOnboarding(.bob, timeZone: Zones.newYork) }
         #expect(try store.settings()?.profile == .alice)
-        #expect(try store.count("sync_outbox") == 3)
+        #expect(try store.count("sync_outbox") == 4)
     }
 
     @Test("logging a meal stores it on its local date and queues it with its event")
@@ -108,7 +110,7 @@ struct AppDatabaseTests {
         let meals = try store.meals(on: .ymd(2026, 1, 5))
         #expect(meals == [logged])
         #expect(meals.first?.entry.localTime == .hm(8))
-        #expect(try store.count("sync_outbox") == 5)
+        #expect(try store.count("sync_outbox") == 6)
         let queued = try store.reader.read { db in
             try String.fetchOne(db, sql: "SELECT row FROM sync_outbox WHERE table_name = 'meal_logs'")
         }
@@ -258,6 +260,8 @@ struct AppDatabaseTests {
         #expect(try days() == ["2026-01-05", "2026-01-06"])
         try store.deleteMeal(second.id, timeZone: Zones.berlin)
         try store.deleteWeight(on: .ymd(2026, 1, 6))
+        #expect(try days() == ["2026-01-05"], "the onboarding weigh-in keeps its day")
+        try store.deleteWeight(on: .ymd(2026, 1, 5))
         #expect(try days().isEmpty)
         // moving a meal to another day moves its activity
         let moved = try store.logMeal(try meal(at: clock))

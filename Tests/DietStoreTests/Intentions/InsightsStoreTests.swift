@@ -33,7 +33,9 @@ struct InsightsStoreTests {
     func readsTheWindow() throws {
         // Given Alice with a weigh-in before everything the summary reads, ten active January days, two meals on
         // Monday, a deleted and a kept meal on Tuesday, and weigh-ins in the window
+        // (her onboarding weigh-in deleted, so December's is the one the window reaches back for)
         let (store, _) = try makeStore(on: .ymd(2026, 1, 5))
+        try store.deleteWeight(on: .ymd(2026, 1, 5))
         try weigh(store, .ymd(2025, 12, 20), 71.0)
         for offset in 0..<10 { try log(store, LocalDate.ymd(2026, 1, 6).adding(days: offset), kcal: 1800) }
         try log(store, .ymd(2026, 2, 9), kcal: 700)

@@ -74,6 +74,7 @@ struct RecoveryStoreTests {
     @Test("a mindful meal makes its day active for the streak, and deleting it makes it inactive again")
     func activity() throws {
         let (store, clock) = try makeStore()
+        try store.deleteWeight(on: .ymd(2026, 1, 5))  // onboarding's weigh-in would keep the day active
         #expect(try store.today(timeZone: Zones.berlin)?.report.streak.isLit == false)
         let meal = try store.logMindfulMeal(try mindful(at: clock))
         #expect(try store.today(timeZone: Zones.berlin)?.report.streak.isLit == true)
@@ -85,6 +86,7 @@ struct RecoveryStoreTests {
     @Test("deleting the day's only meal keeps the day active while a mindful meal remains")
     func mealDeletedMindfulStays() throws {
         let (store, clock) = try makeStore()
+        try store.deleteWeight(on: .ymd(2026, 1, 5))  // onboarding's weigh-in would keep the day active
         let logged = try store.logMeal(try meal(at: clock))
         _ = try store.logMindfulMeal(try mindful(at: clock))
         try store.deleteMeal(logged.id, timeZone: Zones.berlin)

@@ -51,8 +51,10 @@ struct RewardsJourneyTests {
 
     @Test("60 days earn the hand-computed badges on their days, each announced once, and the points total")
     func journey() throws {
-        // Given Alice onboarded on day 0
+        // Given Alice onboarded on day 0, who took back the weight she typed there (it is the
+        // first weigh-in): her weigh-ins are those of days 40–59
         let (store, clock) = try makeStore(on: Self.start)
+        try store.deleteWeight(on: Self.start)
         // When she logs the journey, claiming after every save, and claims again at the end
         var announced: [LocalDate: [Badge]] = [:]
         for index in Self.activeDays {
@@ -91,6 +93,7 @@ struct RewardsJourneyTests {
     @Test("the next badge of each category shows the history's progress")
     func nextBadges() throws {
         let (store, clock) = try makeStore(on: Self.start)
+        try store.deleteWeight(on: Self.start)
         for index in Self.activeDays { try Self.live(day: index, store: store, clock: clock) }
         let next = try store.rewards(timeZone: Zones.berlin).next
         let byCategory = Dictionary(uniqueKeysWithValues: next.map { ($0.badge.category, $0) })

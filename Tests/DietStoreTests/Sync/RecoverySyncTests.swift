@@ -67,6 +67,7 @@ struct RecoverySyncTests {
     @Test("a pulled tombstone deletes the mindful meal here")
     func tombstone() throws {
         let store = try onboardedStore()
+        try store.deleteWeight(on: .ymd(2026, 1, 5))  // onboarding's weigh-in would keep the day active
         let id = UUID()
         _ = try store.merge(PullResponse(changes: [remote(id: id)], nextCursor: 1, hasMore: false))
         _ = try store.merge(

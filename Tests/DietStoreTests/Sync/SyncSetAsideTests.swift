@@ -67,25 +67,26 @@ struct SyncSetAsideTests {
     @Test("a row that keeps the contract but breaks the store's schema is set aside, not thrown")
     func schemaRefusal() throws {
         let store = try onboardedStore()
-        // A weight of an older version, stored under a random id: the day's natural-key row
+        // A weight of an older version, stored under a random id the day before onboarding
+        // (onboarding's own weigh-in holds its day): the day's natural-key row
         // from another device now collides with it on the one-weight-per-day index.
         try store.writer.write { db in
             try db.execute(
                 sql: """
                     INSERT INTO weight_entries (id, local_date, weight_kg, logged_at, time_zone, updated_hlc, deleted)
-                    VALUES (?, '2026-01-05', 72.4, '2026-01-05T07:00:00.000Z', 'Europe/Berlin', '0001767600000000-0000-laptop', 0)
+                    VALUES (?, '2026-01-04', 72.4, '2026-01-04T07:00:00.000Z', 'Europe/Berlin', '0001767600000000-0000-laptop', 0)
                     """,
                 arguments: [UUID().uuidString]
             )
         }
         let remote = Change(
             table: .weightEntries,
-            id: NaturalKey.id(table: .weightEntries, key: "2026-01-05"),
+            id: NaturalKey.id(table: .weightEntries, key: "2026-01-04"),
             hlc: HLC(wallMs: 1_767_600_001_000, counter: 0, deviceID: "phone"),
             deleted: false,
             row: .object([
-                "local_date": .string("2026-01-05"), "weight_kg": .number(72.1),
-                "logged_at": .string("2026-01-05T07:30:00.000Z"), "time_zone": .string("Europe/Berlin"),
+                "local_date": .string("2026-01-04"), "weight_kg": .number(72.1),
+                "logged_at": .string("2026-01-04T07:30:00.000Z"), "time_zone": .string("Europe/Berlin"),
             ])
         )
 

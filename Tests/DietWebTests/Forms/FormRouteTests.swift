@@ -13,6 +13,8 @@ struct FormRouteTests {
         let l = Localizer(language)
         try await harness.run { browser in
             try await browser.onboard(language: language)
+            // onboarding's weigh-in taken back, so the first meal is what lights the day
+            try harness.store().deleteWeight(on: LocalDate(WebHarness.now, in: harness.timeZone))
             let saved = try await browser.post(
                 "/log/manual",
                 [("name", "Porridge"), ("kcal", "420"), ("protein", "15"), ("carbs", "60,5"), ("fat", "9"), ("time", "08:30")]
@@ -158,25 +160,25 @@ struct FormRouteTests {
         }
     }
 
-    @Test("weight: the field starts at the onboarding weight, then the last weight; logging lights the streak")
+    @Test("weight: onboarding's weight is the first weigh-in; the field starts at the last weight; a new one replaces the day's")
     func weight() async throws {
         let harness = try WebHarness()
         defer { harness.remove() }
         try await harness.run { browser in
             try await browser.onboard(sex: "male")
             let first = try await browser.get("/weight")
-            // the onboarding weight (70.0) until a weight exists (docs/rules.md §4)
+            // the onboarding weight (70.0) is today's weigh-in (issue 30: it read "-- kg")
             #expect(first.body.contains("name=\"weight\" type=\"text\" inputmode=\"decimal\" autocomplete=\"off\" value=\"70.0\""), "\(first.body)")
             let before = try await browser.get("/")
-            #expect(!before.body.contains("streak-badge is-lit"))
-            #expect(before.body.contains("prompt-card"))
+            #expect(before.body.contains("streak-badge is-lit"))
+            #expect(!before.body.contains("prompt-card") && before.body.contains("70.0 kg"))
             let saved = try await browser.post("/weight", [("weight", "88,4")])
             #expect(saved.status == .seeOther && saved.location == "/")
             let after = try await browser.get("/")
             #expect(after.body.contains("streak-badge is-lit"))
             #expect(!after.body.contains("prompt-card"))
             #expect(after.body.contains("88.4 kg"))
-            #expect(after.shows(Localizer(.en).text("web.toast.streak_lit")))
+            #expect(after.shows(Localizer(.en).text("web.toast.weight_saved")))
             let again = try await browser.get("/weight")
             #expect(again.body.contains("value=\"88.4\""))
             let bad = try await browser.post("/weight", [("weight", "250")])
@@ -351,7 +353,8 @@ struct FormRouteTests {
         }
         let store = try harness.store()
         #expect(try store.meals(on: LocalDate(WebHarness.now, in: harness.timeZone)).map(\.entry.name) == ["Brot"])
-        #expect(try store.weights(from: LocalDate(iso: "2026-01-01")!, through: LocalDate(iso: "2026-01-31")!).isEmpty)
+        // only onboarding's weigh-in
+        #expect(try store.weights(from: LocalDate(iso: "2026-01-01")!, through: LocalDate(iso: "2026-01-31")!).count == 1)
         let profile = try #require(try store.settings()).profile
         #expect(profile.age == 35 && profile.deficit == Profile.defaultDeficit && profile.eatingWindow.start.formatted == "12:00")
     }

@@ -25,7 +25,9 @@ struct InsightsRouteTests {
                 )
             )
         }
-        _ = try store.logWeight(WeightEntry(date: .ymd(2026, 1, 4), kg: 87.6), timeZone: harness.timeZone)
+        for date in [LocalDate.ymd(2026, 1, 4), .ymd(2026, 1, 5)] {
+            _ = try store.logWeight(WeightEntry(date: date, kg: 87.6), timeZone: harness.timeZone)
+        }
     }
 
     @Test("before onboarding /insights leads to onboarding")

@@ -121,7 +121,7 @@ struct OfflineTests {
         // And nothing was saved
         let store = try harness.store()
         #expect(try store.meals(on: Self.today).isEmpty)
-        #expect(try store.weights(from: Self.today.adding(days: -10), through: Self.today).isEmpty)
+        #expect(try store.weights(from: Self.today.adding(days: -10), through: Self.today).map(\.kg) == [70], "only onboarding's weigh-in")
     }
 
     @Test("logged_at within a few minutes of clock skew ahead is accepted")
