@@ -89,6 +89,7 @@ extension TableSchema {
             required("cycle_preset", .choice(["open_ended", "study"])),
             required("locked_goals", .json(.lockedGoals, maxBytes: 4096)),
             optional("accepted_maintenance_kcal", .integer(800...6000)),
+            optional("goal_weight_kg", .number(30...200, step: 0.1)),
             optional("recovery_since", .date),
             optional("recovery_periods", .json(.recoveryPeriods, maxBytes: 4096)),
             required("start_date", .date),

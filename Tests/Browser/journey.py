@@ -269,13 +269,13 @@ class Journey:
         d.get(server.url + "/")
         check(d.current_url.endswith("/onboarding"), "a new user lands on onboarding")
         check(d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de", "the browser's German is used")
-        check("1 von 8" in self.find(".step-progress").text, "progress 1 of 8: " + self.find(".step-progress").text)
+        check("1 von 9" in self.find(".step-progress").text, "progress 1 of 9: " + self.find(".step-progress").text)
         # keyboard: the first Tab reaches the skip link
         d.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
         check(d.switch_to.active_element.get_attribute("class") == "skip-link", "Tab reaches the skip link first")
         self.screen("welcome")
         self.next()
-        check("2 von 8" in self.find(".step-progress").text, "progress 2 of 8")
+        check("2 von 9" in self.find(".step-progress").text, "progress 2 of 9")
         self.next()  # nothing chosen: an inline message, still step 2
         check(self.all(".form-error"), "choosing nothing shows a message")
         self.screen("sex-error")
@@ -299,7 +299,15 @@ class Journey:
         self.next()
         self.click('input[name="goal"][value="lose"]')
         self.next()
-        check("8 von 8" in self.find(".step-progress").text, "the eating window is step 8 of 8")
+        # the goal weight (issue 30): a weight above the one typed is refused for losing, 85,0 taken
+        check("8 von 9" in self.find(".step-progress").text, "the goal weight is step 8 of 9")
+        self.type("#goal_weight", "95")
+        self.next()
+        check("unter deinem jetzigen von 92,4 kg" in self.find(".form-error").text, "a goal above the weight is refused: " + self.find(".form-error").text)
+        self.type("#goal_weight", "85", clear=True)
+        self.screen("goal-weight")
+        self.next()
+        check("9 von 9" in self.find(".step-progress").text, "the eating window is step 9 of 9")
         self.screen("eating-window")
         self.next()
 
@@ -310,6 +318,8 @@ class Journey:
         check("92,4 kg" in self.find(".weight-value").text and not self.all(".prompt-card"),
               "the weight card shows the onboarding weight: " + self.find(".weight-value").text)
         check(self.all(".streak-badge.is-lit"), "the onboarding weigh-in makes today active")
+        goal = self.find(".goal-card").text
+        check("Ziel 85,0 kg · noch 7,4 kg" in goal and "Voraussichtlich am" in goal, "the goal with its date: " + goal)
         check(self.macro_emojis() == ["😐", "😐", "😐"], "nothing logged: all neutral")
         check(not self.all(".ring-segment"), "an empty ring")
         self.screen("dashboard-empty")

@@ -38,7 +38,7 @@ struct DailyCommandsTests {
         // sex, age (bad, then good), height, weight (default 90.0 for male), activity, goal (maintain: no window)
         cli.input = ["robot", "male", "12", "45", "182", "", "moderate", "maintain"]
         let text = try await cli.run(["onboard"], now: "2026-01-05T08:00")
-        #expect(text.contains("2 of 8 · Select your gender"))
+        #expect(text.contains("2 of 9 · Select your gender"))
         #expect(text.contains("That didn't fit; please try again."))
         #expect(text.contains("Age must be from 18 to 99; you entered 12."))
         #expect(text.contains("> ") == false)

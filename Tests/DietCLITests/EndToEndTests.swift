@@ -37,7 +37,7 @@ struct EndToEndTests {
             ["onboard"],
             database: database,
             now: "2026-01-05T08:00",
-            input: "female\n34\n168\n72.5\nlight\nlose\n\n"
+            input: "female\n34\n168\n72.5\nlight\nlose\n\n\n"
         )
         #expect(onboard.status == 0, "\(onboard.stderr)")
         #expect(onboard.stdout.contains("Willkommen an Bord!"))

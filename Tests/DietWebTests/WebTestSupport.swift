@@ -143,7 +143,15 @@ final class Browser: @unchecked Sendable {
     }
 
     /// Completes onboarding with the given answers (a 35-year-old woman, 70.0 kg, losing).
-    func onboard(language: Language = .en, sex: String = "female", goal: String = "lose", weight: String = "70") async throws {
+    func onboard(
+        language: Language = .en,
+        sex: String = "female",
+        goal: String = "lose",
+        weight: String = "70",
+        goalWeight: String = ""
+    )
+        async throws
+    {
         try await get("/onboarding")
         var fields: [(String, String)] = [("language", language.rawValue)]
         let steps: [(String, [(String, String)])] =
@@ -152,6 +160,7 @@ final class Browser: @unchecked Sendable {
                 ("weight", [("weight", weight)]), ("activity", [("activity", "light")]),
                 ("goal", [("goal", goal)]),
             ]
+            + (goal == "maintain" ? [] : [("goal_weight", [("goal_weight", goalWeight)])])
             + (goal == "lose"
                 ? [
                     (

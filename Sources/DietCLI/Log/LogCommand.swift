@@ -230,8 +230,13 @@ struct LogWeightCommand: CLICommand {
         }
         let entry = try session.run { try WeightEntry(date: day, kg: kg.number(.weight, hint: Profile.weightRange, digits: 1, unit: "kg")) }
         if session.recoveryMode { return try RecoveryLog.logWeight(entry, session) }
+        let goalBefore = try session.store.goalForecast(timeZone: session.timeZone)
         try session.run { try session.store.logWeight(entry, timeZone: session.timeZone) }
         var lines = [session.localizer.text("cli.log.weight.saved", ["kg": .decimal(entry.kg, digits: 1), "date": .date(day)])]
+        // reaching the goal weight is a milestone: the triple roar, and the offer to maintain (docs/rules.md §2)
+        if goalBefore?.isReached == false, try session.store.goalForecast(timeZone: session.timeZone)?.isReached == true {
+            lines += [session.localizer.text("cli.roar.3"), session.localizer.text("cli.today.goalReached")]
+        }
         if let snapshot = try session.store.today(timeZone: session.timeZone) {
             let card = snapshot.report.weight
             if let average = card.averageKg {

@@ -16,6 +16,7 @@ struct OnboardCommand: CLICommand {
     @Option(help: "Weight in kg, 30.0–200.0 (decimal comma or point).") var weight: TypedNumber?
     @Option(help: "sedentary, light, moderate, active or very-active.") var activity: ActivityLevel?
     @Option(help: "lose, maintain or gain.") var goal: Goal?
+    @Option(help: "Goal weight in kg, 30.0–200.0, below your weight to lose, above it to gain (optional).") var goalWeight: TypedNumber?
     @Option(help: "Eating window for weight loss, e.g. 12:00-18:00.") var window: String?
     @Option(help: "Eating moments inside the window, e.g. 12:00,15:00,18:00.") var moments: String?
     @Option(help: "Diet-day deficit, 0.10–0.35.") var deficit: TypedNumber?
@@ -41,6 +42,14 @@ struct OnboardCommand: CLICommand {
             }
         }
         let result = try session.run { try onboarding.result(clock: session.clock, timeZone: session.timeZone) }
+        if let goalWeight, result.profile.goal == .maintain {
+            throw CLIError(
+                l.render(
+                    DietCore.ValidationError(field: .goalWeight, allowed: .rule(Message("allowed.goalWeight.maintain")), received: goalWeight.text)
+                        .message
+                )
+            )
+        }
         let typedDeficit = try session.run { try deficit?.value(.deficit, Profile.deficitRange, digits: 2, unit: nil) }
         let profile = result.profile.applying(preset: preset, deficit: typedDeficit)
         try session.run { try profile.validate() }
@@ -65,6 +74,10 @@ struct OnboardCommand: CLICommand {
         case .weight: try weight.map { .weightKg(try $0.number(.weight, hint: Profile.weightRange, digits: 1, unit: "kg")) }
         case .activity: activity.map(OnboardingAnswer.activity)
         case .goal: goal.map(OnboardingAnswer.goal)
+        case .goalWeight:
+            // optional: fully driven by flags, none unless one was given
+            try goalWeight.map { .goalWeightKg(try $0.number(.goalWeight, hint: Profile.weightRange, digits: 1, unit: "kg")) }
+                ?? (allRequiredFlags ? .goalWeightKg(nil) : nil)
         case .eatingWindow:
             // fully driven by flags: the standard window unless one was given
             try window.map { try OnboardingAnswer.eatingWindow(Prompter.window($0, moments: moments, l)) }
@@ -116,7 +129,11 @@ struct Prompter {
     }
 
     static func flag(_ step: OnboardingStep) -> String {
-        step == .eatingWindow ? "--window" : "--" + step.rawValue
+        switch step {
+        case .eatingWindow: "--window"
+        case .goalWeight: "--goal-weight"
+        default: "--" + step.rawValue
+        }
     }
 
     static func choices(_ step: OnboardingStep, _ l: Localizer) -> [String] {
@@ -138,6 +155,7 @@ struct Prompter {
         case .weight: number.map(OnboardingAnswer.weightKg)
         case .activity: ActivityLevel(argument: reply).map(OnboardingAnswer.activity)
         case .goal: Goal(argument: reply).map(OnboardingAnswer.goal)
+        case .goalWeight: reply.isEmpty ? .goalWeightKg(nil) : number.map(OnboardingAnswer.goalWeightKg)
         case .eatingWindow: (try? window(reply, moments: nil, l)).map(OnboardingAnswer.eatingWindow)
         }
     }

@@ -58,6 +58,7 @@ struct SetCommand: CLICommand {
     @Option(help: "Height in cm, 100–250.") var height: TypedNumber?
     @Option(help: "sedentary, light, moderate, active or very-active.") var activity: ActivityLevel?
     @Option(help: "lose, maintain or gain.") var goal: Goal?
+    @Option(help: "Goal weight in kg, below your weight to lose, above it to gain; none removes it.") var goalWeight: TypedNumber?
     @Option(help: "Eating window, e.g. 11:00-17:00.") var window: String?
     @Option(help: "Eating moments, e.g. 11:00,14:00,17:00 (in the current window unless --window is given).") var moments: String?
     @Option(help: "Names of the eating moments by their order, e.g. \"Frühstück,Brunch,,Abendessen\" (empty: the name by its time).")
@@ -85,6 +86,7 @@ struct SetCommand: CLICommand {
         profile = profile.applying(preset: preset, deficit: typedDeficit)
         if let profileLanguage { profile.language = profileLanguage }
         try applyLocks(&profile, session)
+        if let goalWeight { profile.goalWeightKg = try Self.goalWeight(goalWeight, profile: profile, session) }
         try session.run { try profile.validate() }
         try session.run { try session.store.updateProfile(profile, timeZone: session.timeZone) }
         return Localizer(profile.language).text("cli.set.saved")
@@ -105,6 +107,16 @@ struct SetCommand: CLICommand {
             throw CLIError(l.text("cli.profile.momentNamesCount", ["count": .integer(timed.moments.count), "given": .integer(names.count)]))
         }
         return try session.run { try timed.renamed(names) }
+    }
+
+    /// --goal-weight: none, or a weight the goal asks for (below the latest weigh-in to lose,
+    /// above it to gain).
+    static func goalWeight(_ typed: TypedNumber, profile: Profile, _ session: Session) throws -> Double? {
+        if typed.text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return nil }
+        let kg = try session.run { try typed.number(.goalWeight, hint: Profile.weightRange, digits: 1, unit: "kg") }
+        let latest = try session.store.weights(from: session.today.adding(days: -3650), through: session.today).last?.kg ?? profile.weightKg
+        try session.run { try Profile.check(goalWeightKg: kg, goal: profile.goal, currentKg: latest) }
+        return Profile.roundedWeight(kg)
     }
 
     /// The lock of --lock-for: all four values (decimal comma or point), or --unlock.

@@ -47,6 +47,7 @@ struct TodayJSON: Encodable {
     let calories: CalorieProgress
     let streak: StreakStatus
     let weight: WeightCard
+    let goal: GoalJSON?
     let eatingWindow: EatingWindow
     let coach: Coach
     let phaseSwitch: String?
@@ -70,6 +71,7 @@ struct TodayJSON: Encodable {
         calories = report.calories
         streak = report.streak
         weight = report.weight
+        goal = snapshot.goal.map { GoalJSON($0, localizer) }
         eatingWindow = report.eatingWindow
         coach = Coach(variation: report.coach.variation, message: localizer.render(report.coach.message))
         phaseSwitch = report.phaseSwitch.map { localizer.render($0.headline) }
@@ -77,10 +79,61 @@ struct TodayJSON: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case date, cycle, targets, totals, macros, ring, calories, streak, weight, coach, meals
+        case date, cycle, targets, totals, macros, ring, calories, streak, weight, goal, coach, meals
         case nextTargets = "next_targets"
         case eatingWindow = "eating_window"
         case phaseSwitch = "phase_switch"
+    }
+}
+
+/// The goal weight and its forecast as JSON: `expected_date` null when there is none, `basis`
+/// trend or plan, `outlook` reached, expected, away or beyond_horizon.
+struct GoalJSON: Encodable {
+    let goalKg: Double
+    let trendKg: Double
+    let remainingKg: Double
+    let basis: String
+    let paceKgPerWeek: Double
+    let outlook: String
+    let expectedDate: LocalDate?
+    let message: String
+
+    init(_ forecast: GoalForecast, _ l: Localizer) {
+        goalKg = forecast.goalKg
+        trendKg = (forecast.currentKg * 10).rounded() / 10
+        remainingKg = (forecast.remainingKg * 10).rounded() / 10
+        basis = forecast.basis.rawValue
+        paceKgPerWeek = (forecast.paceKgPerWeek * 100).rounded() / 100
+        outlook =
+            switch forecast.outlook {
+            case .reached: "reached"
+            case .expected: "expected"
+            case .away: "away"
+            case .beyondHorizon: "beyond_horizon"
+            }
+        expectedDate = forecast.expectedDate
+        message = l.render(forecast.headline) + " · " + l.render(forecast.outlookMessage)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case basis, outlook, message
+        case goalKg = "goal_kg"
+        case trendKg = "trend_kg"
+        case remainingKg = "remaining_kg"
+        case paceKgPerWeek = "pace_kg_per_week"
+        case expectedDate = "expected_date"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(goalKg, forKey: .goalKg)
+        try c.encode(trendKg, forKey: .trendKg)
+        try c.encode(remainingKg, forKey: .remainingKg)
+        try c.encode(basis, forKey: .basis)
+        try c.encode(paceKgPerWeek, forKey: .paceKgPerWeek)
+        try c.encode(outlook, forKey: .outlook)
+        try c.encode(expectedDate, forKey: .expectedDate)
+        try c.encode(message, forKey: .message)
     }
 }
 

@@ -25,9 +25,13 @@ struct TodayView {
         }
         table.append([l("cli.today.streak"), (report.streak.isLit ? "🔥 " : "   ") + localizer.render(report.streak.message)])
         table.append([l("cli.today.weight"), weightLine(report.weight)])
+        if let goal = snapshot.goal {
+            table.append([l("cli.today.goal"), localizer.render(goal.headline) + " · " + localizer.render(goal.outlookMessage)])
+        }
         table.append([l("cli.today.window"), "\(report.eatingWindow.start.formatted)–\(report.eatingWindow.end.formatted)"])
         lines.append(table.render(separator: "  "))
         if !snapshot.isPast { lines += ["", report.coach.variation.emoji + "  " + localizer.render(report.coach.message)] }
+        if snapshot.goal?.isReached == true { lines.append(l("cli.today.goalReached")) }
         return lines.joined(separator: "\n")
     }
 

@@ -147,7 +147,10 @@ public struct CoachAdvice: Hashable, Sendable {
             case .recoveryStart, .recoveryLogged, .recoveryEvening, .recoveryMorning: .gentle
             case .weighedIn, .morning, .steady: .default
             }
-        let variant = ((today.dayNumber % Self.variants) + Self.variants) % Self.variants + 1
+        var variant = ((today.dayNumber % Self.variants) + Self.variants) % Self.variants + 1
+        // "you carried it all the way" only when every day of the block so far was active (issue 30:
+        // it was said after a skipped day); today may still be open
+        if situation == .switchTomorrow, variant == Self.wholeBlockVariant, input.streak.count < input.dayInPhase - 1 { variant = 1 }
         if input.recoveryMode {
             // No argument at all: nothing hidden can reach a template or a JSON rendering of it.
             message = Message("coach.\(situation.rawValue).\(variant)")
@@ -173,6 +176,9 @@ public struct CoachAdvice: Hashable, Sendable {
     /// In recovery mode only the recovery situations apply: its first day, then a meal
     /// noticed today, nothing yet from 18:00, else the morning's invitation. Celebrations of
     /// counts (badges, streak milestones, macros) and targets stay silent.
+    /// The variant of `switchTomorrow` that praises a block carried all the way.
+    static let wholeBlockVariant = 2
+
     static func situation(_ input: CoachInput) -> Situation {
         if input.recoveryMode {
             if input.recoveryStartedToday { return .recoveryStart }

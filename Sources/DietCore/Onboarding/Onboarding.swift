@@ -3,6 +3,7 @@ import Foundation
 /// The steps of onboarding (docs/rules.md §2).
 public enum OnboardingStep: String, CaseIterable, Codable, Sendable {
     case welcome, sex, age, height, weight, activity, goal
+    case goalWeight = "goal_weight"
     case eatingWindow = "eating_window"
 
     public var title: Message { Message("onboarding.\(rawValue).title") }
@@ -18,6 +19,8 @@ public enum OnboardingAnswer: Hashable, Sendable {
     case weightKg(Double)
     case activity(ActivityLevel)
     case goal(Goal)
+    /// nil: no goal weight (the step is optional).
+    case goalWeightKg(Double?)
     case eatingWindow(EatingWindow)
 
     var step: OnboardingStep {
@@ -29,6 +32,7 @@ public enum OnboardingAnswer: Hashable, Sendable {
         case .weightKg: .weight
         case .activity: .activity
         case .goal: .goal
+        case .goalWeightKg: .goalWeight
         case .eatingWindow: .eatingWindow
         }
     }
@@ -43,8 +47,8 @@ public struct OnboardingResult: Hashable, Sendable {
 }
 
 /// Onboarding as a value: the current step, the answers so far, back navigation that keeps
-/// them, and validation that refuses to advance on bad input. The eating-window step exists
-/// only for the goal "lose".
+/// them, and validation that refuses to advance on bad input. The goal-weight step (optional)
+/// exists for the goals "lose" and "gain", the eating-window step only for "lose".
 public struct Onboarding: Hashable, Sendable {
     public private(set) var step: OnboardingStep = .welcome
     public private(set) var sex: Sex?
@@ -53,6 +57,7 @@ public struct Onboarding: Hashable, Sendable {
     public private(set) var weightKg: Double?
     public private(set) var activity: ActivityLevel?
     public private(set) var goal: Goal?
+    public private(set) var goalWeightKg: Double?
     public private(set) var eatingWindow: EatingWindow = .standard
     public let language: Language
 
@@ -60,9 +65,15 @@ public struct Onboarding: Hashable, Sendable {
         self.language = language
     }
 
-    /// The steps that apply: all eight until a goal other than "lose" is chosen.
+    /// The steps that apply: all nine until a goal other than "lose" is chosen.
     public var steps: [OnboardingStep] {
-        goal == nil || goal == .lose ? OnboardingStep.allCases : OnboardingStep.allCases.filter { $0 != .eatingWindow }
+        OnboardingStep.allCases.filter { step in
+            switch step {
+            case .goalWeight: goal != .maintain
+            case .eatingWindow: goal == nil || goal == .lose
+            default: true
+            }
+        }
     }
 
     /// "2 of 8": the 1-based position of the current step among those that apply.
@@ -101,7 +112,12 @@ public struct Onboarding: Hashable, Sendable {
             try Profile.check(weightKg: value)
             weightKg = Profile.roundedWeight(value)
         case .activity(let value): activity = value
-        case .goal(let value): goal = value
+        case .goal(let value):
+            if value != goal { goalWeightKg = nil }
+            goal = value
+        case .goalWeightKg(let value):
+            if let value, let goal, let weightKg { try Profile.check(goalWeightKg: value, goal: goal, currentKg: weightKg) }
+            goalWeightKg = value.map(Profile.roundedWeight)
         case .eatingWindow(let value): eatingWindow = value
         }
         advance()
@@ -144,7 +160,8 @@ public struct Onboarding: Hashable, Sendable {
             activityLevel: activity,
             goal: goal,
             eatingWindow: goal == .lose ? eatingWindow : .standard,
-            language: language
+            language: language,
+            goalWeightKg: goal == .maintain ? nil : goalWeightKg
         )
         return OnboardingResult(profile: profile, startDate: clock.today(in: timeZone), timeZoneIdentifier: timeZone.identifier)
     }

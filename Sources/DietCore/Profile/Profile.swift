@@ -20,6 +20,9 @@ public struct Profile: Hashable, Sendable, Codable {
     public var cyclePreset: CyclePreset
     /// Custom targets that replace the computed ones, per target kind ("lock goals").
     public var lockedGoals: [TargetKind: LockedGoals]
+    /// The weight the user aims for (docs/rules.md §2), shown with its expected date while the goal is
+    /// lose or gain; nil: none set.
+    public var goalWeightKg: Double?
 
     public static let ageRange = 18...99
     public static let heightRange = 100.0...250.0
@@ -41,7 +44,8 @@ public struct Profile: Hashable, Sendable, Codable {
         units: UnitSystem = .metric,
         deficit: Double = Profile.defaultDeficit,
         cyclePreset: CyclePreset = .openEnded,
-        lockedGoals: [TargetKind: LockedGoals] = [:]
+        lockedGoals: [TargetKind: LockedGoals] = [:],
+        goalWeightKg: Double? = nil
     ) throws(ValidationError) {
         self.sex = sex
         self.age = age
@@ -56,8 +60,10 @@ public struct Profile: Hashable, Sendable, Codable {
         self.deficit = cyclePreset == .study ? Profile.studyDeficit : deficit
         self.cyclePreset = cyclePreset
         self.lockedGoals = lockedGoals
+        self.goalWeightKg = goalWeightKg
         try validate()
         self.weightKg = Profile.roundedWeight(weightKg)
+        self.goalWeightKg = goalWeightKg.map(Profile.roundedWeight)
     }
 
     /// Checks every field; a decoded or edited profile goes through the same rules.
@@ -65,6 +71,7 @@ public struct Profile: Hashable, Sendable, Codable {
         try Profile.check(age: age)
         try Profile.check(heightCm: heightCm)
         try Profile.check(weightKg: weightKg)
+        if let goalWeightKg { try Profile.check(weightKg: goalWeightKg, field: .goalWeight) }
         guard Profile.deficitRange.contains(deficit.roundedTo(3)) else {
             throw ValidationError(field: .deficit, allowed: .range(min: 0.10, max: 0.35, digits: 2, unit: nil), received: "\(deficit)")
         }
@@ -97,14 +104,39 @@ public struct Profile: Hashable, Sendable, Codable {
     }
 
     /// 30.0–200.0 kg in 0.1 kg steps.
-    public static func check(weightKg: Double) throws(ValidationError) {
+    public static func check(weightKg: Double, field: ValidationError.Field = .weight) throws(ValidationError) {
         let tenths = (weightKg * 10).rounded()
         guard weightKg.isFinite, weightRange.contains(weightKg), abs(weightKg * 10 - tenths) < 1e-6 else {
             throw ValidationError(
-                field: .weight,
+                field: field,
                 allowed: .steps(min: 30, max: 200, step: 0.1, digits: 1, unit: "kg"),
                 received: weightKg.plain
             )
+        }
+    }
+
+    /// A goal weight as the goal asks it (docs/rules.md §2): 30.0–200.0 kg, below the current weight to
+    /// lose, above it to gain; with the goal maintain there is none to set.
+    public static func check(goalWeightKg: Double, goal: Goal, currentKg: Double) throws(ValidationError) {
+        try check(weightKg: goalWeightKg, field: .goalWeight)
+        let current = Message.Argument.decimal(currentKg, digits: 1)
+        switch goal {
+        case .lose where goalWeightKg >= roundedWeight(currentKg):
+            throw ValidationError(
+                field: .goalWeight,
+                allowed: .rule(Message("allowed.goalWeight.below", ["current": current])),
+                received: goalWeightKg.plain
+            )
+        case .gain where goalWeightKg <= roundedWeight(currentKg):
+            throw ValidationError(
+                field: .goalWeight,
+                allowed: .rule(Message("allowed.goalWeight.above", ["current": current])),
+                received: goalWeightKg.plain
+            )
+        case .maintain:
+            throw ValidationError(field: .goalWeight, allowed: .rule(Message("allowed.goalWeight.maintain")), received: goalWeightKg.plain)
+        default:
+            return
         }
     }
 
@@ -174,6 +206,7 @@ extension Profile {
         case language, units, deficit
         case cyclePreset = "cycle_preset"
         case lockedGoals = "locked_goals"
+        case goalWeightKg = "goal_weight_kg"
     }
 
     /// Decoding applies the same validation as the initializer.
@@ -192,7 +225,8 @@ extension Profile {
             units: c.decodeIfPresent(UnitSystem.self, forKey: .units) ?? .metric,
             deficit: c.decodeIfPresent(Double.self, forKey: .deficit) ?? Profile.defaultDeficit,
             cyclePreset: c.decodeIfPresent(CyclePreset.self, forKey: .cyclePreset) ?? .openEnded,
-            lockedGoals: c.decodeIfPresent([TargetKind: LockedGoals].self, forKey: .lockedGoals) ?? [:]
+            lockedGoals: c.decodeIfPresent([TargetKind: LockedGoals].self, forKey: .lockedGoals) ?? [:],
+            goalWeightKg: c.decodeIfPresent(Double.self, forKey: .goalWeightKg)
         )
     }
 }

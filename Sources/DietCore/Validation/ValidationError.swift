@@ -105,6 +105,7 @@ extension ValidationError.Field {
     public static let birthDate = Self("birthDate")
     public static let height = Self("height")
     public static let weight = Self("weight")
+    public static let goalWeight = Self("goalWeight")
     public static let activityLevel = Self("activityLevel")
     public static let goal = Self("goal")
     public static let eatingWindowStart = Self("eatingWindowStart")

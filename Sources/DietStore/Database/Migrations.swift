@@ -22,7 +22,15 @@ enum Migrations {
         migrator.registerMigration("v14_synced_calendars", migrate: v14SyncedCalendars)
         migrator.registerMigration("v15_synced_whoop", migrate: v15SyncedWhoop)
         migrator.registerMigration("v16_local_calendar_files", migrate: v16LocalCalendarFiles)
+        migrator.registerMigration("v17_goal_weight", migrate: v17GoalWeight)
         return migrator
+    }
+
+    /// The goal weight (docs/rules.md §2), optional.
+    private static func v17GoalWeight(_ db: Database) throws {
+        try db.execute(
+            sql: "ALTER TABLE profile ADD COLUMN goal_weight_kg REAL CHECK (goal_weight_kg BETWEEN 30 AND 200)"
+        )
     }
 
     /// Profile, cycle state, meals, weights, analytics events, and the sync bookkeeping.

@@ -49,6 +49,12 @@ extension AppDatabase {
             guard var settings = try Self.settings(db) else { throw StoreError.notOnboarded }
             let (before, after) = (settings.profile.eatingWindow, profile.eatingWindow)
             let windowChanged = before.start != after.start || before.end != after.end || before.moments != after.moments
+            var profile = profile
+            // a new goal keeps the goal weight only where it still fits (below the weight to lose, above to gain)
+            if profile.goal != settings.profile.goal, let goalKg = profile.goalWeightKg {
+                let latest = try Self.recentWeights(db, through: LocalDate(now, in: timeZone)).last?.kg ?? profile.weightKg
+                if (try? Profile.check(goalWeightKg: goalKg, goal: profile.goal, currentKg: latest)) == nil { profile.goalWeightKg = nil }
+            }
             settings.profile = profile
             _ = try Outbox.save(ProfileRecord(settings), db, now: now)
             if windowChanged {
@@ -59,6 +65,34 @@ extension AppDatabase {
                     timeZone: timeZone
                 )
             }
+        }
+    }
+
+    /// Sets the goal weight (nil: none), checked against the goal and the latest weigh-in
+    /// (docs/rules.md §2: below it to lose, above it to gain). Returns the settings after the change.
+    @discardableResult
+    public func setGoalWeight(_ kg: Double?, goal: Goal? = nil, timeZone: TimeZone) throws -> UserSettings {
+        let now = clock.now()
+        let today = LocalDate(now, in: timeZone)
+        return try writer.write { db in
+            guard var settings = try Self.settings(db) else { throw StoreError.notOnboarded }
+            if let goal { settings.profile.goal = goal }
+            if let kg {
+                let latest = try Self.recentWeights(db, through: today).last?.kg ?? settings.profile.weightKg
+                try Profile.check(goalWeightKg: kg, goal: settings.profile.goal, currentKg: latest)
+            }
+            settings.profile.goalWeightKg = kg.map(Profile.roundedWeight)
+            _ = try Outbox.save(ProfileRecord(settings), db, now: now)
+            return settings
+        }
+    }
+
+    /// The goal weight's forecast today (docs/rules.md §2), or nil without a goal weight.
+    public func goalForecast(timeZone: TimeZone) throws -> GoalForecast? {
+        let today = LocalDate(clock.now(), in: timeZone)
+        return try reader.read { db in
+            guard let settings = try Self.settings(db) else { return nil }
+            return try Self.goalForecast(db, settings: settings, today: today)
         }
     }
 

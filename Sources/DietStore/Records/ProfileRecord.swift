@@ -25,6 +25,7 @@ struct ProfileRecord: SyncedRecord, Hashable {
     var cyclePreset: String
     var lockedGoals: String
     var acceptedMaintenanceKcal: Int?
+    var goalWeightKg: Double?
     var recoverySince: String?
     /// The closed recovery periods as a JSON array of `{"from","until"}`; nil: none.
     var recoveryPeriods: String?
@@ -43,6 +44,7 @@ struct ProfileRecord: SyncedRecord, Hashable {
         case cyclePreset = "cycle_preset"
         case lockedGoals = "locked_goals"
         case acceptedMaintenanceKcal = "accepted_maintenance_kcal"
+        case goalWeightKg = "goal_weight_kg"
         case recoverySince = "recovery_since"
         case recoveryPeriods = "recovery_periods"
         case startDate = "start_date"
@@ -67,6 +69,7 @@ struct ProfileRecord: SyncedRecord, Hashable {
         cyclePreset = profile.cyclePreset.rawValue
         lockedGoals = try String(decoding: JSONEncoder.store.encode(profile.lockedGoals), as: UTF8.self)
         acceptedMaintenanceKcal = settings.acceptedMaintenanceKcal
+        goalWeightKg = profile.goalWeightKg
         recoverySince = settings.recoverySince?.iso
         recoveryPeriods =
             settings.recoveryPeriods.isEmpty
@@ -99,7 +102,8 @@ struct ProfileRecord: SyncedRecord, Hashable {
             units: units,
             deficit: deficit,
             cyclePreset: preset,
-            lockedGoals: decoder.decode([TargetKind: LockedGoals].self, from: Data(lockedGoals.utf8))
+            lockedGoals: decoder.decode([TargetKind: LockedGoals].self, from: Data(lockedGoals.utf8)),
+            goalWeightKg: goalWeightKg
         )
         var settings = UserSettings(
             profile: profile,

@@ -12,6 +12,8 @@ public struct TodaySnapshot: Hashable, Sendable {
     public let time: TimeOfDay
     /// Today's mindful meals (recovery mode) with their ids, in the order eaten.
     public let mindfulMeals: [MindfulMeal]
+    /// The goal weight and when it is expected (docs/rules.md §2): today only, never in recovery mode.
+    public let goal: GoalForecast?
 
     /// Today's meals under the profile's eating moments (every moment, empty ones too), each
     /// group in the order eaten.
@@ -90,7 +92,30 @@ extension AppDatabase {
                 mindfulMeals: mindful.map(\.entry)
             )
         )
-        return TodaySnapshot(settings: settings, report: report, meals: meals, time: time, mindfulMeals: mindful, isPast: isPast)
+        let goal = isPast || settings.recoveryMode ? nil : try goalForecast(db, settings: settings, today: today)
+        return TodaySnapshot(settings: settings, report: report, meals: meals, time: time, mindfulMeals: mindful, goal: goal, isPast: isPast)
+    }
+
+    /// The goal forecast on `today`, or nil without a goal weight (or with the goal maintain).
+    /// Reads the weigh-ins of the last 180 days: the trend forgets 90 % in 22 days, so older
+    /// ones change it by less than a gram.
+    static func goalForecast(_ db: Database, settings: UserSettings, today: LocalDate) throws -> GoalForecast? {
+        guard settings.profile.goalWeightKg != nil, settings.profile.goal != .maintain else { return nil }
+        let weights = try WeightRecord.all().between(today.adding(days: -180), today).fetchAll(db).compactMap(\.entry)
+        let plan = EnergyPlan(
+            profile: settings.profile,
+            latestWeightKg: weights.last?.kg,
+            on: today,
+            acceptedMaintenanceKcal: settings.acceptedMaintenanceKcal
+        )
+        return GoalForecast(
+            goal: settings.profile.goal,
+            goalKg: settings.profile.goalWeightKg,
+            weights: weights,
+            fallbackKg: settings.profile.weightKg,
+            today: today,
+            balance: GoalForecast.planBalance(plan: plan, engine: settings.cycleEngine)
+        )
     }
 
     /// The last 7 weights up to `date` (the average and the latest for macro goals).

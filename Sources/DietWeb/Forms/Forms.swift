@@ -79,6 +79,12 @@ struct ProfileForm: Decodable {
     var sex: String?
     var activity: String?
     var goal: String?
+    var goalWeight: String?
+
+    enum CodingKeys: String, CodingKey {
+        case age, height, sex, activity, goal
+        case goalWeight = "goal_weight"
+    }
 }
 
 /// Settings: the language.

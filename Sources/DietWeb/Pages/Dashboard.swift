@@ -81,6 +81,9 @@ struct DashboardView {
             "target": report.targetLine(l),
         ]
         values["mealGroups"] = mealGroups()
+        if let goal = snapshot.goal {
+            values["goal"] = ["headline": l.render(goal.headline), "outlook": l.render(goal.outlookMessage), "reached": goal.isReached]
+        }
         if snapshot.isPast {
             // a past day's diary: what was eaten against that day's target, no words about today
             values["coach"] = nil

@@ -97,6 +97,16 @@ struct OnboardingController: Controller {
         case .goal:
             guard let goal = form["goal"].flatMap(Goal.init(rawValue:)) else { return .failure(choose("goal", l)) }
             answer = .goal(goal)
+        case .goalWeight:
+            // optional: empty is no goal weight
+            let typed = form["goal_weight"]?.trimmingCharacters(in: .whitespaces) ?? ""
+            do throws(ValidationError) {
+                answer = .goalWeightKg(
+                    typed.isEmpty ? nil : try NumberInput.value(typed, field: .goalWeight, range: Profile.weightRange, digits: 1, unit: "kg")
+                )
+            } catch {
+                return .failure(FieldError(field: "goal_weight", message: l.render(error.message)))
+            }
         case .eatingWindow:
             switch WindowForm.parse(form, l) {
             case .success(let window): answer = .eatingWindow(window)
@@ -110,6 +120,7 @@ struct OnboardingController: Controller {
             let field =
                 switch step {
                 case .eatingWindow: "window_end"
+                case .goalWeight: "goal_weight"
                 default: step.rawValue
                 }
             return .failure(FieldError(field: field, message: l.render(error.message)))
@@ -139,7 +150,7 @@ struct OnboardingController: Controller {
     ) -> Response {
         let l = localizer(context)
         let step = onboarding.step
-        let fields = ["sex", "age", "height", "weight", "activity", "goal", "window_start", "window_end"]
+        let fields = ["sex", "age", "height", "weight", "activity", "goal", "goal_weight", "window_start", "window_end"]
         let own: Set<String> =
             switch step {
             case .welcome: ["language"]
@@ -149,6 +160,7 @@ struct OnboardingController: Controller {
             case .weight: ["weight"]
             case .activity: ["activity"]
             case .goal: ["goal"]
+            case .goalWeight: ["goal_weight"]
             case .eatingWindow: ["window_start", "window_end", "moment"]
             }
         var hidden: [[String: String]] = fields.filter { !own.contains($0) }.compactMap { name in
@@ -193,6 +205,9 @@ struct OnboardingController: Controller {
             values["choices"] = Options.choices(Goal.allCases, selected: form["goal"] ?? onboarding.goal?.rawValue) {
                 l.text("goal.\($0.rawValue)")
             }
+        case .goalWeight:
+            values["value"] = form["goal_weight"] ?? onboarding.goalWeightKg.map { l.number($0, digits: 1) } ?? ""
+            values["goalWeightLabel"] = l.text(onboarding.goal == .gain ? "web.onboarding.goalWeightGain" : "web.onboarding.goalWeightLose")
         case .eatingWindow:
             let window = onboarding.eatingWindow
             let moments = form.all("moment")

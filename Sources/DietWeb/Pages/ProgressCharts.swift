@@ -53,6 +53,26 @@ extension Controller {
             "intake": IntakeChart(days: days, timeline: timeline, bands: bands, localizer: l).values,
         ]
         if let chart = WeightChart(weights: weights, timeline: timeline, bands: bands, localizer: l) { values["weight"] = chart.values }
+        values["headline"] = try weightHeadline(weights: weights, localizer: l)
+        return values
+    }
+
+    /// One headline weight (issue 30: Progress showed three "current" weights): the trend, the
+    /// goal with its expected date, and under "how is this calculated?" the latest weigh-in and
+    /// the 7-entry average with what each means.
+    func weightHeadline(weights: [WeightEntry], localizer l: Localizer) throws -> [String: Any]? {
+        guard let latest = weights.last, let trend = WeightTrend.smoothed(weights).last else { return nil }
+        var values: [String: Any] = [
+            "trend": l.number(trend.trendKg, digits: 1),
+            "latest": l.text("web.progress.headline.latest", ["kg": .decimal(latest.kg, digits: 1), "date": .date(latest.date)]),
+            "average": l.text(
+                "web.progress.headline.average",
+                ["kg": .decimal(WeightTrend.rollingAverage(weights, through: today) ?? latest.kg, digits: 1)]
+            ),
+        ]
+        if let goal = try store.goalForecast(timeZone: timeZone) {
+            values["goal"] = ["headline": l.render(goal.headline), "outlook": l.render(goal.outlookMessage)]
+        }
         return values
     }
 }
@@ -255,8 +275,8 @@ struct PhaseBands {
     }
 }
 
-/// Weight entries as dots (their means per bucket over long spans), the 7-entry average and
-/// the Hacker's Diet trend as lines, over the phase bands; `nil` without a weigh-in in the span.
+/// Weight entries as dots (their means per bucket over long spans) and the Hacker's Diet trend
+/// as a line, over the phase bands; `nil` without a weigh-in in the span.
 struct WeightChart {
     let values: [String: Any]
 
@@ -265,14 +285,13 @@ struct WeightChart {
         let shown = sorted.filter { $0.date >= timeline.first && $0.date <= timeline.last }
         guard let latest = shown.last else { return nil }
         let (points, trend) = Self.points(sorted: sorted, shown: shown, timeline: timeline)
-        let all = points.map(\.kg) + points.map(\.average) + trend.map(\.kg)
+        let all = points.map(\.kg) + trend.map(\.kg)
         let scale = Scale(low: (all.min() ?? latest.kg) - 0.3, high: (all.max() ?? latest.kg) + 0.3, steps: [0.5, 1, 2, 5, 10, 20, 50])
         func line(_ xy: [(Double, Double)]) -> String { xy.map { "\(Plot.f($0.0)),\(Plot.f(scale.y($0.1)))" }.joined(separator: " ") }
-        var summary = l.text(
+        let summary = l.text(
             shown.count == 1 ? "web.progress.weightSummary.one" : "web.progress.weightSummary.other",
-            ["count": .integer(shown.count), "latest": .decimal(latest.kg, digits: 1)]
+            ["count": .integer(shown.count)]
         )
-        if let now = trend.last { summary += " " + l.text("web.progress.trendNow", ["trend": .decimal(now.kg, digits: 1)]) }
         var values = Plot.frame
         values.merge([
             "summary": summary, "bands": bands.bands, "legend": bands.legend, "ticks": timeline.ticks(l),
@@ -286,11 +305,10 @@ struct WeightChart {
                     ),
                 ]
             },
-            "average": line(points.map { (timeline.center($0.bucket), $0.average) }), "trend": line(trend.map { ($0.x, $0.kg) }),
+            "trend": line(trend.map { ($0.x, $0.kg) }),
             "rows": points.reversed().map { point in
                 [
                     "date": timeline.label(point.bucket, l, long: true), "kg": l.number(point.kg, digits: 1),
-                    "average": l.number(point.average, digits: 1),
                     "phase": bands.phases[point.bucket.upperBound].map { l.render($0.nameMessage) } ?? "",
                 ]
             },
@@ -298,20 +316,17 @@ struct WeightChart {
         self.values = values
     }
 
-    typealias Point = (bucket: ClosedRange<LocalDate>, kg: Double, average: Double)
+    typealias Point = (bucket: ClosedRange<LocalDate>, kg: Double)
 
-    /// Per bucket: the mean of its weigh-ins with the 7-entry average at its last one, and the
-    /// trend as it stood at the bucket's end (at the bucket's middle on the x axis).
+    /// Per bucket: the mean of its weigh-ins, and the trend as it stood at the bucket's end (at
+    /// the bucket's middle on the x axis).
     static func points(sorted: [WeightEntry], shown: [WeightEntry], timeline: Timeline) -> ([Point], [(x: Double, kg: Double)]) {
-        let averages = rollingAverages(sorted)
         let trendByDate = Dictionary(WeightTrend.smoothed(sorted).map { ($0.date, $0.trendKg) }, uniquingKeysWith: { $1 })
         var points: [Point] = []
         var trend: [(x: Double, kg: Double)] = []
         for bucket in timeline.buckets {
             let entries = shown.filter { bucket.contains($0.date) }
-            if let last = entries.last {
-                points.append((bucket, entries.map(\.kg).reduce(0, +) / Double(entries.count), averages[last.date] ?? last.kg))
-            }
+            if !entries.isEmpty { points.append((bucket, entries.map(\.kg).reduce(0, +) / Double(entries.count))) }
             if let kg = (0..<(bucket.lowerBound.days(to: bucket.upperBound) + 1)).lazy
                 .compactMap({ trendByDate[bucket.upperBound.adding(days: -$0)] }).first
             {
@@ -319,16 +334,6 @@ struct WeightChart {
             }
         }
         return (points, trend)
-    }
-
-    /// The 7-entry average through each entry's date (fewer entries: all of them), in one pass.
-    static func rollingAverages(_ sorted: [WeightEntry]) -> [LocalDate: Double] {
-        var result: [LocalDate: Double] = [:]
-        for index in sorted.indices {
-            let window = sorted[max(0, index - WeightTrend.rollingCount + 1)...index]
-            result[sorted[index].date] = window.map(\.kg).reduce(0, +) / Double(window.count)
-        }
-        return result
     }
 }
 

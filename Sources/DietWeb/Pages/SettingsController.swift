@@ -14,6 +14,7 @@ struct SettingsController: Controller {
     func register(public router: Router<WebContext>, onboarded group: RouterGroup<OnboardedContext>) {
         group.get("/settings", use: screen)
         group.post("/settings/profile", use: saveBody)
+        group.post("/settings/goal-maintain", use: switchToMaintain)
         group.post("/settings/language", use: saveLanguage)
         group.post("/settings/plan", use: savePlan)
         group.post("/settings/maintenance", use: saveMaintenance)
@@ -75,8 +76,31 @@ struct SettingsController: Controller {
             profile.sex = sex
             profile.activityLevel = activity
             profile.goal = goal
-            return { error in error.field == .height ? "height" : "age" }
+            // the goal weight: empty is none; with the goal maintain it is not asked
+            let typed = form.goalWeight?.trimmingCharacters(in: .whitespaces) ?? ""
+            do throws(DietCore.ValidationError) {
+                if typed.isEmpty || goal == .maintain {
+                    profile.goalWeightKg = nil
+                } else {
+                    let kg = try NumberInput.value(typed, field: .goalWeight, range: Profile.weightRange, digits: 1, unit: "kg")
+                    let latest = try? store.weights(from: today.adding(days: -3650), through: today).last?.kg
+                    try Profile.check(goalWeightKg: kg, goal: goal, currentKg: latest ?? profile.weightKg)
+                    profile.goalWeightKg = Profile.roundedWeight(kg)
+                }
+            } catch {
+                throw FieldError(field: "goal_weight", message: l.render(error.message))
+            }
+            return { error in error.field == .height ? "height" : error.field == .goalWeight ? "goal_weight" : "age" }
         }
+    }
+
+    /// The goal weight reached: the goal becomes maintain (docs/rules.md §2).
+    func switchToMaintain(_ request: Request, context: OnboardedContext) async throws -> Response {
+        var profile = context.settings.profile
+        profile.goal = .maintain
+        profile.goalWeightKg = nil
+        try store.updateProfile(profile, timeZone: timeZone)
+        return redirect("/", toast: .settingsSaved)
     }
 
     func saveLanguage(_ request: Request, context: OnboardedContext) async throws -> Response {

@@ -19,6 +19,7 @@ extension SettingsController {
                     l.text("web.activity.\($0.rawValue)")
                 },
                 "goals": Options.choices(Goal.allCases, selected: v["goal"] ?? p.goal.rawValue) { l.text("goal.\($0.rawValue)") },
+                "goalWeight": v["goal_weight"] ?? p.goalWeightKg.map { l.number($0, digits: 1) } ?? "",
             ] as [String: Any]
         values["window"] = WindowBanner(p.eatingWindow, l).values
         values["languages"] = Language.allCases.map {

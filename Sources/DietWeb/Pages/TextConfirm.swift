@@ -125,7 +125,8 @@ extension WebApp {
         let totals = items.compactMap(\.nutrients).map(\.asLogged)
         let kcal = totals.map(\.kcal).reduce(0, +)
         var values: [String: Any] = [
-            "text": text, "items": items.enumerated().map { $0.element.values(index: $0.offset, l) },
+            "text": text, "quoted": l.text("web.quoted", ["text": .text(text)]),
+            "items": items.enumerated().map { $0.element.values(index: $0.offset, l) },
             "total": l.text("web.text.total", ["kcal": .decimal(kcal, digits: 0)]),
             "totalMacros": l.macros(
                 protein: totals.map(\.proteinG).reduce(0, +),

@@ -28,6 +28,7 @@ struct WeightController: Controller {
         let loggedAt = try app.offlineWrite(context).loggedAt
         var state = FormState(values: context.form.typed)
         let wasLit = try app.streakLit()
+        let goalBefore = try store.goalForecast(timeZone: timeZone)
         do {
             let kg = try NumberInput.value(form.weight, field: .weight, range: Profile.weightRange, digits: 1, unit: "kg")
             try store.logWeight(try WeightEntry(date: loggedAt?.day ?? today, kg: kg), timeZone: timeZone, loggedAt: loggedAt?.instant)
@@ -35,7 +36,9 @@ struct WeightController: Controller {
             state.errors["weight"] = message(for: error, l)
             return page(state, context: context, status: .unprocessableContent)
         }
-        return app.weightSaved(streakWasLit: wasLit)
+        let goalAfter = try store.goalForecast(timeZone: timeZone)
+        let reached = goalBefore?.isReached == false && goalAfter?.isReached == true
+        return app.weightSaved(streakWasLit: wasLit, goalReached: reached && !context.settings.recoveryMode)
     }
 
     /// In recovery mode the weight rests (docs/rules.md §8): the kind page, never the typed number.

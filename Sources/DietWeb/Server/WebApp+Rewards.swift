@@ -16,8 +16,11 @@ extension WebApp {
 
     /// After saving a weight: the dashboard with "Weight logged!" (or the flame lit), or, when
     /// the weight earned a badge, "New badge: …" with the triple roar.
-    func weightSaved(streakWasLit: Bool) -> Response {
-        redirectAnnouncingBadges("/", toast: streakWasLit ? .weightSaved : .streakLit)
+    func weightSaved(streakWasLit: Bool, goalReached: Bool = false) -> Response {
+        // reaching the goal weight is the milestone of all (docs/rules.md §2, §5): the triple roar and
+        // its own words; a badge earned with it is announced on the next save
+        if goalReached { return redirect("/", toast: .goalReached, roar: .triple) }
+        return redirectAnnouncingBadges("/", toast: streakWasLit ? .weightSaved : .streakLit)
     }
 
     /// See other to `path` with `toast`, or, when the write before it earned badges, with the

@@ -201,6 +201,7 @@ enum Toast: String {
     case recipeDeleted = "recipe_deleted"
     case foodFromOpenFoodFacts = "food_from_off"
     case badgeEarned = "badge_earned"
+    case goalReached = "goal_reached"
 }
 
 /// `{{t.dashboard.title}}` in a template is the string `web.dashboard.title` in the page's

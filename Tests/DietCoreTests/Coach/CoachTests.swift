@@ -38,6 +38,34 @@ struct CoachTests {
         )
     }
 
+    @Test("the last day of a block praises it as carried all the way only when no day of it was skipped (issue 30)")
+    func wholeBlock() throws {
+        let days: [LocalDate] = (0..<3).map { today.adding(days: $0) }
+        let day = try #require(days.first { (date: LocalDate) -> Bool in (date.dayNumber % 3 + 3) % 3 == 1 })
+        func coach(streak: Int) -> CoachAdvice {
+            let active = Set((0..<streak).map { day.adding(days: -$0) })
+            return CoachAdvice(
+                CoachInput(
+                    phase: .diet,
+                    dayInPhase: 14,
+                    daysUntilSwitch: 1,
+                    anythingLogged: true,
+                    allMacrosGood: false,
+                    eatenKcal: 900,
+                    targetKcal: 1400,
+                    streak: StreakStatus(activeDays: active, today: day),
+                    hour: 13,
+                    badgeEarnedToday: false,
+                    restartedAfterGap: false,
+                    weightLoggedToday: false
+                ),
+                today: day
+            )
+        }
+        #expect(coach(streak: 14).message.key == "coach.switchTomorrow.2")
+        #expect(coach(streak: 4).message.key == "coach.switchTomorrow.1", "a day of the block was skipped")
+    }
+
     /// The plain-values initialiser: smileys and counts.
     func plain(smileys: [Smiley], meals: Int, weighed: Bool = false, hour: Int = 13) -> CoachInput {
         CoachInput(

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Onboarding")
 struct OnboardingTests {
-    func through(goal: Goal, window: EatingWindow? = nil) throws -> Onboarding {
+    func through(goal: Goal, window: EatingWindow? = nil, goalWeightKg: Double? = nil) throws -> Onboarding {
         var onboarding = Onboarding(language: .de)
         try onboarding.answer(.start)
         try onboarding.answer(.sex(.female))
@@ -14,11 +14,12 @@ struct OnboardingTests {
         try onboarding.answer(.weightKg(72.5))
         try onboarding.answer(.activity(.light))
         try onboarding.answer(.goal(goal))
+        if goal != .maintain { try onboarding.answer(.goalWeightKg(goalWeightKg)) }
         if goal == .lose { try onboarding.answer(.eatingWindow(window ?? .standard)) }
         return onboarding
     }
 
-    @Test("losing weight takes all 8 steps and yields Alice's profile, starting today")
+    @Test("losing weight takes all 9 steps and yields Alice's profile, starting today")
     func lose() throws {
         let onboarding = try through(goal: .lose)
         #expect(onboarding.isComplete)
@@ -37,12 +38,30 @@ struct OnboardingTests {
         #expect(onboarding.step == .goal && onboarding.progress == (7, 7))
     }
 
-    @Test("progress counts 8 steps until a goal other than lose is chosen")
+    @Test("progress counts 9 steps until a goal other than lose is chosen")
     func progress() throws {
         var onboarding = Onboarding(language: .en)
         try onboarding.answer(.start)
-        #expect(onboarding.progress == (2, 8))
-        #expect(Localizer(.en).render(onboarding.progressMessage) == "2 of 8")
+        #expect(onboarding.progress == (2, 9))
+        #expect(Localizer(.en).render(onboarding.progressMessage) == "2 of 9")
+    }
+
+    @Test("the goal weight step (optional) follows lose and gain, is checked against the weight typed, and reaches the profile")
+    func goalWeight() throws {
+        let lose = try through(goal: .lose, goalWeightKg: 65.0)
+        let clock = FixedClock.at(.ymd(2026, 1, 5), 9, in: Zones.berlin)
+        #expect(try lose.result(clock: clock, timeZone: Zones.berlin).profile.goalWeightKg == 65.0)
+        #expect(try through(goal: .gain).steps.count == 8)
+        #expect(try through(goal: .gain, goalWeightKg: 75).result(clock: clock, timeZone: Zones.berlin).profile.goalWeightKg == 75)
+        var wrongSide = try through(goal: .gain)
+        wrongSide.back()
+        #expect(wrongSide.step == .goalWeight)
+        #expect(throws: ValidationError.self) { try wrongSide.answer(.goalWeightKg(70)) }
+        #expect(wrongSide.step == .goalWeight)
+        // choosing another goal drops a goal weight typed for the first one
+        wrongSide.back()
+        try wrongSide.answer(.goal(.maintain))
+        #expect(wrongSide.isComplete && wrongSide.goalWeightKg == nil)
     }
 
     @Test("back navigation keeps every answer")
@@ -101,8 +120,10 @@ struct OnboardingTests {
         var onboarding = try through(goal: .lose)
         onboarding.back()
         onboarding.back()
+        onboarding.back()
         #expect(onboarding.step == .goal)
         try onboarding.answer(.goal(.gain))
+        try onboarding.answer(.goalWeightKg(nil))
         #expect(onboarding.isComplete && !onboarding.steps.contains(.eatingWindow))
     }
 

@@ -16,7 +16,7 @@ struct AppDatabaseTests {
             try store.appliedMigrations() == [
                 "v1_core", "v2_activity_days", "v3_custom_foods", "v4_recipes", "v5_meals_by_food", "v6_sync_client", "v7_calendars",
                 "v8_whoop_cache", "v9_sync_set_aside", "v10_meal_moments", "v11_web_access", "v12_recovery_mode", "v13_badges",
-                "v14_synced_calendars", "v15_synced_whoop", "v16_local_calendar_files",
+                "v14_synced_calendars", "v15_synced_whoop", "v16_local_calendar_files", "v17_goal_weight",
             ]
         )
         let device = try store.reader.read { db in try SyncState.value(.deviceID, in: db) }
@@ -90,7 +90,11 @@ struct AppDatabaseTests {
         #expect(settings.startDate == .ymd(2026, 1, 5) && settings.timeZoneIdentifier == "Europe/Berlin")
         #expect(try store.eventNames() == ["onboarding_completed"])
         // the weight typed in onboarding is today's weigh-in (it read "-- kg · Tippe, um dein Gewicht einzutragen")
-        #expect(try store.weights(from: .ymd(2026, 1, 1), through: .ymd(2026, 1, 31)) == [try WeightEntry(date: .ymd(2026, 1, 5), kg: Profile.alice.weightKg)])
+        #expect(
+            try store.weights(from: .ymd(2026, 1, 1), through: .ymd(2026, 1, 31)) == [
+                try WeightEntry(date: .ymd(2026, 1, 5), kg: Profile.alice.weightKg)
+            ]
+        )
         // profile, cycle state, the weigh-in and the event are queued
         #expect(try store.count("sync_outbox") == 4)
     }

@@ -101,6 +101,18 @@ struct FormRouteTests {
         #expect((30...50).contains(meal.entry.proteinG ?? 0), "\(meal.entry.proteinG ?? 0)")
     }
 
+    @Test("the words typed are quoted as the language quotes (issue 30: “…” mixed with „…“ in German)", arguments: Language.allCases)
+    func quotedWords(language: Language) async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        try await harness.run { browser in
+            try await browser.onboard(language: language)
+            let confirm = try await browser.post("/log/text", [("text", "2 Eier")])
+            let quoted = ["de": "„2 Eier“", "en": "“2 Eier”", "es": "«2 Eier»"][language.rawValue] ?? ""
+            #expect(confirm.body.contains("<p class=\"muted\">\(quoted)</p>"), "\(language)")
+        }
+    }
+
     @Test("meal text: shown for confirmation first, then every item logged at once")
     func mealText() async throws {
         let harness = try WebHarness()

@@ -115,7 +115,7 @@ struct InsightsRouteTests {
             try await browser.onboard(language: .de)
             try seed(harness)
             let page = try await browser.get("/insights")
-            #expect(page.shows("Wochenrückblick") && page.body.contains("87,6"))
+            #expect(page.shows("Wochenbericht") && page.body.contains("87,6"))
             #expect(page.missingStrings.isEmpty)
         }
     }

@@ -117,6 +117,7 @@ struct MomentNamesRouteTests {
             let steps: [(String, [(String, String)])] = [
                 ("welcome", []), ("sex", [("sex", "female")]), ("age", [("age", "35")]), ("height", [("height", "168")]),
                 ("weight", [("weight", "70")]), ("activity", [("activity", "light")]), ("goal", [("goal", "lose")]),
+                ("goal_weight", []),
             ]
             var page = try await browser.get("/onboarding")
             for (step, answers) in steps {

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Onboarding in the browser")
 struct OnboardingRouteTests {
-    @Test("all 8 steps in each language end on the dashboard with the profile saved", arguments: Language.allCases)
+    @Test("all 9 steps in each language end on the dashboard with the profile saved", arguments: Language.allCases)
     func completes(language: Language) async throws {
         let harness = try WebHarness()
         defer { harness.remove() }
@@ -19,7 +19,7 @@ struct OnboardingRouteTests {
             #expect(first.status == .ok)
             #expect(first.body.contains("<html lang=\"\(language.rawValue)\">"))
             #expect(first.shows(l.text("onboarding.welcome.title")))
-            #expect(first.shows(l.text("onboarding.progress", ["index": .integer(1), "count": .integer(8)])))
+            #expect(first.shows(l.text("onboarding.progress", ["index": .integer(1), "count": .integer(9)])))
             #expect(first.missingStrings.isEmpty, "\(first.missingStrings)")
             try await browser.onboard(language: language)
             let dashboard = try await browser.get("/")
@@ -57,7 +57,7 @@ struct OnboardingRouteTests {
         #expect(profile.goal == .maintain && profile.weightKg == 90.5 && profile.eatingWindow == .standard)
     }
 
-    @Test("the goal step shows 7 of 7 once maintain is chosen, and 7 of 8 before")
+    @Test("the goal step shows 7 of 7 once maintain is chosen, and 7 of 9 before; the goal weight step follows lose")
     func progressCounts() async throws {
         let harness = try WebHarness()
         defer { harness.remove() }
@@ -68,13 +68,27 @@ struct OnboardingRouteTests {
                 ("activity", "light"),
             ]
             let goalStep = try await browser.post("/onboarding", base + [("step", "activity"), ("action", "next")])
-            #expect(goalStep.shows("7 of 8"))
-            // back from the window step of "lose" lands on the goal with the answer kept
-            let window = try await browser.post("/onboarding", base + [("goal", "lose"), ("step", "goal"), ("action", "next")])
-            #expect(window.shows("8 of 8") && window.body.contains("name=\"window_start\""))
+            #expect(goalStep.shows("7 of 9"))
+            let goalWeight = try await browser.post("/onboarding", base + [("goal", "lose"), ("step", "goal"), ("action", "next")])
+            #expect(goalWeight.shows("8 of 9") && goalWeight.body.contains("name=\"goal_weight\""))
+            // a goal weight above the weight typed is refused for "lose", the typed value kept
+            let above = try await browser.post(
+                "/onboarding",
+                base + [("goal", "lose"), ("goal_weight", "95"), ("step", "goal_weight"), ("action", "next")]
+            )
+            #expect(above.status == .unprocessableContent && above.body.contains("value=\"95\""))
+            #expect(above.shows("Goal weight must be a weight below your weight now, 90.0 kg, since your goal is to lose; you entered 95."))
+            let window = try await browser.post(
+                "/onboarding",
+                base + [("goal", "lose"), ("goal_weight", "80,5"), ("step", "goal_weight"), ("action", "next")]
+            )
+            #expect(window.shows("9 of 9") && window.body.contains("name=\"window_start\""))
+            #expect(window.body.contains("name=\"goal_weight\" value=\"80,5\""), "the goal weight rides along as a hidden field")
+            // back from the window step lands on the goal weight, back again on the goal with the answer kept
             let back = try await browser.post("/onboarding", base + [("goal", "lose"), ("step", "eating_window"), ("action", "back")])
-            #expect(back.shows("7 of 8"))
-            #expect(back.body.contains("value=\"lose\" checked"))
+            #expect(back.shows("8 of 9"))
+            let backTwice = try await browser.post("/onboarding", base + [("goal", "lose"), ("step", "goal_weight"), ("action", "back")])
+            #expect(backTwice.body.contains("value=\"lose\" checked"))
         }
     }
 
