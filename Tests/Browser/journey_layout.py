@@ -319,7 +319,7 @@ def onboarded():
     """A German user's database: a breakfast with macros, an apple by its portion, a weight."""
     folder = tempfile.mkdtemp(prefix="wdiet-layout-")
     journey.wdiet(folder, "onboard", "--sex", "female", "--age", "35", "--height", "168", "--weight", "82.4", "--activity",
-                  "light", "--goal", "lose", "--window", "07:30-18:30", "--moments", "07:30,12:30,18:30", "--lang", "de",
+                  "light", "--goal", "lose", "--goal-weight", "75", "--window", "07:30-18:30", "--moments", "07:30,12:30,18:30", "--lang", "de",
                   now=NOW)
     journey.wdiet(folder, "log", "meal", "Haferflocken mit Milch", "--kcal", "420", "--protein", "18", "--carbs", "55",
                   "--fat", "12", "--at", "08:00", now=NOW)
