@@ -28,7 +28,8 @@ struct LogTextCommand: CLICommand {
         if yes, !unsure.isEmpty {
             throw CLIError(unsure.map { Self.unsureLine(meal.items[$0], l) }.joined(separator: "\n"))
         }
-        for index in unsure {
+        // a unit the food has no measure of is shown in the table below, to confirm; no food to choose
+        for index in unsure where !meal.items[index].rivals.isEmpty || meal.items[index].partly {
             let item = meal.items[index]
             let choices = [item.food] + item.rivals
             if context.isTerminal {
@@ -91,6 +92,9 @@ struct LogTextCommand: CLICommand {
 
     /// "„Hähnchen“ is not clear: Hähnchenbrust, Hähnchenschenkel or …": why `--yes` took nothing.
     static func unsureLine(_ item: TextMeal.Item, _ l: Localizer) -> String {
+        if item.rivals.isEmpty, !item.partly, item.choice.unitIgnored {
+            return l.text("cli.text.unitIgnored", ["typed": .text(item.parsed.text), "food": .text(item.food.name)])
+        }
         let names = ([item.food] + item.rivals).map(\.name)
         return l.text("cli.text.unsure", ["typed": .text(item.parsed.text), "choices": .text(names.joined(separator: " · "))])
     }

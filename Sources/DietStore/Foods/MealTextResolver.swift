@@ -16,8 +16,9 @@ public struct TextMeal: Hashable, Sendable {
         /// The words named only part of the food's name ("Kaffee schwarz" → Kaffee): unsure too.
         public var partly = false
 
-        /// Whether the food is what the words mean: named by them, and no other food as well.
-        public var isSure: Bool { rivals.isEmpty && !partly }
+        /// Whether the food is what the words mean: named by them, and no other food as well,
+        /// in the unit typed (a unit the food has no measure of was not taken).
+        public var isSure: Bool { rivals.isEmpty && !partly && !choice.unitIgnored }
     }
 
     public var items: [Item]

@@ -192,6 +192,10 @@ struct RecipeForm: Decodable {
     var name: String?
     var servings: String?
     var ingredients: String?
+    /// The review screen's button: update, edit (back to the words), yes (save).
+    var confirm: String?
+    /// The ingredients as reviewed, by key "i0", "i1", … as on a meal in words' confirm screen.
+    var items: [String: TextItemsForm.Item]?
 }
 
 /// A barcode typed (or read by the camera).

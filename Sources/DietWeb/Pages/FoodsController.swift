@@ -173,29 +173,55 @@ struct FoodsController: Controller {
     }
 
     /// A recipe from its ingredients in words, matched as a meal in words is; a new one, or
-    /// the one being edited.
+    /// the one being edited. Nothing is saved unseen (issue 30: "800 ml Gemüsebrühe" was dropped and
+    /// "1 Dose Tomaten" became "123 g Tomate"): the review screen shows each ingredient as it was
+    /// understood, changeable or removable, and names the words no food was found for; "edit"
+    /// goes back to the words, "yes" saves what the screen shows.
     private func saveRecipe(editing id: String?, context: OnboardedContext) throws -> Response {
         let l = localizer(context)
         let form = try context.decode(RecipeForm.self)
-        var state = FormState(values: context.form.typed)
+        var state = FormState(values: ["name": form.name ?? "", "ingredients": form.ingredients ?? "", "servings": form.servings ?? ""])
         do {
             let text = form.ingredients.given ?? ""
+            do throws(ValidationError) {
+                _ = try TextRules.name(form.name ?? "", field: .recipeName)
+            } catch {
+                throw FieldError(field: "recipe_name", message: l.render(error.message))
+            }
             do throws(ValidationError) { _ = try MealTextParser.checkedParse(text) } catch {
                 throw FieldError(field: "ingredients", message: l.render(error.message))
             }
-            let meal = try store.resolveMealText(text, language: context.language, timeZone: timeZone)
-            guard !meal.items.isEmpty else { throw FieldError(field: "ingredients", message: l.text("web.recipes.nothing")) }
             let servings: Double
             do throws(ValidationError) {
                 servings = try NumberInput.value(form.servings.given ?? "1", field: .servings, range: Recipe.yieldRange, digits: 1, unit: nil)
             } catch {
                 throw FieldError(field: "servings", message: l.render(error.message))
             }
-            let items = meal.items.map { Recipe.Item(foodID: $0.food.id, grams: $0.choice.grams) }
+            if form.confirm == "edit" { return try page(state, open: "new-recipe", editing: id, context: context) }
+            let meal = try store.resolveMealText(text, language: context.language, timeZone: timeZone)
+            guard !meal.items.isEmpty else { throw FieldError(field: "ingredients", message: l.text("web.recipes.nothing")) }
+            let unmatched =
+                meal.unmatched.map { l.text("web.text.unmatched", ["food": .text($0.food)]) }
+                + meal.unparsed.map { l.text("cli.text.unparsed", ["text": .text($0)]) }
+            let items =
+                form.items == nil ? try app.textItems(meal, context: context) : try app.textItems(TextItemsForm(items: form.items), context: context)
+            let invalid = items.contains { $0.grams == nil }
+            guard form.confirm == "yes", !items.isEmpty, !invalid else {
+                return recipeConfirmPage(
+                    items,
+                    form: form,
+                    servings: servings,
+                    unmatched: unmatched,
+                    editing: id,
+                    context: context,
+                    status: invalid || (form.confirm == "yes" && items.isEmpty) ? .unprocessableContent : .ok
+                )
+            }
+            let recipeItems = items.compactMap { item in item.grams.map { Recipe.Item(foodID: item.food.id, grams: $0) } }
             if let id {
-                try store.updateRecipe(id: id, name: form.name.given ?? "", items: items, servings: servings)
+                try store.updateRecipe(id: id, name: form.name.given ?? "", items: recipeItems, servings: servings)
             } else {
-                try store.addRecipe(name: form.name.given ?? "", items: items, servings: servings)
+                try store.addRecipe(name: form.name.given ?? "", items: recipeItems, servings: servings)
             }
             return redirect("/log#recipes", toast: id == nil ? .recipeAdded : .recipeUpdated)
         } catch let error as FieldError {
@@ -204,6 +230,35 @@ struct FoodsController: Controller {
             state.errors["recipe_name"] = message(for: error, l)
         }
         return try page(state, open: "new-recipe", editing: id, context: context, status: .unprocessableContent)
+    }
+
+    /// The recipe's review screen: its name and servings, each ingredient as understood.
+    private func recipeConfirmPage(
+        _ items: [TextItem],
+        form: RecipeForm,
+        servings: Double,
+        unmatched: [String],
+        editing id: String?,
+        context: OnboardedContext,
+        status: HTTPResponse.Status
+    ) -> Response {
+        let l = localizer(context)
+        let totals = items.compactMap(\.nutrients).map(\.asLogged)
+        let values: [String: Any] = [
+            "action": id.map { "/recipes/\($0)" } ?? "/recipes",
+            "name": form.name ?? "", "servings": form.servings ?? "", "ingredients": form.ingredients ?? "",
+            "servingsLabel": l.text("web.recipes.makes", ["count": .decimal(servings, digits: 1)]),
+            "items": items.enumerated().map { $0.element.values(index: $0.offset, l) },
+            "total": l.text("web.text.total", ["kcal": .decimal(totals.map(\.kcal).reduce(0, +), digits: 0)]),
+            "totalMacros": l.macros(
+                protein: totals.map(\.proteinG).reduce(0, +),
+                carbs: totals.map(\.carbsG).reduce(0, +),
+                fat: totals.map(\.fatG).reduce(0, +)
+            ),
+            "unmatched": unmatched, "hasItems": !items.isEmpty,
+            "saveLabel": l.text(unmatched.isEmpty ? "web.recipes.save" : "web.recipes.saveWithout"),
+        ]
+        return renderer.page("recipe-confirm", values, title: l.text("web.recipes.confirmTitle"), tab: nil, context: context, status: status)
     }
 
     /// A barcode: your own food with it, else Open Food Facts unless offline (FoodFacts'

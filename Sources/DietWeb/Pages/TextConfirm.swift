@@ -62,7 +62,9 @@ extension WebApp {
                 note: item.parsed.note(localizer(context)),
                 check: item.isSure
                     ? nil
-                    : localizer(context).text(item.partly ? "web.text.partly" : "web.text.whichOne", ["typed": .text(item.parsed.text)])
+                    : item.choice.unitIgnored && item.rivals.isEmpty && !item.partly
+                        ? localizer(context).text("web.text.unitIgnored", ["typed": .text(item.parsed.text), "food": .text(item.food.name)])
+                        : localizer(context).text(item.partly ? "web.text.partly" : "web.text.whichOne", ["typed": .text(item.parsed.text)])
             )
         }
     }

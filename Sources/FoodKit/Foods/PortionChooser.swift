@@ -11,6 +11,9 @@ public enum PortionChooser {
         public let portion: Portion?
         /// No portion fitted: 100 g per unit was assumed (the caller says so).
         public let assumedDefault: Bool
+        /// A unit was typed that the food has no portion or measure of ("1 Dose Tomaten"): the
+        /// food's natural portion was counted instead, which the person must see and check.
+        public var unitIgnored = false
 
         public init(grams: Double, portion: Portion? = nil, assumedDefault: Bool = false) {
             self.grams = grams
@@ -98,10 +101,12 @@ public enum PortionChooser {
         {
             return Choice(grams: quantity * helping.gramsPerUnit, portion: helping, assumedDefault: false)
         }
-        if let portion = whole ?? named(portions, like: foodName) ?? portions.first {
-            return Choice(grams: quantity * portion.gramsPerUnit, portion: portion, assumedDefault: false)
-        }
-        return Choice(grams: quantity * 100, portion: nil, assumedDefault: true)
+        var choice =
+            (whole ?? named(portions, like: foodName) ?? portions.first).map {
+                Choice(grams: quantity * $0.gramsPerUnit, portion: $0, assumedDefault: false)
+            } ?? Choice(grams: quantity * 100, portion: nil, assumedDefault: true)
+        choice.unitIgnored = unit != nil
+        return choice
     }
 
     /// A spoon measured by the other spoon's portion, and how many of that one it holds.

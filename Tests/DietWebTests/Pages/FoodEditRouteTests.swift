@@ -131,7 +131,7 @@ struct RecipeEditRouteTests {
                     "/recipes",
                     [
                         ("name", "Hähnchen mit Reis"), ("ingredients", "300 g Hähnchenbrust, 200 g Reis"),
-                        ("servings", "2"),
+                        ("servings", "2"), ("confirm", "yes"),
                     ]
                 ).status == .seeOther
             )
@@ -150,7 +150,7 @@ struct RecipeEditRouteTests {
                 "/recipes/\(recipe.id)",
                 [
                     ("name", "Hähnchen-Reis"), ("ingredients", "400 g Hähnchenbrust, 200 g Reis"),
-                    ("servings", "2,5"),
+                    ("servings", "2,5"), ("confirm", "yes"),
                 ]
             )
             #expect(saved.status == .seeOther)
@@ -178,7 +178,10 @@ struct RecipeEditRouteTests {
         try await harness.run { browser in
             try await browser.onboard()
             #expect(
-                try await browser.post("/recipes", [("name", "Chicken rice"), ("ingredients", "300 g chicken breast, 200 g rice")]).status
+                try await browser.post(
+                    "/recipes",
+                    [("name", "Chicken rice"), ("ingredients", "300 g chicken breast, 200 g rice"), ("confirm", "yes")]
+                ).status
                     == .seeOther
             )
             let recipe = try #require(try store.recipes().first)

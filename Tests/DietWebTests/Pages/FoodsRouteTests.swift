@@ -75,7 +75,7 @@ struct FoodsRouteTests {
                 "/recipes",
                 [
                     ("name", "Chicken rice"), ("ingredients", "300 g chicken breast, 200 g rice"),
-                    ("servings", "2"),
+                    ("servings", "2"), ("confirm", "yes"),
                 ]
             )
             #expect(saved.status == .seeOther)
