@@ -141,6 +141,8 @@ extension TableSchema {
         optional("portion_g", .number(0...100_000, positive: true)),
         required("created_at", .instant),
         optional("moment", .integer(1...5)),
+        optional("recipe_id", .identifier(maxLength: 64)),
+        optional("recipe_servings", .number(0.1...20)),
     ])
 
     static let weightEntries = TableSchema(

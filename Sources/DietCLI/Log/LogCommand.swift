@@ -107,7 +107,13 @@ struct LogMealCommand: CLICommand {
             try recipe.map { (try recipeEntry($0, at: instant, moment: moment, session), nil) }
             ?? food.map { try foodEntry($0, at: instant, moment: moment, session) } ?? (manualEntry(at: instant, moment: moment, session), nil)
         let source: AnalyticsEvent.MealSource = recipe != nil ? .recipe : food != nil ? .search : name.isEmpty ? .quickAdd : .manual
-        let saved = try session.run { try session.store.logMeal(entry, source: source, food: portion) }
+        let fromRecipe = try recipe.map { id in
+            RecipeServings(
+                recipeID: id,
+                servings: try session.run { try self.servings.value(.servings, Recipe.servingsPerMeal, digits: 1, unit: nil) }
+            )
+        }
+        let saved = try session.run { try session.store.logMeal(entry, source: source, food: portion, recipe: fromRecipe) }
         var lines = [
             session.localizer.text(
                 "cli.log.meal.saved",

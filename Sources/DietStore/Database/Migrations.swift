@@ -23,6 +23,7 @@ enum Migrations {
         migrator.registerMigration("v15_synced_whoop", migrate: v15SyncedWhoop)
         migrator.registerMigration("v16_local_calendar_files", migrate: v16LocalCalendarFiles)
         migrator.registerMigration("v17_goal_weight", migrate: v17GoalWeight)
+        migrator.registerMigration("v18_meal_recipes", migrate: v18MealRecipes)
         return migrator
     }
 
@@ -30,6 +31,16 @@ enum Migrations {
     private static func v17GoalWeight(_ db: Database) throws {
         try db.execute(
             sql: "ALTER TABLE profile ADD COLUMN goal_weight_kg REAL CHECK (goal_weight_kg BETWEEN 30 AND 200)"
+        )
+    }
+
+    /// The recipe a meal was logged from, by id, and how many servings (recipes among the recent).
+    private static func v18MealRecipes(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE meal_logs ADD COLUMN recipe_id TEXT;
+                ALTER TABLE meal_logs ADD COLUMN recipe_servings REAL CHECK (recipe_servings > 0 AND recipe_servings <= 20);
+                """
         )
     }
 

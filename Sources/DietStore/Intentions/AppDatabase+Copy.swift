@@ -70,12 +70,16 @@ extension AppDatabase {
         let today = LocalDate(now, in: timeZone)
         let originals = try reader.read { db in
             try MealRecord.all().on(source).fetchAll(db).compactMap { record in
-                record.meal.flatMap { meal in only.map { $0.contains(meal.id) } ?? true ? (meal.entry, Self.portion(of: record)) : nil }
+                record.meal.flatMap { meal in
+                    only.map { $0.contains(meal.id) } ?? true ? (meal.entry, Self.portion(of: record), RecipeServings(of: record)) : nil
+                }
             }
         }
-        let copies = try originals.compactMap { entry, food -> (MealEntry, FoodPortion?)? in
+        var recipes: [RecipeServings?] = []
+        let copies = try originals.compactMap { entry, food, recipe -> (MealEntry, FoodPortion?)? in
             let instant = target.instant(at: entry.localTime, in: timeZone)
             if target == today && instant > now && !later { return nil }
+            recipes.append(recipe)
             return (
                 try MealEntry(
                     name: entry.name,
@@ -91,7 +95,7 @@ extension AppDatabase {
             )
         }
         guard !copies.isEmpty else { return [] }
-        return try logMeals(copies, source: .copy, ids: Self.mealIDs(for: batch, count: copies.count))
+        return try logMeals(copies, source: .copy, ids: Self.mealIDs(for: batch, count: copies.count), recipes: recipes)
     }
 
     /// The most meals one copy holds, for finding a batch's meals again.

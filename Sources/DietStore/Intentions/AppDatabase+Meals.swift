@@ -12,9 +12,10 @@ extension AppDatabase {
         _ entry: MealEntry,
         source: AnalyticsEvent.MealSource = .manual,
         food: FoodPortion? = nil,
+        recipe: RecipeServings? = nil,
         id: UUID = UUID()
     ) throws -> Meal {
-        try logMeals([(entry, food)], source: source, ids: [id])[0]
+        try logMeals([(entry, food)], source: source, ids: [id], recipes: [recipe])[0]
     }
 
     /// Logs several meals in one transaction: all of them or none.
@@ -27,7 +28,8 @@ extension AppDatabase {
     public func logMeals(
         _ meals: [(MealEntry, FoodPortion?)],
         source: AnalyticsEvent.MealSource,
-        ids: [UUID]? = nil
+        ids: [UUID]? = nil,
+        recipes: [RecipeServings?]? = nil
     ) throws -> [Meal] {
         let now = clock.now()
         return try writer.write { db in
@@ -38,6 +40,9 @@ extension AppDatabase {
                 var record = MealRecord(id: ids?[index] ?? UUID(), entry: entry, createdAt: now)
                 record.foodID = food?.foodID
                 record.portionG = food?.grams
+                let recipe = recipes.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+                record.recipeID = recipe?.recipeID
+                record.recipeServings = recipe?.servings
                 let saved = try Outbox.save(record, db, now: now)
                 let outside = !settings.profile.eatingWindow.contains(entry.localTime)
                 try recordEvent(
@@ -94,7 +99,7 @@ extension AppDatabase {
             in: timeZone
         )
         let food = record.foodID.flatMap { food in record.portionG.map { FoodPortion(foodID: food, grams: $0) } }
-        return try logMeal(copy, source: .copy, food: food, id: newID)
+        return try logMeal(copy, source: .copy, food: food, recipe: RecipeServings(of: record), id: newID)
     }
 
     /// Replaces a meal's values. Records `meal_edited`. With `grams`, the meal (one logged from
@@ -112,6 +117,8 @@ extension AppDatabase {
             // the food it came from stays (recent foods, log again), with the amount now eaten
             record.foodID = existing.foodID
             record.portionG = existing.portionG
+            record.recipeID = existing.recipeID
+            record.recipeServings = existing.recipeServings
             if let grams {
                 guard existing.foodID != nil else { throw StoreError.unknownFood(id.uuidString) }
                 record.portionG = grams
@@ -207,6 +214,22 @@ extension AppDatabase {
 }
 
 /// The food and grams a meal was logged from.
+/// The recipe a meal was logged from and how many of its servings (docs/rules.md §6).
+public struct RecipeServings: Hashable, Sendable {
+    public let recipeID: String
+    public let servings: Double
+
+    public init(recipeID: String, servings: Double) {
+        self.recipeID = recipeID
+        self.servings = servings
+    }
+
+    init?(of record: MealRecord) {
+        guard let id = record.recipeID, let servings = record.recipeServings else { return nil }
+        self.init(recipeID: id, servings: servings)
+    }
+}
+
 public struct FoodPortion: Hashable, Sendable {
     public let foodID: String
     public let grams: Double

@@ -20,6 +20,9 @@ struct MealRecord: SyncedRecord, Hashable {
     var timeZone: String
     var foodID: String?
     var portionG: Double?
+    /// The recipe the meal was logged from, and how many of its servings.
+    var recipeID: String?
+    var recipeServings: Double?
     /// The eating moment (1–5) the meal was logged to; nil: grouped by its time.
     var moment: Int?
     var createdAt: String
@@ -38,6 +41,8 @@ struct MealRecord: SyncedRecord, Hashable {
         case timeZone = "time_zone"
         case foodID = "food_id"
         case portionG = "portion_g"
+        case recipeID = "recipe_id"
+        case recipeServings = "recipe_servings"
         case createdAt = "created_at"
         case updatedHLC = "updated_hlc"
     }

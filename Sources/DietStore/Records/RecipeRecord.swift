@@ -120,6 +120,31 @@ extension AppDatabase {
     }
 
     /// `servings` (0.1–20) of `recipe` as a meal, named after the recipe unless `name` is given.
+    /// The recipes logged most recently (at most `limit`), each with the servings of its latest
+    /// meal; recipes since deleted are left out.
+    public func recentRecipes(limit: Int) throws -> [(recipe: Recipe, servings: Double)] {
+        let rows = try reader.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT recipe_id, recipe_servings FROM meal_logs m
+                    WHERE deleted = 0 AND recipe_id IS NOT NULL AND recipe_servings IS NOT NULL
+                      AND logged_at = (SELECT max(logged_at) FROM meal_logs WHERE deleted = 0 AND recipe_id = m.recipe_id)
+                    GROUP BY recipe_id ORDER BY max(logged_at) DESC LIMIT ?
+                    """,
+                arguments: [limit * 2]
+            )
+        }
+        let recipes = Dictionary(try self.recipes().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return Array(
+            rows.compactMap { row -> (recipe: Recipe, servings: Double)? in
+                guard let recipe = recipes[row["recipe_id"] as String? ?? ""], let servings = row["recipe_servings"] as Double? else { return nil }
+                return (recipe, servings)
+            }
+            .prefix(limit)
+        )
+    }
+
     public func mealEntry(
         servings: Double,
         of recipe: Recipe,

@@ -219,7 +219,7 @@ struct LogController: Controller {
             )
             entry.moment = try momentOrField(form.moment, context)
             let wasLit = try app.streakLit()
-            try app.store.logMeal(entry, source: .recipe, id: offline.id ?? UUID())
+            try app.store.logMeal(entry, source: .recipe, recipe: RecipeServings(recipeID: recipe.id, servings: servings), id: offline.id ?? UUID())
             return try app.mealsSaved(count: 1, streakWasLit: wasLit, at: entry.instant)
         } catch let error as FieldError {
             state.errors[error.field] = error.message

@@ -52,10 +52,25 @@ extension WebApp {
         let recent = try store.usedFoods(frequent: false, limit: 5, language: context.language)
         let shown = Set(recent.map(\.foodID))
         let frequent = try store.usedFoods(frequent: true, limit: 10, language: context.language).filter { !shown.contains($0.foodID) }.prefix(5)
+        // recipes logged lately come first among the recent (issue 30: one was logged twice, not seen there)
+        let recipes = try store.recentRecipes(limit: 3).map { try recipeRow($0.recipe, servings: $0.servings, context) }
         return [("recent", "web.log.recent", Array(recent)), ("frequent", "web.log.frequent", Array(frequent))].compactMap { key, title, foods in
-            guard !foods.isEmpty else { return nil }
-            return ["key": key, "title": l.text(title), "items": foods.map { usedFood($0, context) }]
+            let rows = (key == "recent" ? recipes : []) + foods.map { usedFood($0, context) }
+            guard !rows.isEmpty else { return nil }
+            return ["key": key, "title": l.text(title), "items": rows]
         }
+    }
+
+    /// A recipe as a one-tap row: its servings (those last logged, or one) and their calories.
+    func recipeRow(_ recipe: Recipe, servings: Double, _ context: some PageContext) throws -> [String: Any] {
+        let l = localizer(context)
+        let kcal = try store.serving(of: recipe, language: context.language).nutrients.kcal * servings
+        let amount = l.text("web.recipe.servingsAmount", ["count": .decimal(servings, digits: servings == servings.rounded() ? 0 : 1)])
+        return [
+            "recipe": true, "id": recipe.id, "name": recipe.name, "amount": amount + " · " + l.number(kcal, digits: 0) + " kcal",
+            "servings": WebApp.plain(servings),
+            "logLabel": l.text("web.log.logFoodLabel", ["name": .text(recipe.name), "amount": .text(amount)]),
+        ]
     }
 
     private func usedFood(_ used: UsedFood, _ context: OnboardedContext) -> [String: Any] {
@@ -136,8 +151,12 @@ extension WebApp {
         let hits = try store.searchFoods(trimmed, language: context.language, timeZone: timeZone, limit: 10)
         let results = hits.map { row($0.food) }
         if !results.isEmpty { values["resultList"] = ["items": results] }
-        values["count"] = l.text("web.search.count", ["count": .integer(hits.count)])
-        if hits.isEmpty { values["empty"] = true }
+        // the user's own recipes whose name has every word typed come first (issue 30: not found by search)
+        let words = SearchText.words(SearchText.fold(trimmed))
+        let recipes = amounts ? try store.recipes().filter { recipe in words.allSatisfy(SearchText.fold(recipe.name).contains) } : []
+        if !recipes.isEmpty { values["recipeHits"] = ["items": try recipes.prefix(5).map { try recipeRow($0, servings: 1, context) }] }
+        values["count"] = l.text("web.search.count", ["count": .integer(hits.count + min(recipes.count, 5))])
+        if hits.isEmpty && recipes.isEmpty { values["empty"] = true }
         return values
     }
 

@@ -16,7 +16,7 @@ struct AppDatabaseTests {
             try store.appliedMigrations() == [
                 "v1_core", "v2_activity_days", "v3_custom_foods", "v4_recipes", "v5_meals_by_food", "v6_sync_client", "v7_calendars",
                 "v8_whoop_cache", "v9_sync_set_aside", "v10_meal_moments", "v11_web_access", "v12_recovery_mode", "v13_badges",
-                "v14_synced_calendars", "v15_synced_whoop", "v16_local_calendar_files", "v17_goal_weight",
+                "v14_synced_calendars", "v15_synced_whoop", "v16_local_calendar_files", "v17_goal_weight", "v18_meal_recipes",
             ]
         )
         let device = try store.reader.read { db in try SyncState.value(.deviceID, in: db) }

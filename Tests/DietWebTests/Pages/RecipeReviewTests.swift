@@ -75,3 +75,42 @@ struct RecipeReviewTests {
         }
     }
 }
+
+/// Issue 30, finding 8: recipes were neither in search nor among the recent ("so one was logged
+/// twice by mistake").
+@Suite("Recipes in search and recents")
+struct RecipeFindingTests {
+    @Test("a logged recipe is first among the recent with its servings, one tap logs it again; search finds it by any word")
+    func found() async throws {
+        let harness = try WebHarness()
+        defer { harness.remove() }
+        let store = try harness.store()
+        try await harness.run { browser in
+            try await browser.onboard(language: .de)
+            let recipe: [(String, String)] = [
+                ("name", "Chili sin Carne"), ("ingredients", "400 g Kidneybohnen, 200 g Reis"), ("servings", "4"), ("confirm", "yes"),
+            ]
+            #expect(try await browser.post("/recipes", recipe).status == .seeOther)
+            let chili = try #require(try store.recipes().first)
+            #expect(!(try await browser.get("/log").body.contains("data-log-recipe")), "not logged yet: not recent")
+            #expect(try await browser.post("/log/recipe/\(chili.id)", [("servings", "2")]).status == .seeOther)
+            let log = try await browser.get("/log")
+            let recent = try #require(log.body.components(separatedBy: "id=\"recent-title\"").last)
+            #expect(recent.contains("Chili sin Carne") && recent.contains("2 Portionen"), "\(recent.prefix(800))")
+            #expect(recent.contains("action=\"/log/recipe/\(chili.id)\"") && recent.contains("name=\"servings\" value=\"2\""))
+            // the meal knows its recipe by id
+            let stored = try await store.reader.read { db in try String.fetchOne(db, sql: "SELECT recipe_id FROM meal_logs WHERE deleted = 0") }
+            #expect(stored == chili.id)
+            // one tap logs the same two servings again
+            #expect(try await browser.post("/log/recipe/\(chili.id)", [("servings", "2")]).status == .seeOther)
+            #expect(try store.meals(on: LocalDate(WebHarness.now, in: harness.timeZone)).count == 2)
+            // search finds it by a word of its name, folded ("chili", "CARNE")
+            for query in ["chili", "CARNE", "sin chili"] {
+                let search = try await browser.get("/log?q=" + Browser.encode(query))
+                #expect(search.body.contains("recipe-hits") && search.body.contains("action=\"/log/recipe/\(chili.id)\""), "\(query)")
+            }
+            let pizza = try await browser.get("/log?q=" + Browser.encode("pizza"))
+            #expect(!pizza.body.contains("recipe-hits"))
+        }
+    }
+}
