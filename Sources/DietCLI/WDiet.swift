@@ -35,8 +35,12 @@ public struct WDiet: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            // our own messages are whole sentences in the user's language: no English "Error: "
-            let message = (error as? CLIError)?.description ?? fullMessage(for: error)
+            // our own messages are whole sentences in the user's language: no English "Error: "; the
+            // parser's own refusals are said in the user's language too
+            let message =
+                (error as? CLIError)?.description
+                ?? parseErrorText(error, arguments: arguments, environment: ProcessInfo.processInfo.environment)
+                ?? fullMessage(for: error)
             let code = exitCode(for: error)
             if !message.isEmpty {
                 if code == .success { Terminal.print(message) } else { Terminal.printError(message) }
@@ -83,6 +87,44 @@ public struct WDiet: AsyncParsableCommand {
                 )
             )
         }
+    }
+
+    /// ArgumentParser's refusal of the command line (a value it cannot read, an unknown option, a
+    /// missing argument) in the user's language, with where to find the command's options; nil
+    /// in English (ArgumentParser's own words, with its usage) or for another error.
+    static func parseErrorText(_ error: any Error, arguments: [String], environment: [String: String]) -> String? {
+        let language = language(arguments, environment: environment)
+        guard language != .en, exitCode(for: error) == .validationFailure else { return nil }
+        let l = Localizer(language)
+        let english = message(for: error)
+        func first(_ pattern: String) -> [String]? {
+            guard let regex = try? NSRegularExpression(pattern: pattern),
+                let match = regex.firstMatch(in: english, range: NSRange(english.startIndex..., in: english))
+            else { return nil }
+            return (1..<match.numberOfRanges).map { index in
+                Range(match.range(at: index), in: english).map { String(english[$0]) } ?? ""
+            }
+        }
+        let sentence: String
+        if let parts = first(#"The value '(.*)' is invalid for '(-[^' <]+)[^']*'(?:\. Please provide one of (.*)\.)?"#) {
+            // "'lose', 'maintain' or 'gain'": the values themselves, without the English "or"
+            let choices = parts[2].replacingOccurrences(of: "' or '", with: "', '").replacingOccurrences(of: "'", with: "")
+            sentence =
+                l.text("cli.parse.invalidValue", ["option": .text(parts[1]), "value": .text(TextRules.visible(parts[0]))])
+                + (choices.isEmpty ? "" : " " + l.text("cli.parse.choices", ["choices": .text(choices)]))
+        } else if let parts = first(#"Unknown option '([^']*)'"#) {
+            sentence = l.text("cli.parse.unknownOption", ["option": .text(TextRules.visible(parts[0]))])
+        } else if let parts = first(#"Missing value for '(-[^' <]+)"#) {
+            sentence = l.text("cli.parse.missingValue", ["option": .text(parts[0])])
+        } else if let parts = first(#"Missing expected argument '([^']*)'"#) {
+            sentence = l.text("cli.parse.missingArgument", ["argument": .text(parts[0])])
+        } else if let parts = first(#"Unexpected argument '([^']*)'"#) {
+            sentence = l.text("cli.parse.unexpected", ["argument": .text(TextRules.visible(parts[0]))])
+        } else {
+            return nil
+        }
+        let command = (["wdiet"] + arguments.prefix { !$0.hasPrefix("-") }.prefix(2)).joined(separator: " ")
+        return sentence + "\n" + l.text("cli.parse.help", ["command": .text(command)])
     }
 
     /// `--lang xx` or `--lang=xx` when given and known, else the environment's language.
