@@ -48,7 +48,7 @@ let start = LocalDate(dayNumber: LocalDate(Date(timeIntervalSince1970: 1_637_625
 let days = 5 * 365 + 1
 let clock = FixedClock(start.instant(at: at(7), in: zone))
 let store = try AppDatabase.open(path: path, clock: clock)
-let profile = try Profile(sex: .female, age: 34, heightCm: 168, weightKg: 72.5, activityLevel: .light, goal: .lose)
+let profile = try Profile(sex: .female, age: 34, heightCm: 168, weightKg: 72.5, activityLevel: .light, goal: .lose, goalWeightKg: 65)
 try store.completeOnboarding(profile, timeZone: zone)
 
 // Seeded, so every run seeds the same data.

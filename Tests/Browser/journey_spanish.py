@@ -6,20 +6,20 @@ German (the harness's chromium); on the welcome step the user picks Español, an
 every screen must be Spanish. Walked:
   the nine onboarding steps for losing weight ("1 de 9" … "9 de 9"), the weight typed with a
   decimal comma "68,5" and a goal weight "63" -> the dashboard shows the weight card at
-  68,5 kg and the goal card at 63,0 kg -> the eating moments are named (Desayuno, Comida,
-  Cena …), not numbered -> a meal in words, "2 huevos y una tostada", quoted «…» on the
-  confirm screen and saved, its foods listed on the dashboard -> a quick add with "12,5" g
-  protein, saved under its Spanish default name with 12,5 g -> yesterday through the day
+  68,5 kg and the goal card at 63,0 kg -> the eating moments of the default 12:00–18:00
+  window are named (Comida, Merienda, Cena), not numbered -> a meal in words, "2 huevos y
+  una tostada", quoted «…» on the confirm screen and saved, its foods listed on the dashboard
+  with the confirmed total -> a quick add with "12,5" g protein and "9,5" g fat, saved under
+  its Spanish default name and opened again with 12,5 and 9,5 -> yesterday through the day
   navigation, titled "Ayer" -> progress with the trend in kg as its headline, insights and
   settings.
 Every screen is checked for layout at 390 px (journey_diary's LAYOUT: nothing wider than the
 viewport, tab labels whole, tap targets at least 44 px), for lang="es" and for common German
 or English interface words, and is saved and audited with axe in light and dark; a screen
-taller than the phone is also saved whole (`NN-label-full.png`, light and dark).
+taller than the phone is also saved as it scrolls (`NN-label-scrollN.png`, light and dark).
 
 Usage: Tests/Browser/journey_spanish.py WDIET_BINARY ARTEFACTS_DIR
 """
-import base64
 import os
 import re
 import sys
@@ -65,23 +65,30 @@ class SpanishJourney(journey.Journey):
         text = self.driver.execute_script(VISIBLE_TEXT)
         foreign = sorted({w for w in FOREIGN if re.search(r"(?<![\wÀ-ÿ])" + re.escape(w) + r"(?![\wÀ-ÿ])", text)})
         check(not foreign, f"{label}: German or English words on a Spanish screen: {foreign}")
+        self.settle()
         self.screens(label)
-        self.full_page(label)
+        self.scroll_shots(label)
 
-    def full_page(self, label):
-        """Where the screen is taller than the phone, the whole page too (light and dark), so that
-        what lies below the fold is looked at as well: `NN-label-full.png`."""
-        height = self.driver.execute_script("return document.documentElement.scrollHeight")
-        if height <= self.driver.execute_script("return window.innerHeight"):
-            return
-        for dark in (False, True):
-            self.dark(dark)
-            shot = self.driver.execute_cdp_cmd("Page.captureScreenshot", {
-                "captureBeyondViewport": True, "clip": {"x": 0, "y": 0, "width": 390, "height": height, "scale": 1}})
-            name = f"{self.step:02d}-{label}-full{'-dark' if dark else ''}.png"
-            with open(os.path.join(self.folder, name), "wb") as f:
-                f.write(base64.b64decode(shot["data"]))
+    def settle(self):
+        """Waits for the page's finite animations (a toast sliding in) to end."""
+        self.wait.until(lambda d: d.execute_script(
+            "return document.getAnimations().every(function (a) { return a.playState !== 'running' || "
+            "a.effect.getComputedTiming().iterations === Infinity; })"))
+
+    def scroll_shots(self, label):
+        """Where the screen is taller than the phone, the rest of it as the user scrolls, in light
+        and dark (`NN-label-scroll1.png`, …), so that what lies below the fold is looked at too."""
+        d = self.driver
+        view = d.execute_script("return window.innerHeight")
+        height = d.execute_script("return document.documentElement.scrollHeight")
+        stride = view - 120  # an overlap, so nothing falls between two shots
+        for number, top in enumerate(range(stride, max(height - view, 0) + stride, stride), start=1):
+            d.execute_script("window.scrollTo(0, arguments[0])", min(top, height - view))
+            for dark in (False, True):
+                self.dark(dark)
+                d.save_screenshot(os.path.join(self.folder, f"{self.step:02d}-{label}-scroll{number}{'-dark' if dark else ''}.png"))
         self.dark(False)
+        d.execute_script("window.scrollTo(0, 0)")
 
     def progress(self, expected):
         text = self.find(".step-progress").text
@@ -166,12 +173,15 @@ class SpanishJourney(journey.Journey):
         check(len(self.all("[data-text-item]")) >= 2, f"the words give two foods: {chosen}")
         check(any("huevo" in c.lower() for c in chosen), f"«2 huevos» is eggs: {chosen}")
         check(any(w in c.lower() for c in chosen for w in ("tostada", "pan")), f"«una tostada» is toast: {chosen}")
+        total = re.search(r"(\d+) kcal en total", self.main_text())
+        check(total, "the confirm screen gives the total in Spanish: " + self.main_text())
         self.walk("text-confirm")
         self.load('button[name="confirm"][value="yes"]')
         check(d.current_url.rstrip("/") == server.url, "saving the meal in words goes to the dashboard: " + d.current_url)
         rows = self.meal_rows()
-        check(any("huevo" in r.lower() for r in rows) and any("tostada" in r.lower() or "pan" in r.lower() for r in rows),
-              f"the dashboard lists the eggs and the toast: {rows}")
+        check(all(any(r.startswith(c) for r in rows) for c in chosen), f"the dashboard lists {chosen}: {rows}")
+        eaten = sum(int(m) for r in rows for m in re.findall(r"(\d+) kcal", r))
+        check(eaten == int(total.group(1)), f"the saved foods add up to the confirmed {total.group(1)} kcal: {eaten} ({rows})")
         self.walk("dashboard-words")
 
         # a quick add with a decimal comma in a macro, no name: the Spanish default name

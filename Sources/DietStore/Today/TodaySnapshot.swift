@@ -97,11 +97,16 @@ extension AppDatabase {
     }
 
     /// The goal forecast on `today`, or nil without a goal weight (or with the goal maintain).
-    /// Reads the weigh-ins of the last 180 days: the trend forgets 90 % in 22 days, so older
-    /// ones change it by less than a gram.
+    /// Reads the weigh-ins of the last 90 days, two columns of them (the dashboard's budget): the
+    /// trend keeps 0.9⁹⁰ ≈ 0.008 % of a weight that old, less than a gram for any weigh-in within
+    /// 10 kg of today's.
     static func goalForecast(_ db: Database, settings: UserSettings, today: LocalDate) throws -> GoalForecast? {
         guard settings.profile.goalWeightKg != nil, settings.profile.goal != .maintain else { return nil }
-        let weights = try WeightRecord.all().between(today.adding(days: -180), today).fetchAll(db).compactMap(\.entry)
+        let weights = try Row.fetchAll(
+            db,
+            sql: "SELECT local_date, weight_kg FROM weight_entries WHERE deleted = 0 AND local_date BETWEEN ? AND ? ORDER BY local_date",
+            arguments: [today.adding(days: -90).iso, today.iso]
+        ).compactMap { row in LocalDate(iso: row[0]).flatMap { try? WeightEntry(date: $0, kg: row[1]) } }
         let plan = EnergyPlan(
             profile: settings.profile,
             latestWeightKg: weights.last?.kg,
