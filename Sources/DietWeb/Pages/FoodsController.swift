@@ -243,21 +243,13 @@ struct FoodsController: Controller {
         status: HTTPResponse.Status
     ) -> Response {
         let l = localizer(context)
-        let totals = items.compactMap(\.nutrients).map(\.asLogged)
-        let values: [String: Any] = [
+        var values = WebApp.textItemsValues(items, unmatched: unmatched, l)
+        values.merge([
             "action": id.map { "/recipes/\($0)" } ?? "/recipes",
             "name": form.name ?? "", "servings": form.servings ?? "", "ingredients": form.ingredients ?? "",
             "servingsLabel": l.text("web.recipes.makes", ["count": .decimal(servings, digits: 1)]),
-            "items": items.enumerated().map { $0.element.values(index: $0.offset, l) },
-            "total": l.text("web.text.total", ["kcal": .decimal(totals.map(\.kcal).reduce(0, +), digits: 0)]),
-            "totalMacros": l.macros(
-                protein: totals.map(\.proteinG).reduce(0, +),
-                carbs: totals.map(\.carbsG).reduce(0, +),
-                fat: totals.map(\.fatG).reduce(0, +)
-            ),
-            "unmatched": unmatched, "hasItems": !items.isEmpty,
             "saveLabel": l.text(unmatched.isEmpty ? "web.recipes.save" : "web.recipes.saveWithout"),
-        ]
+        ]) { $1 }
         return renderer.page("recipe-confirm", values, title: l.text("web.recipes.confirmTitle"), tab: nil, context: context, status: status)
     }
 

@@ -115,6 +115,22 @@ extension WebApp {
         return [chosen] + hits.filter { $0.id != chosen.id }
     }
 
+    /// The values of `text-items.mustache`: each item, the total as it will be saved, and the
+    /// words no food was found for.
+    static func textItemsValues(_ items: [TextItem], unmatched: [String], _ l: Localizer) -> [String: Any] {
+        let totals = items.compactMap(\.nutrients).map(\.asLogged)
+        return [
+            "items": items.enumerated().map { $0.element.values(index: $0.offset, l) },
+            "total": l.text("web.text.total", ["kcal": .decimal(totals.map(\.kcal).reduce(0, +), digits: 0)]),
+            "totalMacros": l.macros(
+                protein: totals.map(\.proteinG).reduce(0, +),
+                carbs: totals.map(\.carbsG).reduce(0, +),
+                fat: totals.map(\.fatG).reduce(0, +)
+            ),
+            "unmatched": unmatched, "hasItems": !items.isEmpty,
+        ]
+    }
+
     /// The confirm screen of a meal in words.
     func textConfirmPage(
         _ items: [TextItem],
@@ -124,21 +140,12 @@ extension WebApp {
         status: HTTPResponse.Status = .ok
     ) -> Response {
         let l = localizer(context)
-        let totals = items.compactMap(\.nutrients).map(\.asLogged)
-        let kcal = totals.map(\.kcal).reduce(0, +)
-        var values: [String: Any] = [
+        var values = Self.textItemsValues(items, unmatched: unmatched, l)
+        values.merge([
             "text": text, "quoted": l.text("web.quoted", ["text": .text(text)]),
-            "items": items.enumerated().map { $0.element.values(index: $0.offset, l) },
-            "total": l.text("web.text.total", ["kcal": .decimal(kcal, digits: 0)]),
-            "totalMacros": l.macros(
-                protein: totals.map(\.proteinG).reduce(0, +),
-                carbs: totals.map(\.carbsG).reduce(0, +),
-                fat: totals.map(\.fatG).reduce(0, +)
-            ),
-            "unmatched": unmatched, "hasItems": !items.isEmpty,
             "logLabel": l.text("web.text.log", ["count": .integer(items.count)]),
             "moments": momentOptions(context, selected: context.form["moment"]), "momentId": "text-moment", "errors": [String: String](),
-        ]
+        ]) { $1 }
         // the meal goes to the day the log screen showed
         values.merge(ShownDay(text: context.form["date"], today: today).formValues(l)) { $1 }
         return renderer.page("text-confirm", values, title: l.text("web.text.confirmTitle"), tab: nil, context: context, status: status)
