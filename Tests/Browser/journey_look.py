@@ -81,6 +81,7 @@ class LookJourney(journey.Journey):
         self.next()
         self.click('input[name="goal"][value="lose"]')
         self.next()
+        self.next()  # no goal weight (the step is optional)
         self.next()  # the eating window as proposed
         check(d.current_url.rstrip("/") == server.url, "onboarding ends on the dashboard")
 

@@ -72,13 +72,21 @@ public struct GoalForecast: Hashable, Sendable {
         } else {
             basis = .plan
             var kcal = 0.0
-            var day = today
             var reachedOn: LocalDate?
             let needed = remaining * Self.kcalPerKg
-            for _ in 0..<Self.horizonDays where reachedOn == nil && remaining > 0 {
-                day = day.adding(days: 1)
-                kcal += balance(day) * sign
-                if kcal >= needed { reachedOn = day }
+            // day by day until the goal; stop once 8 weeks pass without a step toward it (a plan
+            // without a deficit, the study preset's end)
+            var lastStep = 0
+            for index in 1...Self.horizonDays where remaining > 0 {
+                let day = today.adding(days: index)
+                let step = balance(day) * sign
+                kcal += step
+                if step > 0 { lastStep = index }
+                if kcal >= needed {
+                    reachedOn = day
+                    break
+                }
+                if index - lastStep > 56 { break }
             }
             let weekKcal = (1...Self.paceDays).map { balance(today.adding(days: $0)) }.reduce(0, +) / Double(Self.paceDays) * 7
             paceKgPerWeek = weekKcal / Self.kcalPerKg
@@ -115,10 +123,11 @@ extension GoalForecast {
         let kcal = Dictionary(uniqueKeysWithValues: TargetKind.allCases.map { ($0, Double(plan.targets($0).kcal) - maintenance) })
         return { date in
             switch plan.profile.goal {
-            case .maintain: 0
-            case .gain: kcal[.surplus] ?? 0
+            case .maintain: return 0
+            case .gain: return kcal[.surplus] ?? 0
             case .lose:
-                engine.day(on: date).paused ? kcal[.maintenance] ?? 0 : kcal[engine.day(on: date).phase.targetKind] ?? 0
+                let day = engine.day(on: date)
+                return kcal[day.paused ? .maintenance : day.phase.targetKind] ?? 0
             }
         }
     }
