@@ -280,6 +280,21 @@ class LayoutJourney(journey.Journey):
             if self.open_disclosures():
                 self.walk(label + "-opened")
 
+        # a recipe's review screen (issue 30): every ingredient shown before saving, a can flagged
+        d.get(server.url + "/foods")
+        self.click("#new-recipe summary")
+        self.type("#recipe-name", "Tomatensuppe mit Hähnchen")
+        self.type("#recipe-ingredients", "300 g Hähnchenbrust, 800 ml Gemüsebrühe, 1 Dose Tomaten")
+        self.type("#recipe-servings", "4", clear=True)
+        self.load('#new-recipe form button[type=submit]')
+        items = self.all("[data-text-item]")
+        check(len(items) == 3, f"the review shows the three ingredients: {len(items)}")
+        check("Diese Menge kenne ich für Tomate nicht" in self.main_text(), "the can of tomatoes is flagged to check")
+        self.walk("recipe-review")
+        self.load('button[name="confirm"][value="yes"]')
+        check("Tomatensuppe mit Hähnchen" in d.page_source, "the saved recipe is on the log screen")
+        self.walk("recipe-saved")
+
         # recovery mode, turned on with the CLI; a mindful meal logged with it
         journey.wdiet(server.folder, "set", "recovery-mode", "on", now=NOW)
         journey.wdiet(server.folder, "log", "meal", "Gemüsesuppe", "--hunger", "2", "--fullness", "4", "--feeling", "calm",

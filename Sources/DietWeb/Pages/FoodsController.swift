@@ -247,7 +247,7 @@ struct FoodsController: Controller {
         values.merge([
             "action": id.map { "/recipes/\($0)" } ?? "/recipes",
             "name": form.name ?? "", "servings": form.servings ?? "", "ingredients": form.ingredients ?? "",
-            "servingsLabel": l.text("web.recipes.makes", ["count": .decimal(servings, digits: 1)]),
+            "servingsLabel": l.text("web.recipes.makes", ["count": .decimal(servings, digits: servings == servings.rounded() ? 0 : 1)]),
             "saveLabel": l.text(unmatched.isEmpty ? "web.recipes.save" : "web.recipes.saveWithout"),
         ]) { $1 }
         return renderer.page("recipe-confirm", values, title: l.text("web.recipes.confirmTitle"), tab: nil, context: context, status: status)
