@@ -73,6 +73,19 @@ struct FoodCommandsTests {
         #expect(range.contains("Spanne von 1,5 bis 2: gezählt wird die Mitte, 1,75."), "\(range)")
     }
 
+    @Test("a unit the food has no measure of (1 Dose Tomaten): --yes takes nothing and says so; asked, the table shows what is counted")
+    func unitIgnored() async throws {
+        let cli = CLIHarness()
+        try await cli.onboardAlice()
+        let refused = await failure { try await cli.run(["log", "text", "1 Dose Tomaten", "--yes"], now: "2026-01-05T13:00", lang: "de") }
+        #expect(refused?.hasPrefix("„1 Dose Tomaten“: Diese Menge kenne ich für Tomate nicht. Gib sie in Gramm an") == true, "\(refused ?? "")")
+        #expect(try await cli.run(["meals"], now: "2026-01-05T13:01", lang: "de").contains("noch keine Mahlzeiten"))
+        // asked: no food to choose, the table shows the portion counted, and the person confirms it
+        cli.input = ["j"]
+        let logged = try await cli.run(["log", "text", "1 Dose Tomaten"], now: "2026-01-05T13:00", lang: "de")
+        #expect(logged.contains("Tomate") && logged.contains("123"), "\(logged)")
+    }
+
     @Test("a word naming two foods alike: --yes takes nothing and names both; asked, the person chooses the second")
     func whichOne() async throws {
         let cli = CLIHarness()
