@@ -114,7 +114,7 @@ struct SetCommand: CLICommand {
     static func goalWeight(_ typed: TypedNumber, profile: Profile, _ session: Session) throws -> Double? {
         if typed.text.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return nil }
         let kg = try session.run { try typed.number(.goalWeight, hint: Profile.weightRange, digits: 1, unit: "kg") }
-        let latest = try session.store.weights(from: session.today.adding(days: -3650), through: session.today).last?.kg ?? profile.weightKg
+        let latest = try session.store.latestWeightKg(through: session.today) ?? profile.weightKg
         try session.run { try Profile.check(goalWeightKg: kg, goal: profile.goal, currentKg: latest) }
         return Profile.roundedWeight(kg)
     }

@@ -68,25 +68,6 @@ extension AppDatabase {
         }
     }
 
-    /// Sets the goal weight (nil: none), checked against the goal and the latest weigh-in
-    /// (docs/rules.md §2: below it to lose, above it to gain). Returns the settings after the change.
-    @discardableResult
-    public func setGoalWeight(_ kg: Double?, goal: Goal? = nil, timeZone: TimeZone) throws -> UserSettings {
-        let now = clock.now()
-        let today = LocalDate(now, in: timeZone)
-        return try writer.write { db in
-            guard var settings = try Self.settings(db) else { throw StoreError.notOnboarded }
-            if let goal { settings.profile.goal = goal }
-            if let kg {
-                let latest = try Self.recentWeights(db, through: today).last?.kg ?? settings.profile.weightKg
-                try Profile.check(goalWeightKg: kg, goal: settings.profile.goal, currentKg: latest)
-            }
-            settings.profile.goalWeightKg = kg.map(Profile.roundedWeight)
-            _ = try Outbox.save(ProfileRecord(settings), db, now: now)
-            return settings
-        }
-    }
-
     /// The goal weight's forecast today (docs/rules.md §2), or nil without a goal weight.
     public func goalForecast(timeZone: TimeZone) throws -> GoalForecast? {
         let today = LocalDate(clock.now(), in: timeZone)

@@ -34,6 +34,11 @@ extension AppDatabase {
         }
     }
 
+    /// The latest weigh-in up to `date`, one indexed row; nil before any.
+    public func latestWeightKg(through date: LocalDate) throws -> Double? {
+        try reader.read { db in try Self.recentWeights(db, through: date).last?.kg }
+    }
+
     /// Weights from `first` through `last`, oldest first.
     public func weights(from first: LocalDate, through last: LocalDate) throws -> [WeightEntry] {
         try reader.read { db in try WeightRecord.all().between(first, last).fetchAll(db).compactMap(\.entry) }

@@ -83,7 +83,7 @@ struct SettingsController: Controller {
                     profile.goalWeightKg = nil
                 } else {
                     let kg = try NumberInput.value(typed, field: .goalWeight, range: Profile.weightRange, digits: 1, unit: "kg")
-                    let latest = try? store.weights(from: today.adding(days: -3650), through: today).last?.kg
+                    let latest = try? store.latestWeightKg(through: today)
                     try Profile.check(goalWeightKg: kg, goal: goal, currentKg: latest ?? profile.weightKg)
                     profile.goalWeightKg = Profile.roundedWeight(kg)
                 }
